@@ -1,0 +1,65 @@
+/// Daily step records indexed by date: sorted once, then looked up by binary search or sliced by range.
+///
+/// Built once per request. Two records for one date are refused (never summed): the caller learns both places.
+public struct StepHistory: Sendable {
+    /// Two records share a date; indices are positions in the list as given.
+    public struct DuplicateDate: Error, Hashable, Sendable {
+        public let date: LocalDate
+        public let first: Int
+        public let second: Int
+
+        public init(date: LocalDate, first: Int, second: Int) {
+            self.date = date
+            self.first = first
+            self.second = second
+        }
+    }
+
+    /// Records sorted by date, ascending, without duplicates.
+    public let records: [DailyStepRecord]
+
+    /// Sorts and indexes `records` (any order).
+    /// - Throws: `DuplicateDate` for the first date that appears twice.
+    public init(_ records: [DailyStepRecord]) throws(DuplicateDate) {
+        let isSorted = zip(records, records.dropFirst()).allSatisfy { $0.date < $1.date }
+        if isSorted {
+            self.records = records
+            return
+        }
+        let order = records.indices.sorted {
+            records[$0].date != records[$1].date ? records[$0].date < records[$1].date : $0 < $1
+        }
+        for (previous, next) in zip(order, order.dropFirst()) where records[previous].date == records[next].date {
+            throw DuplicateDate(date: records[previous].date, first: previous, second: next)
+        }
+        self.records = order.map { records[$0] }
+    }
+
+    /// The record of `date`, or `nil` for no data.
+    public subscript(date: LocalDate) -> DailyStepRecord? {
+        let index = firstIndex(onOrAfter: date)
+        return index < records.count && records[index].date == date ? records[index] : nil
+    }
+
+    /// Records with dates in `range`, ascending.
+    public func records(in range: ClosedRange<LocalDate>) -> ArraySlice<DailyStepRecord> {
+        let end = range.upperBound == .latest ? records.count : firstIndex(onOrAfter: range.upperBound.adding(days: 1))
+        return records[firstIndex(onOrAfter: range.lowerBound)..<end]
+    }
+
+    /// Records of `month`, ascending.
+    public func records(in month: YearMonth) -> ArraySlice<DailyStepRecord> {
+        records(in: month.firstDay...month.lastDay)
+    }
+
+    /// Index of the first record dated `date` or later (`records.count` if none).
+    public func firstIndex(onOrAfter date: LocalDate) -> Int {
+        var low = 0
+        var high = records.count
+        while low < high {
+            let middle = (low + high) / 2
+            if records[middle].date < date { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

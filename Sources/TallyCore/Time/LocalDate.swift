@@ -1,0 +1,107 @@
+/// A civil calendar date (proleptic Gregorian) with no time and no zone: the key of a daily record.
+///
+/// Tally answers "which day is it" in the request's time zone and from then on works with civil dates only,
+/// so day arithmetic is exact: adding 7 days is 7 calendar days, whatever DST does to the hours between them.
+/// The date is stored as a day number (days since 1970-01-01) plus its components, so comparison and
+/// arithmetic are integer operations and reading the year, month or day costs nothing.
+public struct LocalDate: Hashable, Comparable, Sendable {
+    /// Days since 1970-01-01 (negative before it).
+    public let dayNumber: Int32
+    /// Four-digit year, 1...9999.
+    public let year: Int16
+    /// 1...12.
+    public let month: UInt8
+    /// 1...31.
+    public let day: UInt8
+
+    /// The first date Tally accepts: 0001-01-01.
+    public static let earliest = LocalDate(uncheckedYear: 1, month: 1, day: 1)
+    /// The last date Tally accepts: 9999-12-31.
+    public static let latest = LocalDate(uncheckedYear: 9999, month: 12, day: 31)
+
+    /// Creates a date from its components, or `nil` when they name no date (2025-02-30, month 13, year 0).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            day >= 1, day <= Self.daysIn(month: month, year: year)
+        else { return nil }
+        self.init(uncheckedYear: year, month: month, day: day)
+    }
+
+    /// Creates the date `dayNumber` days after 1970-01-01, clamped to `earliest...latest`.
+    public init(dayNumber: Int) {
+        let clamped = min(max(dayNumber, Int(Self.earliest.dayNumber)), Int(Self.latest.dayNumber))
+        let (year, month, day) = Self.civil(fromDayNumber: clamped)
+        self.dayNumber = Int32(clamped)
+        self.year = Int16(year)
+        self.month = UInt8(month)
+        self.day = UInt8(day)
+    }
+
+    private init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.dayNumber = Int32(Self.dayNumber(year: year, month: month, day: day))
+        self.year = Int16(year)
+        self.month = UInt8(month)
+        self.day = UInt8(day)
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+    public static func == (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber == rhs.dayNumber }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(dayNumber) }
+
+    /// The day of the week.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday (rawValue 5 with Sunday = 1).
+        let index = (Int(dayNumber) + 4) % 7
+        return Weekday(rawValue: (index < 0 ? index + 7 : index) + 1)!
+    }
+
+    /// The month this date falls in.
+    public var yearMonth: YearMonth { YearMonth(uncheckedYear: Int(year), month: Int(month)) }
+
+    /// This date moved by `days` calendar days (clamped to the supported range).
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: Int(dayNumber) + days) }
+
+    /// The number of calendar days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int { Int(other.dayNumber) - Int(dayNumber) }
+
+    /// Number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Gregorian leap-year rule.
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    // Day-number conversion works in 400-year eras that start on March 1st, so the leap day is the last day
+    // of each shifted year and month lengths follow a fixed 153-day pattern per five months.
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let monthFromMarch = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = number + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}

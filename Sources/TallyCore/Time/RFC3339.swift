@@ -1,0 +1,118 @@
+import Foundation
+
+/// Why a text is not an RFC 3339 instant.
+public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Not of the form `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm)`.
+    case notRFC3339
+    /// A date and time with no `Z` or `±HH:mm`: it names no instant, because the zone is unknown.
+    case missingOffset
+    /// The date part names no date.
+    case invalidDate(LocalDateParseError)
+    /// Hour, minute, second or offset out of range.
+    case timeOutOfRange
+
+    public var description: String {
+        switch self {
+        case .notRFC3339: "expected an RFC 3339 instant such as 2026-03-08T07:30:00Z"
+        case .missingOffset: "the instant has no UTC offset (add Z or ±HH:mm): without it, it names no moment"
+        case .invalidDate(let error): "the date part is wrong: \(error)"
+        case .timeOutOfRange: "hour, minute, second or offset is out of range"
+        }
+    }
+}
+
+/// RFC 3339 instants (the `date-time` of JSON Schema), read and written without DateFormatter:
+/// parsing is on every request's hot path and must report precisely what is wrong.
+public enum RFC3339 {
+    /// Parses an RFC 3339 `date-time`: `T` (or `t`, or a space) between date and time, optional fraction
+    /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
+    /// - Returns: the instant and the offset it was written with, in seconds east of UTC.
+    public static func parse(_ text: some StringProtocol) throws(InstantParseError) -> (instant: Date, offset: Int) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19 else { throw .notRFC3339 }
+        let date: LocalDate
+        do {
+            date = try LocalDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self))
+        } catch {
+            throw .invalidDate(error)
+        }
+        let separator = bytes[10]
+        guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14), let second = twoDigits(bytes, 17)
+        else { throw .notRFC3339 }
+        guard hour <= 23, minute <= 59, second <= 60 else { throw .timeOutOfRange }
+
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { throw .notRFC3339 }
+        }
+        guard index < bytes.count else { throw .missingOffset }
+        let offset: Int
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            offset = 0
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
+                let hours = twoDigits(bytes, index + 1), let minutes = twoDigits(bytes, index + 4)
+            else { throw .notRFC3339 }
+            guard hours <= 23, minutes <= 59 else { throw .timeOutOfRange }
+            offset = (bytes[index] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+            index += 6
+        default:
+            throw .notRFC3339
+        }
+        guard index == bytes.count else { throw .notRFC3339 }
+        let localSeconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second
+        return (Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction), offset)
+    }
+
+    /// Formats `instant` as local time at `offset` seconds east of UTC: `2026-03-08T01:00:00-05:00`,
+    /// with milliseconds only when the instant has a fraction of a second.
+    public static func format(_ instant: Date, offset: Int) -> String {
+        let totalMilliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
+        let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
+        let localSeconds = (totalMilliseconds - milliseconds) / 1000
+        let dayNumber = Int((Double(localSeconds) / 86_400).rounded(.down))
+        let secondOfDay = localSeconds - dayNumber * 86_400
+        var text = LocalDate(dayNumber: dayNumber).description
+        var clock = [UInt8](repeating: UInt8(ascii: ":"), count: 9)
+        clock[0] = UInt8(ascii: "T")
+        LocalDate.writeDigits(secondOfDay / 3600, count: 2, into: &clock, at: 1)
+        LocalDate.writeDigits(secondOfDay / 60 % 60, count: 2, into: &clock, at: 4)
+        LocalDate.writeDigits(secondOfDay % 60, count: 2, into: &clock, at: 7)
+        text += String(decoding: clock, as: UTF8.self)
+        if milliseconds != 0 {
+            var fraction = [UInt8](repeating: UInt8(ascii: "."), count: 4)
+            LocalDate.writeDigits(milliseconds, count: 3, into: &fraction, at: 1)
+            text += String(decoding: fraction, as: UTF8.self)
+        }
+        if offset == 0 { return text + "Z" }
+        var zone = [UInt8](repeating: UInt8(ascii: ":"), count: 6)
+        zone[0] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        LocalDate.writeDigits(abs(offset) / 3600, count: 2, into: &zone, at: 1)
+        LocalDate.writeDigits(abs(offset) / 60 % 60, count: 2, into: &zone, at: 4)
+        return text + String(decoding: zone, as: UTF8.self)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func twoDigits(_ bytes: [UInt8], _ index: Int) -> Int? {
+        guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else {
+            return nil
+        }
+        return tens * 10 + ones
+    }
+}

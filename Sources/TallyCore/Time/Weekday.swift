@@ -1,0 +1,43 @@
+/// A day of the week, numbered as Foundation's Gregorian calendar numbers them (Sunday = 1).
+public enum Weekday: Int, CaseIterable, Sendable, Hashable {
+    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+
+    /// English name, as the workout cards show it ("Monday").
+    public var name: String {
+        switch self {
+        case .sunday: "Sunday"
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        }
+    }
+}
+
+/// The first column of every week grid: a per-request preference (`week_starts_on`).
+public enum WeekStart: String, CaseIterable, Sendable, Hashable {
+    case sunday
+    case monday
+
+    /// The weekday in the first column.
+    public var firstWeekday: Weekday { self == .sunday ? .sunday : .monday }
+
+    /// How many blank cells precede a day of `weekday` in the first row of a grid:
+    /// `(weekday − 1 − offset)` wrapped into 0...6, with offset 0 for Sunday-first and 1 for Monday-first.
+    public func leadingBlanks(before weekday: Weekday) -> Int {
+        let offset = self == .sunday ? 0 : 1
+        return (weekday.rawValue - 1 - offset + 7) % 7
+    }
+
+    /// The first day of the week that holds `date`.
+    public func startOfWeek(containing date: LocalDate) -> LocalDate {
+        date.adding(days: -leadingBlanks(before: date.weekday))
+    }
+
+    /// Weekdays in column order.
+    public var orderedWeekdays: [Weekday] {
+        (0..<7).map { Weekday(rawValue: (firstWeekday.rawValue - 1 + $0) % 7 + 1)! }
+    }
+}

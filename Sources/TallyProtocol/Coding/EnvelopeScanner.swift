@@ -1,0 +1,103 @@
+/// Finds the top-level `"id"` string of a JSON envelope without decoding the document.
+///
+/// The broker uses it to address its own error replies (`overloaded`, `unavailable`) and the client uses it to
+/// match replies to requests: both must work on bodies they do not otherwise parse, fast and without trapping on
+/// any input. Anything unexpected yields `nil`.
+public enum EnvelopeScanner {
+    /// The value of the top-level `"id"` member if it is a string without escapes, else `nil`.
+    public static func id(in body: some Collection<UInt8>) -> String? {
+        var scanner = Scanner(bytes: Array(body.prefix(1 << 20)))
+        return scanner.topLevelID()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func topLevelID() -> String? {
+            skipSpace()
+            guard take(UInt8(ascii: "{")) else { return nil }
+            while true {
+                skipSpace()
+                guard let key = readString() else { return nil }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return nil }
+                skipSpace()
+                if key.elementsEqual("id".utf8), peek == UInt8(ascii: "\"") {
+                    guard let value = readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\")) else {
+                        return nil
+                    }
+                    return String(validating: value, as: UTF8.self)
+                }
+                guard skipValue(depth: 0) else { return nil }
+                skipSpace()
+                if take(UInt8(ascii: ",")) { continue }
+                return nil
+            }
+        }
+
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func skipSpace() {
+            while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+        }
+
+        /// Reads a string's raw bytes (escapes left as they are).
+        mutating func readString() -> ArraySlice<UInt8>? {
+            guard take(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while let byte = peek {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                } else if byte == UInt8(ascii: "\"") {
+                    defer { index += 1 }
+                    return bytes[start..<index]
+                } else {
+                    index += 1
+                }
+            }
+            return nil
+        }
+
+        mutating func skipValue(depth: Int) -> Bool {
+            guard depth < 64, let byte = peek else { return false }
+            switch byte {
+            case UInt8(ascii: "\""):
+                return readString() != nil
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                index += 1
+                skipSpace()
+                if take(close) { return true }
+                while true {
+                    skipSpace()
+                    if byte == UInt8(ascii: "{") {
+                        guard readString() != nil else { return false }
+                        skipSpace()
+                        guard take(UInt8(ascii: ":")) else { return false }
+                        skipSpace()
+                    }
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipSpace()
+                    if take(close) { return true }
+                    guard take(UInt8(ascii: ",")) else { return false }
+                }
+            default:
+                // Numbers, true, false, null: run to the next delimiter.
+                let start = index
+                while let next = peek, next != UInt8(ascii: ","), next != UInt8(ascii: "}"), next != UInt8(ascii: "]"),
+                    next != 0x20, next != 0x09, next != 0x0A, next != 0x0D
+                {
+                    index += 1
+                }
+                return index > start
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// Foundation's JSONDecoder reports a number that does not fit the requested type (1.5 or 1e300 for an Int,
+// 1e999 for a Double) as "The given data was not valid JSON" with an empty coding path, through an error type
+// that only becomes a DecodingError at the top of the document. A client deserves to know which field is wrong,
+// so every keyed Int and Double decode in this module (synthesized conformances included: these overloads are
+// more specific than the generic ones and shadow them here) catches that case and names the field.
+//
+// Internal on purpose: other modules keep the standard behaviour.
+
+extension KeyedDecodingContainer {
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try Self.diagnosingNumber(key, in: self, expected: "an integer") {
+            try superDecoder(forKey: key).singleValueContainer().decode(Int.self)
+        }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(Int.self, forKey: key)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try Self.diagnosingNumber(key, in: self, expected: "a number") {
+            try superDecoder(forKey: key).singleValueContainer().decode(Double.self)
+        }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(Double.self, forKey: key)
+    }
+
+    private static func diagnosingNumber<T>(
+        _ key: Key, in container: Self, expected: String, _ decode: () throws -> T
+    ) throws -> T {
+        do {
+            return try decode()
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            // A JSON number that the type cannot represent: a fraction for an integer, or out of range.
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "must be \(expected) within range (integers: whole numbers of at most 18 digits)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TallyCore
+
+/// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged.
+public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var instant: Date
+    /// Seconds east of UTC of the text form.
+    public var offset: Int
+
+    public init(_ instant: Date, offset: Int = 0) {
+        self.instant = instant
+        self.offset = offset
+    }
+
+    /// Parses RFC 3339 text.
+    public init(parsing text: String) throws(InstantParseError) {
+        (instant, offset) = try RFC3339.parse(text)
+    }
+
+    public var description: String { RFC3339.format(instant, offset: offset) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            (instant, offset) = try RFC3339.parse(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)': \(error)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

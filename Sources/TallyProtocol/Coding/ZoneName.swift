@@ -1,0 +1,41 @@
+import TallyCore
+
+/// An IANA time zone name (`Europe/Berlin`), checked against the zone database when decoded.
+public struct ZoneName: Codable, Hashable, Sendable, CustomStringConvertible {
+    public let identifier: String
+    /// The zone's calendar.
+    public let calendar: ZoneCalendar
+
+    /// - Returns: `nil` when the zone database does not know `identifier`.
+    public init?(_ identifier: String) {
+        // Foundation also accepts forms like "GMT+5" or abbreviations; Tally accepts what the IANA database names
+        // (Area/Location, plus UTC/GMT), so that every client's zone means the same thing everywhere.
+        guard identifier.count <= 64, identifier == "UTC" || identifier == "GMT" || identifier.contains("/"),
+            let calendar = ZoneCalendar(identifier: identifier)
+        else { return nil }
+        self.identifier = identifier
+        self.calendar = calendar
+    }
+
+    public var description: String { identifier }
+
+    public static func == (lhs: ZoneName, rhs: ZoneName) -> Bool { lhs.identifier == rhs.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let zone = ZoneName(text) else {
+            let shown = text.count > 64 ? String(text.prefix(64)) + "…" : text
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(shown)' is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)")
+        }
+        self = zone
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

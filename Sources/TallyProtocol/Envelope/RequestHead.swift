@@ -1,0 +1,89 @@
+import Foundation
+
+/// The envelope of a request, without its params: what every request carries whatever its method.
+///
+/// ```json
+/// {"version": 1, "id": "r-42", "method": "history.month", "params": {…},
+///  "deadline": "2026-11-23T10:00:02Z", "trace": {"traceparent": "00-…-01"}}
+/// ```
+public struct RequestHead: Sendable, Hashable {
+    /// Protocol version; 1.
+    public var version: Int
+    /// The caller's request id, echoed in the response: 1...128 characters.
+    public var id: String
+    /// `area.name`, e.g. `history.month`.
+    public var method: String
+    /// The instant after which the answer is useless: an expired request is answered with `deadline_exceeded`
+    /// and never computed.
+    public var deadline: Timestamp?
+    /// W3C trace context, passed through to logs.
+    public var trace: TraceContext?
+
+    public init(version: Int = ProtocolVersion.current, id: String, method: String, deadline: Timestamp? = nil, trace: TraceContext? = nil) {
+        self.version = version
+        self.id = id
+        self.method = method
+        self.deadline = deadline
+        self.trace = trace
+    }
+
+    /// Longest accepted request id.
+    public static let maximumIDLength = 128
+
+    enum CodingKeys: String, CodingKey {
+        case version, id, method, params, deadline, trace
+    }
+}
+
+/// W3C Trace Context (`traceparent`, optional `tracestate`).
+public struct TraceContext: Codable, Sendable, Hashable {
+    public var traceparent: String
+    public var tracestate: String?
+
+    public init(traceparent: String, tracestate: String? = nil) {
+        self.traceparent = traceparent
+        self.tracestate = tracestate
+    }
+}
+
+extension RequestHead {
+    /// Reads the envelope fields from `container`, in the order that decides which error a bad request gets:
+    /// version first (a v2 request gets `unsupported_version`, not a complaint about its shape), then id, then
+    /// method, deadline and trace.
+    /// - Throws: `TallyError` (`invalid_request` or `unsupported_version`).
+    init(from container: KeyedDecodingContainer<CodingKeys>) throws(TallyError) {
+        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type, _ expected: String) throws(TallyError) -> T? {
+            do {
+                return try container.decodeIfPresent(type, forKey: key)
+            } catch let error as DecodingError {
+                if case .dataCorrupted(let context) = error {
+                    throw .invalidRequest(FieldPath([.key(key.rawValue)]), context.debugDescription)
+                }
+                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
+            } catch {
+                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
+            }
+        }
+        guard let version = try field(.version, Int.self, "an integer") else {
+            throw .invalidRequest("version", "is required (this server speaks version \(ProtocolVersion.current))")
+        }
+        guard ProtocolVersion.supported.contains(version) else {
+            throw TallyError(
+                .unsupportedVersion,
+                "version \(version) is not served here; supported: \(ProtocolVersion.supported.map(String.init).joined(separator: ", "))",
+                details: ErrorDetails(field: "version", supportedVersions: ProtocolVersion.supported))
+        }
+        guard let id = try field(.id, String.self, "a string") else { throw .invalidRequest("id", "is required") }
+        guard !id.isEmpty, id.count <= Self.maximumIDLength else {
+            throw .invalidRequest("id", "must be 1...\(Self.maximumIDLength) characters")
+        }
+        self.version = version
+        self.id = id
+        guard let method = try field(.method, String.self, "a string") else {
+            throw .invalidRequest("method", "is required")
+        }
+        self.method = method
+        self.deadline = try field(.deadline, Timestamp.self, "an RFC 3339 instant")
+        self.trace = try field(.trace, TraceContext.self, "an object with a traceparent string")
+    }
+}

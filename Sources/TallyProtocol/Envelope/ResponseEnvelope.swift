@@ -1,0 +1,41 @@
+/// A response: the version, the request's id (null when the request had none that could be read), and either
+/// `result` or `error`.
+public struct ResponseEnvelope<Result: Codable & Sendable>: Codable, Sendable {
+    public var version: Int
+    public var id: String?
+    public var outcome: Swift.Result<Result, TallyError>
+
+    public init(id: String?, outcome: Swift.Result<Result, TallyError>, version: Int = ProtocolVersion.current) {
+        self.version = version
+        self.id = id
+        self.outcome = outcome
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, id, result, error
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        if let error = try container.decodeIfPresent(TallyError.self, forKey: .error) {
+            outcome = .failure(error)
+        } else {
+            outcome = .success(try container.decode(Result.self, forKey: .result))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(id, forKey: .id)
+        switch outcome {
+        case .success(let result): try container.encode(result, forKey: .result)
+        case .failure(let error): try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+/// The result type of an error response whose method is unknown: it never has a result.
+public struct NoResult: Codable, Sendable, Hashable {}

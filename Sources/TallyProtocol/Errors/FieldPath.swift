@@ -1,0 +1,44 @@
+/// Where in a request a problem is: `params.records[3].date`. Built from the top down by the code that
+/// validates each level, or from a decoder's coding path.
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// One step into the JSON document.
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    public init(stringLiteral value: String) {
+        self.components = value.split(separator: ".").map { .key(String($0)) }
+    }
+
+    /// Reads a decoder's coding path (keys, and array positions as integer keys).
+    public init(codingPath: [any CodingKey]) {
+        self.components = codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) }
+    }
+
+    /// The `params` object of the request.
+    public static let params: FieldPath = "params"
+
+    /// This path, one key deeper.
+    public func key(_ name: String) -> FieldPath { FieldPath(components + [.key(name)]) }
+
+    /// This path, one array element deeper.
+    public func index(_ position: Int) -> FieldPath { FieldPath(components + [.index(position)]) }
+
+    public static func + (path: FieldPath, key: String) -> FieldPath { path.key(key) }
+
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let name): text += text.isEmpty ? name : ".\(name)"
+            case .index(let position): text += "[\(position)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,70 @@
+import TallyCore
+
+/// One day's totals on the wire:
+/// `{"date": "2026-03-08", "steps": 9500, "distance_m": 7100.5, "calories_kcal": 380, "flights_climbed": 4}`.
+/// Only `date` and `steps` are required; a missing measure is reported as null, not zero.
+public struct DailyRecordParams: Codable, Sendable, Hashable {
+    public var date: LocalDate
+    public var steps: Int
+    public var distanceMeters: Double?
+    public var calories: Double?
+    public var flightsClimbed: Int?
+
+    public init(date: LocalDate, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil) {
+        self.date = date
+        self.steps = steps
+        self.distanceMeters = distanceMeters
+        self.calories = calories
+        self.flightsClimbed = flightsClimbed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case date, steps
+        case distanceMeters = "distance_m"
+        case calories = "calories_kcal"
+        case flightsClimbed = "flights_climbed"
+    }
+
+    /// Per-day upper bounds: far above any human day, low enough that sums over decades cannot overflow.
+    public enum Bounds {
+        public static let steps = 1_000_000
+        public static let distanceMeters = 1_000_000.0
+        public static let calories = 100_000.0
+        public static let flightsClimbed = 10_000
+    }
+
+    /// Checks ranges and converts to the core record.
+    public func record(at path: FieldPath) throws(TallyError) -> DailyStepRecord {
+        try Self.check(steps, 0...Bounds.steps, path + "steps")
+        try Self.check(distanceMeters, 0...Bounds.distanceMeters, path + "distance_m")
+        try Self.check(calories, 0...Bounds.calories, path + "calories_kcal")
+        try Self.check(flightsClimbed, 0...Bounds.flightsClimbed, path + "flights_climbed")
+        return DailyStepRecord(
+            date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed)
+    }
+
+    /// Checks an optional measure against its range (non-finite numbers cannot arrive: JSON has none).
+    static func check<T: Comparable & Sendable>(_ value: T?, _ range: ClosedRange<T>, _ path: FieldPath) throws(TallyError) {
+        guard let value, !range.contains(value) else { return }
+        throw .invalidParams(path, value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
+    }
+
+    /// Validates a whole list: ranges, the list limit, and no two records for one date.
+    public static func history(
+        _ records: [DailyRecordParams], at path: FieldPath, limits: RequestLimits
+    ) throws(TallyError) -> StepHistory {
+        try limits.check(records.count, at: path, unit: "records")
+        var converted: [DailyStepRecord] = []
+        converted.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() {
+            converted.append(try record.record(at: path.index(index)))
+        }
+        do {
+            return try StepHistory(converted)
+        } catch {
+            throw .invalidParams(
+                path.index(error.second) + "date", "a second record for \(error.date) (records are never summed)",
+                conflictsWith: path.index(error.first) + "date")
+        }
+    }
+}

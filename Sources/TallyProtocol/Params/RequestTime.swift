@@ -1,0 +1,104 @@
+import Foundation
+import TallyCore
+
+/// The time frame of a request: its zone and its "now". Every method that asks "which day is it" embeds these
+/// keys directly in its params:
+///
+/// - `time_zone`: IANA zone name, or `utc_offset_minutes` (what the activity-calendar clients send): exactly one.
+/// - `now`: RFC 3339 instant, or `today`: `yyyy-MM-dd` in that zone: exactly one.
+public struct RequestTime: Codable, Sendable, Hashable {
+    /// The zone, as sent.
+    public enum Zone: Sendable, Hashable {
+        case named(ZoneName)
+        case fixedOffset(minutes: Int)
+    }
+
+    /// The reference moment, as sent.
+    public enum Reference: Sendable, Hashable {
+        case now(Timestamp)
+        case today(LocalDate)
+    }
+
+    public var zone: Zone
+    public var reference: Reference
+
+    public init(zone: Zone, reference: Reference) {
+        self.zone = zone
+        self.reference = reference
+    }
+
+    /// A frame in an IANA zone at an instant.
+    public init(timeZone: ZoneName, now: Date) {
+        self.init(zone: .named(timeZone), reference: .now(Timestamp(now)))
+    }
+
+    /// A frame in an IANA zone on a given local date.
+    public init(timeZone: ZoneName, today: LocalDate) {
+        self.init(zone: .named(timeZone), reference: .today(today))
+    }
+
+    /// The zone's calendar.
+    public var calendar: ZoneCalendar {
+        switch zone {
+        case .named(let name): name.calendar
+        case .fixedOffset(let minutes): ZoneCalendar(utcOffsetMinutes: minutes)!
+        }
+    }
+
+    /// Today in the request's zone.
+    public var referenceDay: ReferenceDay {
+        switch reference {
+        case .now(let timestamp): ReferenceDay(now: timestamp.instant, in: calendar)
+        case .today(let date): ReferenceDay(today: date)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case timeZone = "time_zone"
+        case utcOffsetMinutes = "utc_offset_minutes"
+        case now, today
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let path = FieldPath(codingPath: container.codingPath)
+        let name = try container.decodeIfPresent(ZoneName.self, forKey: .timeZone)
+        let offset = try container.decodeIfPresent(Int.self, forKey: .utcOffsetMinutes)
+        switch (name, offset) {
+        case (let name?, nil):
+            zone = .named(name)
+        case (nil, let minutes?):
+            guard abs(minutes) <= 18 * 60 else {
+                throw TallyError.invalidParams(path + "utc_offset_minutes", "must be within -1080...1080")
+            }
+            zone = .fixedOffset(minutes: minutes)
+        case (nil, nil):
+            throw TallyError.invalidParams(path + "time_zone", "is required (an IANA zone, or utc_offset_minutes)")
+        case (_?, _?):
+            throw TallyError.invalidParams(
+                path + "utc_offset_minutes", "give time_zone or utc_offset_minutes, not both",
+                conflictsWith: path + "time_zone")
+        }
+        let now = try container.decodeIfPresent(Timestamp.self, forKey: .now)
+        let today = try container.decodeIfPresent(LocalDate.self, forKey: .today)
+        switch (now, today) {
+        case (let now?, nil): reference = .now(now)
+        case (nil, let today?): reference = .today(today)
+        case (nil, nil): throw TallyError.invalidParams(path + "now", "is required (an RFC 3339 instant, or today as yyyy-MM-dd)")
+        case (_?, _?):
+            throw TallyError.invalidParams(path + "today", "give now or today, not both", conflictsWith: path + "now")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch zone {
+        case .named(let name): try container.encode(name, forKey: .timeZone)
+        case .fixedOffset(let minutes): try container.encode(minutes, forKey: .utcOffsetMinutes)
+        }
+        switch reference {
+        case .now(let timestamp): try container.encode(timestamp, forKey: .now)
+        case .today(let date): try container.encode(date, forKey: .today)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+import TallyProtocol
+
+/// Turns one request body into exactly one response body: decode → validate → compute → encode.
+///
+/// Immutable and `Sendable`: the worker runs it for many requests at once. It never throws and never traps on
+/// input; every failure becomes a v1 error response echoing the request id when one could be read.
+public struct RequestDispatcher: Sendable {
+    let entries: [String: MethodRegistry.Entry]
+    /// The limits enforced on every request.
+    public let limits: RequestLimits
+
+    init(entries: [String: MethodRegistry.Entry], limits: RequestLimits) {
+        self.entries = entries
+        self.limits = limits
+    }
+
+    /// The methods answered on `service`, sorted.
+    public func methods(of service: String) -> [String] {
+        entries.filter { $0.value.service.rawValue == service || $0.value.service == .system }.keys.sorted()
+    }
+
+    /// Answers one request.
+    /// - Parameters:
+    ///   - body: the request's JSON body.
+    ///   - service: the MDP service it came through (decides which methods exist).
+    ///   - connection: the worker connection carrying it, for `system.ping` and logs.
+    ///   - now: the current time, for deadlines.
+    ///   - logger: the worker's logger.
+    public func respond(
+        to body: [UInt8], service: String, connection: Int = 0, now: Date = Date(), logger: Logger
+    ) -> ResponseBody {
+        guard body.count <= limits.maxBodyBytes else {
+            return .failure(
+                id: EnvelopeScanner.id(in: body),
+                .payloadTooLarge("body", count: body.count, limit: limits.maxBodyBytes, unit: "bytes"))
+        }
+        let request: IncomingRequest
+        do {
+            request = try decoder(for: service).decode(IncomingRequest.self, from: Data(body))
+        } catch let failure as RequestFailure {
+            return .failure(id: failure.id, failure.error)
+        } catch let error as DecodingError {
+            // Only syntax errors reach here: everything after the first brace is wrapped in RequestFailure.
+            return .failure(id: nil, TallyError(decoding: error))
+        } catch {
+            return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
+        }
+        if let deadline = request.head.deadline, deadline.instant <= now {
+            return .failure(id: request.head.id, Self.expired(deadline))
+        }
+        var requestLogger = logger
+        requestLogger[metadataKey: "tally.request.id"] = "\(request.head.id)"
+        requestLogger[metadataKey: "tally.method"] = "\(request.head.method)"
+        let context = RequestContext(
+            head: request.head, service: service, connection: connection, receivedAt: now, limits: limits,
+            logger: requestLogger)
+        // The method exists: the params decoder found it.
+        let response = entries[request.head.method]!.respond(request.params, context)
+        if let deadline = request.head.deadline, deadline.instant <= Date() {
+            return .failure(id: request.head.id, Self.expired(deadline))
+        }
+        return response
+    }
+
+    private static func expired(_ deadline: Timestamp) -> TallyError {
+        TallyError(.deadlineExceeded, "the deadline \(deadline) passed before the request could be answered")
+    }
+
+    private func decoder(for service: String) -> JSONDecoder {
+        let decoder = TallyJSON.decoder()
+        let entries = self.entries
+        let known = methods(of: service)
+        let decodeParams: IncomingRequest.ParamsDecoding = { method, paramsDecoder in
+            guard let entry = entries[method], entry.service.rawValue == service || entry.service == .system else {
+                throw TallyError(
+                    .unknownMethod, "\(service) has no method '\(method.prefix(100))'",
+                    details: ErrorDetails(field: "method", methods: known, service: service))
+            }
+            return try entry.decodeParams(paramsDecoder)
+        }
+        decoder.userInfo[.paramsDecoding] = decodeParams
+        return decoder
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+import TallyCore
+
+@Suite struct StepHistoryTests {
+    func record(_ date: String, _ steps: Int) throws -> DailyStepRecord {
+        DailyStepRecord(date: try LocalDate(parsing: date), steps: steps)
+    }
+
+    @Test func missingDayIsNoDataAndZeroIsData() throws {
+        let history = try StepHistory([record("2026-01-03", 0), record("2026-01-01", 900)])
+        #expect(history[try LocalDate(parsing: "2026-01-02")] == nil)
+        #expect(history[try LocalDate(parsing: "2026-01-03")]?.steps == 0)
+        #expect(history.records.map(\.date.description) == ["2026-01-01", "2026-01-03"])
+    }
+
+    @Test func duplicateDatesNameBothPlaces() throws {
+        #expect(throws: StepHistory.DuplicateDate(date: try LocalDate(parsing: "2026-01-01"), first: 0, second: 2)) {
+            try StepHistory([record("2026-01-01", 1), record("2026-01-02", 2), record("2026-01-01", 3)])
+        }
+    }
+
+    @Test func slicesByMonth() throws {
+        let history = try StepHistory([
+            record("2026-01-31", 1), record("2026-02-01", 2), record("2026-02-28", 3), record("2026-03-01", 4),
+        ])
+        #expect(history.records(in: YearMonth(year: 2026, month: 2)!).map(\.steps) == [2, 3])
+        #expect(history.records(in: LocalDate.latest.adding(days: -3)...LocalDate.latest).isEmpty)
+    }
+}

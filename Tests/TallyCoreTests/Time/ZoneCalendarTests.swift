@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TallyCore
+
+@Suite struct ZoneCalendarTests {
+    func calendar(_ identifier: String) throws -> ZoneCalendar {
+        try #require(ZoneCalendar(identifier: identifier))
+    }
+
+    @Test func unknownZoneIsRefused() {
+        #expect(ZoneCalendar(identifier: "Mars/Olympus_Mons") == nil)
+        #expect(ZoneCalendar(utcOffsetMinutes: 19 * 60) == nil)
+        #expect(ZoneCalendar(utcOffsetMinutes: -300) != nil)
+    }
+
+    @Test(arguments: [
+        ("America/New_York", "2026-03-08", 23),
+        ("America/New_York", "2026-11-01", 25),
+        ("America/New_York", "2026-03-09", 24),
+        ("Europe/Berlin", "2026-03-29", 23),
+        ("Europe/Berlin", "2026-10-25", 25),
+        ("Asia/Tokyo", "2026-03-08", 24),
+        ("Australia/Sydney", "2026-04-05", 25),
+        ("Australia/Sydney", "2026-10-04", 23),
+    ])
+    func hourBucketsFollowDST(zone: String, date: String, count: Int) throws {
+        let hours = try calendar(zone).hours(of: LocalDate(parsing: date))
+        #expect(hours.count == count)
+        #expect(hours.first?.hour == 0)
+        #expect(hours.last?.hour == 23)
+    }
+
+    @Test func springForwardSkipsTwoAM() throws {
+        let hours = try calendar("America/New_York").hours(of: LocalDate(parsing: "2026-03-08"))
+        #expect(hours.map(\.hour) == [0, 1] + Array(3...23))
+        #expect(hours[1].label == "2026-03-08T01:00:00-05:00")
+        #expect(hours[2].label == "2026-03-08T03:00:00-04:00")
+    }
+
+    @Test func fallBackRepeatsOneAM() throws {
+        let hours = try calendar("America/New_York").hours(of: LocalDate(parsing: "2026-11-01"))
+        #expect(hours.map(\.hour) == [0, 1, 1] + Array(2...23))
+        #expect(hours[1].label == "2026-11-01T01:00:00-04:00")
+        #expect(hours[2].label == "2026-11-01T01:00:00-05:00")
+    }
+
+    @Test func lateEveningIsTomorrowInUTC() throws {
+        // 23:30 in Los Angeles on 2026-06-14 is 06:30 UTC on 2026-06-15.
+        let instant = try RFC3339.parse("2026-06-15T06:30:00Z").instant
+        #expect(try calendar("America/Los_Angeles").localDate(of: instant).description == "2026-06-14")
+        #expect(try calendar("UTC").localDate(of: instant).description == "2026-06-15")
+        let reference = ReferenceDay(now: instant, in: try calendar("America/Los_Angeles"))
+        #expect(reference.today.description == "2026-06-14")
+    }
+
+    @Test func startOfDayWhereMidnightDoesNotExist() throws {
+        // Cuba springs forward at midnight: 2026-03-08 starts at 01:00 local (05:00 UTC).
+        let havana = try calendar("America/Havana")
+        let date = try LocalDate(parsing: "2026-03-08")
+        let start = havana.startOfDay(date)
+        #expect(havana.localDate(of: start) == date)
+        #expect(havana.localDate(of: start.addingTimeInterval(-1)) == date.adding(days: -1))
+        #expect(havana.hours(of: date).count == 23)
+    }
+
+    @Test func fixedOffsetDays() throws {
+        let minusFive = try #require(ZoneCalendar(utcOffsetMinutes: -300))
+        let instant = try RFC3339.parse("2026-03-08T04:59:59Z").instant
+        #expect(minusFive.localDate(of: instant).description == "2026-03-07")
+        #expect(minusFive.hours(of: try LocalDate(parsing: "2026-03-08")).count == 24)
+    }
+
+    @Test func halfHourZone() throws {
+        let kolkata = try calendar("Asia/Kolkata")
+        let hours = kolkata.hours(of: try LocalDate(parsing: "2026-01-01"))
+        #expect(hours.count == 24)
+        #expect(hours[0].label == "2026-01-01T00:00:00+05:30")
+    }
+}
