@@ -1,0 +1,77 @@
+import CZeroMQ
+
+/// A whole multipart message as received.
+public struct ReceivedMessage: Sendable, Hashable {
+    /// The frames kept (at most the receiver's `maxFrames`).
+    public var frames: [Frame]
+    /// Frames of the same message that were read and thrown away because the message had too many.
+    public var discardedFrames: Int
+
+    /// Whether the message was cut to the frame limit (and should be treated as garbage by protocol code).
+    public var isTruncated: Bool { discardedFrames > 0 }
+}
+
+extension Socket {
+    /// Sends `frames` as one multipart message (all parts are delivered or none).
+    /// - Parameter dontWait: return `false` instead of blocking when the peer's queue is full (EAGAIN).
+    /// - Returns: `true` when the message was queued.
+    /// - Throws: `ZMQError`, e.g. `.hostUnreachable` from a ROUTER_MANDATORY socket for an unknown peer.
+    @discardableResult
+    public func send(_ frames: [Frame], dontWait: Bool = false) throws(ZMQError) -> Bool {
+        let handle = try requireHandle("send")
+        guard !frames.isEmpty else { throw ZMQError(errno: EINVAL, operation: "send: a message has at least one frame") }
+        let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
+        for (index, frame) in frames.enumerated() {
+            let flags = baseFlags | (index < frames.count - 1 ? ZMQ_SNDMORE : 0)
+            let result = frame.bytes.withUnsafeBytes { buffer in
+                zmq_send(handle, buffer.baseAddress, buffer.count, flags)
+            }
+            if result < 0 {
+                let error = ZMQError.last("send")
+                // libzmq accepts the remaining parts once it accepted the first, so only the first can be refused
+                // for want of room; any later failure is a real error.
+                if error == .again && index == 0 { return false }
+                throw error
+            }
+        }
+        return true
+    }
+
+    /// Receives one whole multipart message.
+    /// - Parameters:
+    ///   - maxFrames: frames to keep; the rest of a longer message is read and discarded, so the socket stays
+    ///     usable whatever a peer sends.
+    ///   - dontWait: return `nil` instead of blocking when no message is waiting.
+    /// - Returns: the message, or `nil` when none is waiting (`dontWait`) or RCVTIMEO expired.
+    public func receive(maxFrames: Int = 64, dontWait: Bool = false) throws(ZMQError) -> ReceivedMessage? {
+        let handle = try requireHandle("receive")
+        var frames: [Frame] = []
+        var discarded = 0
+        var flags = dontWait ? ZMQ_DONTWAIT : 0
+        var message = zmq_msg_t()
+        while true {
+            zmq_msg_init(&message)
+            if zmq_msg_recv(&message, handle, flags) < 0 {
+                let error = ZMQError.last("receive")
+                zmq_msg_close(&message)
+                if error == .again && frames.isEmpty && discarded == 0 { return nil }
+                throw error
+            }
+            // Once the first part has arrived the rest of the message is already here.
+            flags = 0
+            if frames.count < maxFrames {
+                let size = zmq_msg_size(&message)
+                let source = zmq_msg_data(&message)
+                frames.append(Frame([UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                    if size > 0, let source { buffer.baseAddress!.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: size) }
+                    initialized = size
+                }))
+            } else {
+                discarded += 1
+            }
+            let more = zmq_msg_more(&message) != 0
+            zmq_msg_close(&message)
+            if !more { return ReceivedMessage(frames: frames, discardedFrames: discarded) }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CZeroMQ
+
+/// A libzmq socket, owned by one thread.
+///
+/// ZeroMQ sockets are not thread-safe, so `Socket` is deliberately not `Sendable`: create it on the thread
+/// that polls it (Tally gives each role one I/O thread) and close it there. `close()` is idempotent and
+/// `deinit` closes a socket that was not closed explicitly. The socket keeps its `Context` alive.
+///
+/// LINGER is set to 0 at creation: a closing socket drops unsent messages instead of blocking context
+/// termination. Roles that must flush replies before closing set a bounded linger first.
+public final class Socket {
+    /// The context the socket belongs to.
+    public let context: Context
+    /// Its pattern.
+    public let type: SocketType
+    private(set) var handle: UnsafeMutableRawPointer?
+
+    /// Creates a socket of `type` in `context`.
+    public init(_ context: Context, type: SocketType) throws(ZMQError) {
+        guard let handle = zmq_socket(context.handle, type.rawValue) else { throw .last("zmq_socket \(type)") }
+        self.context = context
+        self.type = type
+        self.handle = handle
+        try set(.linger, .zero)
+    }
+
+    deinit { close() }
+
+    /// Closes the socket; later calls do nothing. Pending outgoing messages are kept only as long as LINGER says.
+    public func close() {
+        guard let handle else { return }
+        zmq_close(handle)
+        self.handle = nil
+    }
+
+    /// Whether `close()` has run.
+    public var isClosed: Bool { handle == nil }
+
+    func requireHandle(_ operation: @autoclosure () -> String) throws(ZMQError) -> UnsafeMutableRawPointer {
+        guard let handle else { throw ZMQError(errno: ENOTSOCK, operation: operation()) }
+        return handle
+    }
+
+    /// Binds to `endpoint` (`tcp://127.0.0.1:0` picks a free port; read it back with `lastEndpoint`).
+    public func bind(_ endpoint: String) throws(ZMQError) {
+        let handle = try requireHandle("bind \(endpoint)")
+        guard zmq_bind(handle, endpoint) == 0 else { throw .last("bind \(endpoint)") }
+    }
+
+    /// Connects to `endpoint`; libzmq connects (and reconnects) in the background.
+    public func connect(_ endpoint: String) throws(ZMQError) {
+        let handle = try requireHandle("connect \(endpoint)")
+        guard zmq_connect(handle, endpoint) == 0 else { throw .last("connect \(endpoint)") }
+    }
+
+    /// Undoes `connect(endpoint)`.
+    public func disconnect(_ endpoint: String) throws(ZMQError) {
+        let handle = try requireHandle("disconnect \(endpoint)")
+        guard zmq_disconnect(handle, endpoint) == 0 else { throw .last("disconnect \(endpoint)") }
+    }
+
+    /// Undoes `bind(endpoint)`.
+    public func unbind(_ endpoint: String) throws(ZMQError) {
+        let handle = try requireHandle("unbind \(endpoint)")
+        guard zmq_unbind(handle, endpoint) == 0 else { throw .last("unbind \(endpoint)") }
+    }
+
+    /// The endpoint last bound or connected, with the port resolved (`ZMQ_LAST_ENDPOINT`).
+    public var lastEndpoint: String {
+        (try? get(.lastEndpoint)) ?? ""
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import ZeroMQ
+
+@Suite struct SocketTests {
+    let context = try! Context()
+
+    @Test func routerAndDealerExchangeMultipartOverTCP() throws {
+        let router = try Socket(context, type: .router)
+        try router.bind("tcp://127.0.0.1:0")
+        let endpoint = router.lastEndpoint
+        #expect(endpoint.hasPrefix("tcp://127.0.0.1:") && !endpoint.hasSuffix(":0"))
+        let dealer = try Socket(context, type: .dealer)
+        try dealer.set(.routingID, Array("dealer-1".utf8))
+        try dealer.connect(endpoint)
+        try router.set(.receiveTimeout, .seconds(5))
+        try dealer.set(.receiveTimeout, .seconds(5))
+
+        try dealer.send(["", "hello", Frame([0, 1, 2, 255])])
+        let received = try #require(try router.receive())
+        #expect(received.frames == ["dealer-1", "", "hello", Frame([0, 1, 2, 255])])
+
+        try router.send(["dealer-1", "", "world"])
+        #expect(try dealer.receive()?.frames == ["", "world"])
+    }
+
+    @Test func receiveWithoutWaitingReturnsNil() throws {
+        let dealer = try Socket(context, type: .dealer)
+        try dealer.bind("inproc://nothing-\(#line)")
+        #expect(try dealer.receive(dontWait: true) == nil)
+    }
+
+    @Test func tooManyFramesAreDrainedAndTheSocketStaysUsable() throws {
+        let pair = try Socket(context, type: .pair)
+        try pair.bind("inproc://frames")
+        let peer = try Socket(context, type: .pair)
+        try peer.connect("inproc://frames")
+        try peer.send((0..<100).map { Frame("\($0)") })
+        try peer.send(["after"])
+        let big = try #require(try pair.receive(maxFrames: 4))
+        #expect(big.frames == ["0", "1", "2", "3"])
+        #expect(big.discardedFrames == 96)
+        #expect(big.isTruncated)
+        #expect(try pair.receive(maxFrames: 4)?.frames == ["after"])
+    }
+
+    @Test func routerMandatoryReportsUnknownPeers() throws {
+        let router = try Socket(context, type: .router)
+        try router.set(.routerMandatory, true)
+        try router.bind("inproc://mandatory")
+        #expect(throws: ZMQError.hostUnreachable) { try router.send(["nobody", "", "x"], dontWait: true) }
+    }
+
+    @Test func errorsCarryErrnoAndOperation() throws {
+        let socket = try Socket(context, type: .dealer)
+        do {
+            try socket.bind("nonsense://x")
+            Issue.record("bind should fail")
+        } catch {
+            #expect(error.errno != 0)
+            #expect(error.description.contains("bind nonsense://x"))
+        }
+        socket.close()
+        socket.close()
+        #expect(socket.isClosed)
+        #expect(throws: ZMQError.self) { try socket.send(["x"]) }
+    }
+
+    @Test func optionsRoundTrip() throws {
+        let socket = try Socket(context, type: .router)
+        try socket.set(.sendHighWaterMark, 1234)
+        #expect(try socket.get(.sendHighWaterMark) == 1234)
+        try socket.set(.linger, .milliseconds(250))
+        #expect(try socket.get(.linger) == .milliseconds(250))
+        try socket.set(.maxMessageSize, 1 << 20)
+        #expect(try socket.get(.maxMessageSize) == 1 << 20)
+        try socket.set(.routerMandatory, true)
+        try socket.set(.routingID, [9, 8, 7])
+        #expect(try socket.get(.routingID) == [9, 8, 7])
+    }
+
+    @Test func pollerWakesForSocketsAndSignals() throws {
+        let signal = try WakeupSignal()
+        let pair = try Socket(context, type: .pair)
+        try pair.bind("inproc://poller")
+        let peer = try Socket(context, type: .pair)
+        try peer.connect("inproc://poller")
+        var poller = Poller()
+        let socketIndex = poller.register(pair)
+        let signalIndex = poller.register(fileDescriptor: signal.fileDescriptor)
+
+        #expect(try poller.poll(timeout: .milliseconds(10)) == 0)
+        signal.signal()
+        signal.signal()
+        #expect(try poller.poll(timeout: .seconds(5)) == 1)
+        #expect(poller.ready(signalIndex).contains(.readable))
+        #expect(!poller.ready(socketIndex).contains(.readable))
+        signal.drain()
+        #expect(try poller.poll(timeout: .milliseconds(10)) == 0)
+
+        try peer.send(["ping"])
+        #expect(try poller.poll(timeout: .seconds(5)) == 1)
+        #expect(poller.ready(socketIndex).contains(.readable))
+    }
+
+    @Test func shutdownEndsABlockedPoll() async throws {
+        let context = try Context()
+        let done = try WakeupSignal()
+        let thread = Thread {
+            let socket = try! Socket(context, type: .dealer)
+            var poller = Poller()
+            poller.register(socket)
+            let outcome = Result { () throws(ZMQError) in try poller.poll(timeout: nil) }
+            socket.close()
+            if case .failure(let error) = outcome, error == .terminated { done.signal() }
+        }
+        thread.start()
+        try await Task.sleep(for: .milliseconds(50))
+        context.shutdown()
+        var poller = Poller()
+        poller.register(fileDescriptor: done.fileDescriptor)
+        #expect(try poller.poll(timeout: .seconds(5)) == 1)
+    }
+}
