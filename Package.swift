@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // MARK: Transport
@@ -30,6 +31,15 @@ let package = Package(
         .target(
             name: "ZeroMQ",
             dependencies: ["CZeroMQ"],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "Majordomo",
+            dependencies: [
+                "ZeroMQ",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness
         ),
 
@@ -57,6 +67,11 @@ let package = Package(
         .testTarget(
             name: "ZeroMQTests",
             dependencies: ["ZeroMQ"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "MajordomoTests",
+            dependencies: ["Majordomo", "ZeroMQ"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -1,0 +1,23 @@
+/// How a broker balances, times out and bounds work. Defaults suit a LAN deployment.
+public struct BrokerConfiguration: Sendable, Hashable {
+    /// How often the broker sends HEARTBEAT to each worker (RFC 7 suggests 2.5 s).
+    public var heartbeatInterval: Duration = .milliseconds(2500)
+    /// Heartbeat intervals of silence after which a worker is declared dead and its request re-queued.
+    public var heartbeatLiveness: Int = 3
+    /// How long a request may wait in the queue (counted from its arrival) before it is answered `unavailable`.
+    public var queueTimeout: Duration = .seconds(10)
+    /// Requests queued per service before new ones are answered `overloaded`.
+    public var maxQueuedPerService: Int = 10_000
+    /// Dispatches of one request: a request whose worker dies is re-queued until it has been sent this many
+    /// times, then answered `unavailable`. Each request is answered exactly once either way.
+    public var maxAttempts: Int = 3
+    /// Largest request body (sum of body frames) accepted; larger ones are answered without being queued.
+    public var maxBodyBytes: Int = 1 << 20
+    /// Distinct services with queues or workers; bounds the memory a client inventing names can take.
+    public var maxServices: Int = 256
+
+    public init() {}
+
+    /// Silence after which a worker is dead.
+    public var workerExpiry: Duration { heartbeatInterval * heartbeatLiveness }
+}

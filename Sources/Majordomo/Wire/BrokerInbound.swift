@@ -1,0 +1,85 @@
+import ZeroMQ
+
+/// A message as the broker's ROUTER socket receives it: the sender's routing id, then an MDP client or worker
+/// message.
+public struct BrokerInbound: Sendable, Hashable {
+    /// The ROUTER routing id of the sending connection.
+    public var sender: Frame
+    public var message: Message
+
+    public enum Message: Sendable, Hashable {
+        /// `"" MDPC01 service body…` from a client.
+        case request(service: String, body: [Frame])
+        /// `"" MDPW01 0x01 service`.
+        case ready(service: String)
+        /// `"" MDPW01 0x03 client "" body…`.
+        case reply(client: Frame, body: [Frame])
+        /// `"" MDPW01 0x04`.
+        case heartbeat
+        /// `"" MDPW01 0x05`.
+        case disconnect
+    }
+
+    public init(sender: Frame, message: Message) {
+        self.sender = sender
+        self.message = message
+    }
+
+    /// Decodes a whole message as received on the broker's ROUTER (routing id first). Every frame is accounted
+    /// for: a message with frames left over is refused, not half-read.
+    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+        guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
+        sender = frames[0]
+        guard frames[1].isEmpty else { throw .missingDelimiter }
+        switch frames[2] {
+        case MDP.clientHeader:
+            guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
+            message = .request(service: try MDP.serviceName(frames[3]), body: Array(frames[4...]))
+        case MDP.workerHeader:
+            guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
+            guard frames[3].count == 1, let command = WorkerCommand(rawValue: frames[3].bytes[0]) else {
+                throw .unknownCommand(frames[3])
+            }
+            switch command {
+            case .ready:
+                guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
+                guard frames.count == 5 else { throw .unexpectedFrames(frames.count - 5) }
+                message = .ready(service: try MDP.serviceName(frames[4]))
+            case .reply:
+                guard frames.count >= 6 else { throw .missingFrames(expected: 6, got: frames.count) }
+                guard frames[5].isEmpty else { throw .missingDelimiter }
+                message = .reply(client: frames[4], body: Array(frames[6...]))
+            case .heartbeat, .disconnect:
+                guard frames.count == 4 else { throw .unexpectedFrames(frames.count - 4) }
+                message = command == .heartbeat ? .heartbeat : .disconnect
+            case .request:
+                throw .unknownCommand(frames[3])
+            }
+        default:
+            throw .unknownHeader(frames[2])
+        }
+    }
+}
+
+/// Frames the broker sends, routing id first.
+public enum BrokerOutbound {
+    /// A reply to a client: `client "" MDPC01 service body…`.
+    public static func clientReply(to client: Frame, service: String, body: [Frame]) -> [Frame] {
+        [client, .empty, MDP.clientHeader, Frame(service)] + body
+    }
+
+    /// A request to a worker: `worker "" MDPW01 0x02 client "" body…`.
+    public static func workerRequest(to worker: Frame, client: Frame, body: [Frame]) -> [Frame] {
+        [worker, .empty, MDP.workerHeader, WorkerCommand.request.frame, client, .empty] + body
+    }
+
+    /// `worker "" MDPW01 0x04`.
+    public static func heartbeat(to worker: Frame) -> [Frame] {
+        [worker, .empty, MDP.workerHeader, WorkerCommand.heartbeat.frame]
+    }
+
+    /// `worker "" MDPW01 0x05`.
+    public static func disconnect(to worker: Frame) -> [Frame] {
+        [worker, .empty, MDP.workerHeader, WorkerCommand.disconnect.frame]
+    }
+}

@@ -1,0 +1,29 @@
+import ZeroMQ
+
+/// A reply as a client's DEALER receives it: `"" MDPC01 service body…`.
+public struct ClientInbound: Sendable, Hashable {
+    public var service: String
+    public var body: [Frame]
+
+    public init(service: String, body: [Frame]) {
+        self.service = service
+        self.body = body
+    }
+
+    /// Decodes a whole reply.
+    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+        guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
+        guard frames[0].isEmpty else { throw .missingDelimiter }
+        guard frames[1] == MDP.clientHeader else { throw .unknownHeader(frames[1]) }
+        service = try MDP.serviceName(frames[2])
+        body = Array(frames[3...])
+    }
+}
+
+/// Frames a client sends on its DEALER.
+public enum ClientOutbound {
+    /// `"" MDPC01 service body…`.
+    public static func request(service: String, body: [Frame]) -> [Frame] {
+        [.empty, MDP.clientHeader, Frame(service)] + body
+    }
+}

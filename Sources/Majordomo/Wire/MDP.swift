@@ -1,0 +1,78 @@
+import ZeroMQ
+
+/// Constants of the Majordomo Protocol 0.1 (ZeroMQ RFC 7) and the Majordomo Management Interface (RFC 8).
+public enum MDP {
+    /// Frame 1 of every client message: `MDPC01`.
+    public static let clientHeader: Frame = "MDPC01"
+    /// Frame 1 of every worker message: `MDPW01`.
+    public static let workerHeader: Frame = "MDPW01"
+    /// Service names starting with this prefix are answered by the broker itself (RFC 8).
+    public static let managementPrefix = "mmi."
+    /// The MMI service that reports whether a service has live workers.
+    public static let serviceDiscovery = "mmi.service"
+    /// Longest service name accepted (the name travels in one short frame).
+    public static let maximumServiceNameLength = 255
+}
+
+/// The worker protocol's commands (frame 2 of a worker message, one byte).
+public enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
+    case ready = 0x01
+    case request = 0x02
+    case reply = 0x03
+    case heartbeat = 0x04
+    case disconnect = 0x05
+
+    /// The command as its one-byte frame.
+    public var frame: Frame { Frame([rawValue]) }
+
+    public var description: String {
+        switch self {
+        case .ready: "READY"
+        case .request: "REQUEST"
+        case .reply: "REPLY"
+        case .heartbeat: "HEARTBEAT"
+        case .disconnect: "DISCONNECT"
+        }
+    }
+}
+
+/// Why frames are not a valid MDP/0.1 message. Protocol code logs it and drops the message (or disconnects a
+/// worker), never trusting the rest of such a message.
+public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Fewer frames than the message needs.
+    case missingFrames(expected: Int, got: Int)
+    /// Frames left over after the message was read.
+    case unexpectedFrames(Int)
+    /// The delimiter frame before the header is not empty.
+    case missingDelimiter
+    /// The header is neither `MDPC01` nor `MDPW01` (or not the one expected here).
+    case unknownHeader(Frame)
+    /// A worker command byte that is not 0x01...0x05, or not valid in this direction.
+    case unknownCommand(Frame)
+    /// A service name that is empty, too long or not UTF-8.
+    case invalidServiceName
+    /// The message had more frames than the receiver accepts.
+    case tooManyFrames
+
+    public var description: String {
+        switch self {
+        case .missingFrames(let expected, let got): "expected at least \(expected) frames, got \(got)"
+        case .unexpectedFrames(let count): "\(count) unexpected trailing frame(s)"
+        case .missingDelimiter: "the frame before the protocol header must be empty"
+        case .unknownHeader(let frame): "unknown protocol header \(frame)"
+        case .unknownCommand(let frame): "unknown or misplaced worker command \(frame)"
+        case .invalidServiceName: "service name must be 1...\(MDP.maximumServiceNameLength) bytes of UTF-8"
+        case .tooManyFrames: "too many frames"
+        }
+    }
+}
+
+extension MDP {
+    /// Reads a service-name frame.
+    static func serviceName(_ frame: Frame) throws(MajordomoDecodeError) -> String {
+        guard !frame.isEmpty, frame.count <= maximumServiceNameLength, let name = frame.text else {
+            throw .invalidServiceName
+        }
+        return name
+    }
+}

@@ -1,0 +1,51 @@
+import ZeroMQ
+
+/// A message as a worker's DEALER receives it from the broker.
+public enum WorkerInbound: Sendable, Hashable {
+    /// `"" MDPW01 0x02 client "" body…`.
+    case request(client: Frame, body: [Frame])
+    /// `"" MDPW01 0x04`.
+    case heartbeat
+    /// `"" MDPW01 0x05`.
+    case disconnect
+
+    /// Decodes a whole message; every frame must be accounted for.
+    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+        guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
+        guard frames[0].isEmpty else { throw .missingDelimiter }
+        guard frames[1] == MDP.workerHeader else { throw .unknownHeader(frames[1]) }
+        guard frames[2].count == 1, let command = WorkerCommand(rawValue: frames[2].bytes[0]) else {
+            throw .unknownCommand(frames[2])
+        }
+        switch command {
+        case .request:
+            guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
+            guard frames[4].isEmpty else { throw .missingDelimiter }
+            self = .request(client: frames[3], body: Array(frames[5...]))
+        case .heartbeat, .disconnect:
+            guard frames.count == 3 else { throw .unexpectedFrames(frames.count - 3) }
+            self = command == .heartbeat ? .heartbeat : .disconnect
+        case .ready, .reply:
+            throw .unknownCommand(frames[2])
+        }
+    }
+}
+
+/// Frames a worker sends on its DEALER.
+public enum WorkerOutbound {
+    /// `"" MDPW01 0x01 service`.
+    public static func ready(service: String) -> [Frame] {
+        [.empty, MDP.workerHeader, WorkerCommand.ready.frame, Frame(service)]
+    }
+
+    /// `"" MDPW01 0x03 client "" body…`.
+    public static func reply(client: Frame, body: [Frame]) -> [Frame] {
+        [.empty, MDP.workerHeader, WorkerCommand.reply.frame, client, .empty] + body
+    }
+
+    /// `"" MDPW01 0x04`.
+    public static let heartbeat: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.heartbeat.frame]
+
+    /// `"" MDPW01 0x05`.
+    public static let disconnect: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.disconnect.frame]
+}
