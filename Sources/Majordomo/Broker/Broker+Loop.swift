@@ -1,0 +1,135 @@
+import Logging
+import ZeroMQ
+
+extension Broker {
+    /// The I/O thread's body: bind, then poll and execute state-machine actions until stopped.
+    func run(reportStart: (Result<[String], ZMQError>) -> Void) {
+        let router: Socket
+        var bound: [String] = []
+        do {
+            router = try Socket(context, type: .router)
+            try router.set(.routerMandatory, true)
+            try router.set(.maxMessageSize, limits.maxFrameBytes)
+            try router.set(.sendHighWaterMark, limits.highWaterMark)
+            try router.set(.receiveHighWaterMark, limits.highWaterMark)
+            try socketSetup?(router)
+            for endpoint in endpoints {
+                try router.bind(endpoint)
+                bound.append(router.lastEndpoint)
+            }
+        } catch {
+            reportStart(.failure(error))
+            return
+        }
+        logger.info("broker listening", metadata: ["mdp.endpoints": "\(bound.joined(separator: " "))"])
+        reportStart(.success(bound))
+
+        let clock = MonotonicClock()
+        var machine = BrokerStateMachine(configuration: configuration, failureReplies: failureReplies, now: clock.now)
+        var poller = Poller()
+        let routerItem = poller.register(router)
+        let inboxItem = poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
+        var drainDeadline: Duration?
+
+        loop: while true {
+            let wait = max(.zero, machine.nextTimer() - clock.now)
+            do {
+                try poller.poll(timeout: drainDeadline == nil ? wait : min(wait, .milliseconds(50)))
+            } catch {
+                logger.error("broker poll failed; stopping", metadata: ["error": "\(error)"])
+                break loop
+            }
+            if poller.ready(inboxItem).contains(.readable) {
+                for command in inbox.takeAll() {
+                    switch command {
+                    case .drain(let gracePeriod):
+                        logger.info("broker draining", metadata: ["grace": "\(gracePeriod)"])
+                        machine.beginDraining()
+                        drainDeadline = clock.now + gracePeriod
+                    case .stop:
+                        break loop
+                    case .snapshot(let reply):
+                        reply(machine.snapshot)
+                    }
+                }
+            }
+            if poller.ready(routerItem).contains(.readable) {
+                // Bounded batch so that timers and commands are served even under a flood.
+                for _ in 0..<1000 {
+                    let message: ReceivedMessage?
+                    do {
+                        message = try router.receive(maxFrames: limits.maxFrames, dontWait: true)
+                    } catch {
+                        logger.error("broker receive failed", metadata: ["error": "\(error)"])
+                        break
+                    }
+                    guard let message else { break }
+                    let now = clock.now
+                    let actions: [BrokerAction]
+                    if message.isTruncated {
+                        actions = machine.receivedInvalid(from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now)
+                    } else {
+                        do {
+                            actions = machine.received(try BrokerInbound(frames: message.frames), now: now)
+                        } catch {
+                            actions = machine.receivedInvalid(from: message.frames.first ?? .empty, reason: error.description, now: now)
+                        }
+                    }
+                    execute(actions, on: router, machine: &machine, clock: clock)
+                }
+            }
+            execute(machine.tick(now: clock.now), on: router, machine: &machine, clock: clock)
+            if let deadline = drainDeadline, machine.isIdle || clock.now >= deadline {
+                break loop
+            }
+        }
+        // Answer everything still open, tell workers to go, and give those last messages a moment to leave.
+        execute(machine.finish(), on: router, machine: &machine, clock: clock)
+        try? router.set(.linger, .seconds(1))
+        router.close()
+        logger.info("broker stopped")
+    }
+
+    private func execute(_ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, clock: MonotonicClock) {
+        for action in actions {
+            switch action {
+            case .send(let frames):
+                do {
+                    if try !router.send(frames, dontWait: true) {
+                        logger.warning("peer queue full; message dropped", metadata: ["mdp.peer": "\(frames[0])"])
+                    }
+                } catch let error where error == .hostUnreachable {
+                    execute(machine.peerUnreachable(frames[0], now: clock.now), on: router, machine: &machine, clock: clock)
+                } catch {
+                    logger.error("broker send failed", metadata: ["error": "\(error)", "mdp.peer": "\(frames[0])"])
+                }
+            case .event(let event):
+                observer?(event)
+                log(event)
+            }
+        }
+    }
+
+    private func log(_ event: BrokerEvent) {
+        switch event {
+        case .workerReady(let worker, let service):
+            logger.info("worker ready", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
+        case .workerExpired(let worker, let service):
+            logger.warning("worker expired", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
+        case .workerDisconnected(let worker, let service):
+            logger.info("worker disconnected", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
+        case .requestRequeued(let service, let attempts):
+            logger.warning("request re-queued after losing its worker", metadata: ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"])
+        case .replyDelivered(let service, let latency, _):
+            logger.trace("reply delivered", metadata: ["mdp.service": "\(service)", "mdp.latency": "\(latency)"])
+        case .requestFailed(let service, let failure):
+            logger.notice("request answered by the broker", metadata: ["mdp.service": "\(service)", "mdp.failure": "\(failure)"])
+        case .replyDropped(let worker, let reason):
+            logger.notice("reply dropped", metadata: ["mdp.worker.id": "\(worker)", "reason": "\(reason)"])
+        case .protocolViolation(let peer, let reason):
+            logger.warning("protocol violation; message dropped", metadata: ["mdp.peer": "\(peer)", "reason": "\(reason)"])
+        case .managementQuery(let service, let answer):
+            logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Logging
+import Synchronization
+import ZeroMQ
+
+/// An asynchronous Majordomo client: many requests in flight on one DEALER socket, each matched to its reply,
+/// each with its own timeout. No REQ-socket lock-step.
+///
+/// Replies are matched by a correlation key: the caller gives each request a key, and `correlate` reads the key
+/// of each reply (for Tally, the JSON envelope's `id`). Requests without a key, and all MMI queries (whose replies
+/// carry only a status code), are matched in order per service. The socket connects to every broker given; requests are spread over the brokers that are
+/// connected (`ZMQ_IMMEDIATE`), so a broker that is down receives none.
+public final class MajordomoClient: Sendable {
+    /// Reads the correlation key of a reply, or `nil` to match it in order.
+    public typealias Correlator = @Sendable (ClientInbound) -> String?
+
+    typealias Continuation = CheckedContinuation<Result<ClientInbound, MajordomoClientError>, Never>
+
+    enum Command: Sendable {
+        case send(token: UInt64, key: String?, service: String, frames: [Frame], timeout: Duration, continuation: Continuation)
+        case cancel(token: UInt64)
+        case stop
+    }
+
+    public let brokers: [String]
+    let correlate: Correlator
+    let limits: TransportLimits
+    let context: Context
+    let socketSetup: Broker.SocketSetup?
+    let logger: Logger
+    let inbox: Inbox<Command>
+    let thread = Mutex<IOThread?>(nil)
+    let nextToken = Atomic<UInt64>(0)
+
+    public init(
+        brokers: [String],
+        limits: TransportLimits = TransportLimits(),
+        context: Context? = nil,
+        socketSetup: Broker.SocketSetup? = nil,
+        logger: Logger,
+        correlate: @escaping Correlator
+    ) throws(ZMQError) {
+        self.brokers = brokers
+        self.correlate = correlate
+        self.limits = limits
+        if let context {
+            self.context = context
+        } else {
+            self.context = try Context()
+        }
+        self.socketSetup = socketSetup
+        self.logger = logger
+        self.inbox = try Inbox()
+    }
+
+    /// Connects (in the background) and starts the I/O thread.
+    /// - Throws: `ZMQError` for an endpoint libzmq cannot parse; nothing keeps running then.
+    public func start() throws(ZMQError) {
+        let socket = try Socket(context, type: .dealer)
+        try socket.set(.immediate, true)
+        try socket.set(.maxMessageSize, limits.maxFrameBytes)
+        try socket.set(.sendHighWaterMark, limits.highWaterMark)
+        try socket.set(.receiveHighWaterMark, limits.highWaterMark)
+        try socketSetup?(socket)
+        for broker in brokers { try socket.connect(broker) }
+        // The socket moves to the I/O thread here and is used only there from now on.
+        let handoff = SocketHandoff(socket)
+        let loop = IOThread(name: "mdp-client") { [self] in
+            var loop = ClientLoop(client: self, socket: handoff.take())
+            loop.run()
+        }
+        thread.withLock { $0 = loop }
+    }
+
+    /// Sends a request and waits for its reply.
+    /// - Parameters:
+    ///   - service: the MDP service.
+    ///   - body: the request body frames.
+    ///   - key: the correlation key `correlate` will read from the reply; `nil` to match replies in order.
+    ///   - timeout: how long to wait for the reply.
+    public func request(service: String, body: [Frame], key: String?, timeout: Duration) async throws(MajordomoClientError) -> ClientInbound {
+        let token = nextToken.add(1, ordering: .relaxed).newValue
+        let frames = ClientOutbound.request(service: service, body: body)
+        let inbox = self.inbox
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Continuation) in
+                inbox.post(.send(token: token, key: key, service: service, frames: frames, timeout: timeout, continuation: continuation))
+            }
+        } onCancel: {
+            inbox.post(.cancel(token: token))
+        }
+        return try result.get()
+    }
+
+    /// Fails every waiting request with `.stopped`, closes the socket and returns when the loop has ended.
+    public func stop() async {
+        inbox.post(.stop)
+        await thread.withLock { $0 }?.join()
+    }
+}
+
+/// Moves a socket created on one thread to the I/O thread that will own it from then on.
+///
+/// - Important: `@unchecked Sendable` is sound because the creating thread never touches the socket after
+///   handing it over, and `take()` is called exactly once, by the receiving thread.
+final class SocketHandoff: @unchecked Sendable {
+    private var socket: Socket?
+
+    init(_ socket: Socket) { self.socket = socket }
+
+    func take() -> Socket {
+        defer { socket = nil }
+        return socket!
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a Majordomo request got no reply.
+public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No reply within the request's timeout (no broker reachable, or the reply was lost with its broker).
+    case timeout(Duration)
+    /// The calling task was cancelled.
+    case cancelled
+    /// The client was stopped before the reply arrived.
+    case stopped
+    /// Another request with the same correlation key is in flight.
+    case duplicateKey(String)
+
+    public var description: String {
+        switch self {
+        case .timeout(let duration): "no reply within \(duration)"
+        case .cancelled: "the request was cancelled"
+        case .stopped: "the client was stopped"
+        case .duplicateKey(let key): "a request with key '\(key)' is already in flight"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Logging
+import ZeroMQ
+
+extension MajordomoWorker {
+    /// The I/O thread's body.
+    func run() {
+        var loop = WorkerLoop(worker: self)
+        loop.run()
+    }
+}
+
+/// The worker's I/O loop state: sessions, their sockets and the poller, owned by the I/O thread.
+struct WorkerLoop {
+    let worker: MajordomoWorker
+    let clock = MonotonicClock()
+    var sessions: [WorkerSession] = []
+    var sockets: [Socket?] = []
+    var poller = Poller()
+    /// Session index of each poller item after the first (the inbox).
+    var polledSessions: [Int] = []
+    var pollerIsStale = true
+    var drainDeadline: Duration?
+
+    var logger: Logger { worker.logger }
+
+    var draining: Bool { drainDeadline != nil }
+
+    init(worker: MajordomoWorker) {
+        self.worker = worker
+        let configuration = worker.configuration
+        for broker in configuration.brokers {
+            for service in configuration.services {
+                for _ in 0..<max(1, configuration.concurrency) {
+                    sessions.append(WorkerSession(index: sessions.count, service: service, broker: broker, configuration: configuration))
+                }
+            }
+        }
+        sockets = [Socket?](repeating: nil, count: sessions.count)
+    }
+
+    mutating func run() {
+        for index in sessions.indices { connect(index) }
+        logger.info("worker started", metadata: [
+            "mdp.brokers": "\(worker.configuration.brokers.joined(separator: " "))",
+            "mdp.services": "\(worker.configuration.services.joined(separator: ","))",
+            "mdp.connections": "\(sessions.count)",
+        ])
+        while step() {}
+        for index in sockets.indices where sockets[index] != nil {
+            sayGoodbye(index)
+        }
+        logger.info("worker stopped")
+    }
+
+    /// One round of the loop; `false` when the worker is done.
+    mutating func step() -> Bool {
+        if pollerIsStale { rebuildPoller() }
+        let now = clock.now
+        let draining = self.draining
+        var wakeAt = sessions.lazy.filter { $0.isConnected || !draining }.map(\.nextTimer).min() ?? now + .seconds(1)
+        if let drainDeadline { wakeAt = min(wakeAt, drainDeadline) }
+        do {
+            try poller.poll(timeout: max(.zero, wakeAt - now))
+        } catch {
+            logger.error("worker poll failed; stopping", metadata: ["error": "\(error)"])
+            return false
+        }
+        if poller.ready(0).contains(.readable) {
+            for command in worker.inbox.takeAll() {
+                if !execute(command) { return false }
+            }
+        }
+        for (item, index) in polledSessions.enumerated() where poller.ready(item + 1).contains(.readable) {
+            receiveAll(on: index)
+        }
+        for index in sessions.indices {
+            switch sessions[index].due(now: clock.now) {
+            case .sendHeartbeat:
+                // Also while draining: a connection finishing its last request must not look dead to the broker.
+                send(WorkerOutbound.heartbeat, on: index)
+            case .dropConnection(let reason):
+                logger.warning("broker silent; dropping connection", metadata: ["mdp.broker": "\(sessions[index].broker)", "reason": "\(reason)"])
+                close(index)
+            case .connect:
+                if draining { continue }
+                connect(index)
+            case nil:
+                break
+            }
+        }
+        if let drainDeadline {
+            return !(sockets.allSatisfy { $0 == nil } || clock.now >= drainDeadline)
+        }
+        return true
+    }
+
+    /// Handles a command from another thread; `false` to stop.
+    mutating func execute(_ command: MajordomoWorker.Command) -> Bool {
+        switch command {
+        case .completed(let index, let generation, let client, let reply):
+            guard sessions[index].generation == generation, sockets[index] != nil else {
+                logger.debug("reply for a closed connection dropped (the broker re-queued it)", metadata: ["mdp.connection": "\(index)"])
+                return true
+            }
+            sessions[index].inFlight -= 1
+            send(WorkerOutbound.reply(client: client, body: reply), on: index)
+            retireIfIdle(index)
+        case .drain(let gracePeriod):
+            logger.info("worker draining", metadata: ["grace": "\(gracePeriod)"])
+            drainDeadline = clock.now + gracePeriod
+            for index in sessions.indices {
+                // A request already delivered to this socket is served rather than bounced back to the broker.
+                receiveAll(on: index)
+                retireIfIdle(index)
+            }
+        case .stop:
+            return false
+        }
+        return true
+    }
+
+    mutating func receiveAll(on index: Int) {
+        while let socket = sockets[index] {
+            let message: ReceivedMessage?
+            do {
+                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true)
+            } catch {
+                logger.error("worker receive failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
+                return
+            }
+            guard let message else { return }
+            sessions[index].heardFromBroker(now: clock.now)
+            handle(message, on: index)
+        }
+    }
+
+    mutating func handle(_ message: ReceivedMessage, on index: Int) {
+        guard !message.isTruncated else {
+            logger.warning("oversized message from broker dropped", metadata: ["mdp.connection": "\(index)"])
+            return
+        }
+        let inbound: WorkerInbound
+        do {
+            inbound = try WorkerInbound(frames: message.frames)
+        } catch {
+            logger.warning("invalid message from broker dropped", metadata: ["mdp.connection": "\(index)", "reason": "\(error)"])
+            return
+        }
+        switch inbound {
+        case .request(let client, let body):
+            sessions[index].inFlight += 1
+            let request = WorkerRequest(service: sessions[index].service, body: body, connection: index)
+            let generation = sessions[index].generation
+            let handler = worker.handler
+            let inbox = worker.inbox
+            Task.detached {
+                let reply = await handler(request)
+                inbox.post(.completed(session: index, generation: generation, client: client, reply: reply))
+            }
+        case .heartbeat:
+            break
+        case .disconnect:
+            logger.info("broker sent DISCONNECT; reconnecting", metadata: ["mdp.broker": "\(sessions[index].broker)"])
+            close(index)
+        }
+    }
+
+    // MARK: Connections
+
+    mutating func connect(_ index: Int) {
+        do {
+            let socket = try Socket(worker.context, type: .dealer)
+            try socket.set(.maxMessageSize, worker.limits.maxFrameBytes)
+            try socket.set(.sendHighWaterMark, worker.limits.highWaterMark)
+            try socket.set(.receiveHighWaterMark, worker.limits.highWaterMark)
+            try worker.socketSetup?(socket)
+            try socket.connect(sessions[index].broker)
+            sockets[index] = socket
+            pollerIsStale = true
+            sessions[index].connected(now: clock.now)
+            send(WorkerOutbound.ready(service: sessions[index].service), on: index)
+        } catch {
+            logger.error("worker could not connect", metadata: ["mdp.broker": "\(sessions[index].broker)", "error": "\(error)"])
+            sessions[index].disconnected(now: clock.now)
+        }
+    }
+
+    mutating func close(_ index: Int) {
+        sockets[index]?.close()
+        sockets[index] = nil
+        pollerIsStale = true
+        sessions[index].disconnected(now: clock.now)
+    }
+
+    /// Draining: a connection with nothing in flight says goodbye and closes for good.
+    mutating func retireIfIdle(_ index: Int) {
+        guard drainDeadline != nil, sessions[index].inFlight == 0, sockets[index] != nil else { return }
+        sayGoodbye(index)
+    }
+
+    /// Sends DISCONNECT, gives it a moment to leave, and closes.
+    mutating func sayGoodbye(_ index: Int) {
+        send(WorkerOutbound.disconnect, on: index)
+        try? sockets[index]?.set(.linger, .milliseconds(500))
+        close(index)
+    }
+
+    func send(_ frames: [Frame], on index: Int) {
+        guard let socket = sockets[index] else { return }
+        do {
+            if try !socket.send(frames, dontWait: true) {
+                logger.warning("broker queue full; message dropped", metadata: ["mdp.connection": "\(index)"])
+            }
+        } catch {
+            logger.error("worker send failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
+        }
+    }
+
+    mutating func rebuildPoller() {
+        poller = Poller()
+        poller.register(fileDescriptor: worker.inbox.wakeup.fileDescriptor)
+        polledSessions = []
+        for (index, socket) in sockets.enumerated() {
+            if let socket {
+                poller.register(socket)
+                polledSessions.append(index)
+            }
+        }
+        pollerIsStale = false
+    }
+}

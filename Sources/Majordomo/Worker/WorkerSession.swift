@@ -1,0 +1,74 @@
+import ZeroMQ
+
+/// The protocol state of one MDP worker connection, without its socket: when to heartbeat, when the broker is
+/// considered gone, when to reconnect. The worker's loop owns one per connection.
+struct WorkerSession: Sendable {
+    /// What the loop must do for this connection.
+    enum Step: Sendable, Equatable {
+        case sendHeartbeat
+        /// The broker is silent or told us to go: close the socket and reconnect after the delay.
+        case dropConnection(reason: String)
+        /// Open a new socket, connect and send READY.
+        case connect
+    }
+
+    let index: Int
+    let service: String
+    let broker: String
+    private let configuration: WorkerConfiguration
+    /// Increments with every new socket, so that a reply computed for an old connection is never sent on a new
+    /// one (the broker already re-queued that request).
+    private(set) var generation = 0
+    /// Requests received on the current socket and not yet answered.
+    var inFlight = 0
+    private var brokerExpiresAt: Duration = .zero
+    private var nextHeartbeatAt: Duration = .zero
+    /// When disconnected: when to reconnect.
+    private(set) var reconnectAt: Duration?
+
+    init(index: Int, service: String, broker: String, configuration: WorkerConfiguration) {
+        self.index = index
+        self.service = service
+        self.broker = broker
+        self.configuration = configuration
+        self.reconnectAt = .zero
+    }
+
+    var isConnected: Bool { reconnectAt == nil }
+
+    /// A new socket was connected and READY sent.
+    mutating func connected(now: Duration) {
+        generation += 1
+        inFlight = 0
+        reconnectAt = nil
+        brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
+        nextHeartbeatAt = now + configuration.heartbeatInterval
+    }
+
+    /// Anything from the broker proves it alive.
+    mutating func heardFromBroker(now: Duration) {
+        brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
+    }
+
+    /// The socket was closed; reconnect after the configured delay.
+    mutating func disconnected(now: Duration) {
+        reconnectAt = now + configuration.reconnectDelay
+        inFlight = 0
+    }
+
+    /// What is due at `now`.
+    mutating func due(now: Duration) -> Step? {
+        if let reconnectAt { return now >= reconnectAt ? .connect : nil }
+        if now >= brokerExpiresAt { return .dropConnection(reason: "broker silent for \(configuration.heartbeatInterval * configuration.heartbeatLiveness)") }
+        if now >= nextHeartbeatAt {
+            nextHeartbeatAt = now + configuration.heartbeatInterval
+            return .sendHeartbeat
+        }
+        return nil
+    }
+
+    /// When `due` next has something.
+    var nextTimer: Duration {
+        reconnectAt ?? min(brokerExpiresAt, nextHeartbeatAt)
+    }
+}

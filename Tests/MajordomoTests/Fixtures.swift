@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import Majordomo
+import ZeroMQ
+
+/// Short timings so that liveness and reconnect tests take fractions of a second.
+enum Fast {
+    static let broker: BrokerConfiguration = {
+        var configuration = BrokerConfiguration()
+        configuration.heartbeatInterval = .milliseconds(100)
+        configuration.heartbeatLiveness = 3
+        configuration.queueTimeout = .seconds(5)
+        return configuration
+    }()
+
+    static func worker(_ endpoints: [String], services: [String] = ["echo"], concurrency: Int = 2) -> WorkerConfiguration {
+        var configuration = WorkerConfiguration(brokers: endpoints, services: services)
+        configuration.concurrency = concurrency
+        configuration.heartbeatInterval = .milliseconds(100)
+        configuration.heartbeatLiveness = 3
+        configuration.reconnectDelay = .milliseconds(100)
+        return configuration
+    }
+
+    static let logger: Logger = {
+        var logger = Logger(label: "test")
+        logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG"] != nil ? .debug : .critical
+        return logger
+    }()
+}
+
+/// Echo handler: replies with the request body, tagged with the worker's name.
+func echoWorker(
+    _ name: String, endpoints: [String], concurrency: Int = 2, delay: Duration = .zero, liveness: Int = 3
+) throws -> MajordomoWorker {
+    var configuration = Fast.worker(endpoints, concurrency: concurrency)
+    configuration.heartbeatLiveness = liveness
+    let worker = try MajordomoWorker(configuration: configuration, logger: Fast.logger) { request in
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        return request.body + [Frame(name)]
+    }
+    worker.start()
+    return worker
+}
+
+/// A client whose correlation key is the first body frame.
+func echoClient(_ endpoints: [String]) throws -> MajordomoClient {
+    let client = try MajordomoClient(brokers: endpoints, logger: Fast.logger) { reply in reply.body.first?.text }
+    try client.start()
+    return client
+}
+
+func startBroker(_ endpoint: String = "tcp://127.0.0.1:0", configuration: BrokerConfiguration = Fast.broker) throws -> (Broker, String) {
+    let broker = try Broker(configuration: configuration, endpoints: [endpoint], logger: Fast.logger)
+    return (broker, try broker.start()[0])
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Majordomo
+import Testing
+import ZeroMQ
+
+/// Garbage sent straight to a broker and to a worker: dropped or answered per RFC 7, and the process keeps serving.
+@Suite struct HostileInputTests {
+    @Test func brokerSurvivesGarbage() async throws {
+        let (broker, endpoint) = try startBroker()
+        let worker = try echoWorker("w", endpoints: [endpoint])
+        let context = try Context()
+        let raw = try Socket(context, type: .dealer)
+        try raw.set(.receiveTimeout, .milliseconds(500))
+        try raw.connect(endpoint)
+        let garbage: [[Frame]] = [
+            ["", "MDPX01", "echo", "x"],                      // wrong protocol header
+            ["", "MDPW01", Frame([0x09])],                    // unknown command
+            ["", "MDPW01", Frame([0x03])],                    // REPLY with missing frames
+            ["", "MDPC01"],                                   // request without service
+            ["no delimiter"],
+            [Frame([UInt8](repeating: 0xFF, count: 300))],
+            (0..<100).map { Frame("\($0)") },                 // too many frames
+            ["", "MDPC01", "echo", Frame([UInt8](repeating: 0x61, count: 10 << 20))],  // 10 MB body
+        ]
+        for message in garbage { try raw.send(message) }
+        // The 10 MB request is answered by the broker itself (over its body limit), the rest dropped.
+        let answer = try #require(try raw.receive(), "the oversized request gets an answer")
+        #expect(answer.frames.prefix(3) == ["", "MDPC01", "echo"])
+        #expect(answer.frames.last?.text?.contains("limit") == true)
+        #expect(try raw.receive() == nil)
+        // The raw socket sent worker commands without READY; the broker told it to go away at most.
+        let client = try echoClient([endpoint])
+        let reply = try await client.request(service: "echo", body: ["still-up"], key: "still-up", timeout: .seconds(5))
+        #expect(reply.body == ["still-up", "w"])
+        await client.stop()
+        await worker.stop()
+        await broker.stop()
+    }
+
+    @Test func workerSurvivesGarbageFromItsBroker() async throws {
+        let context = try Context()
+        let fakeBroker = try Socket(context, type: .router)
+        try fakeBroker.set(.receiveTimeout, .seconds(5))
+        try fakeBroker.bind("tcp://127.0.0.1:0")
+        // A long liveness: this fake broker never heartbeats, and the worker must not give up on it mid-test.
+        let worker = try echoWorker("w", endpoints: [fakeBroker.lastEndpoint], concurrency: 1, liveness: 100)
+        let ready = try #require(try fakeBroker.receive())
+        #expect(Array(ready.frames.dropFirst()) == ["", "MDPW01", Frame([1]), "echo"])
+        let identity = ready.frames[0]
+        let garbage: [[Frame]] = [
+            [identity, "", "MDPC01", "x"],
+            [identity, "", "MDPW01", Frame([0x07])],
+            [identity, "", "MDPW01", Frame([0x02])],              // REQUEST without client address
+            [identity, "", "MDPW01", Frame([0x02]), "c", "x"],    // REQUEST without empty delimiter
+            [identity, "junk"],
+            [identity] + (0..<100).map { Frame("\($0)") },
+        ]
+        for message in garbage { try fakeBroker.send(message) }
+        try fakeBroker.send([identity, "", "MDPW01", Frame([0x02]), "client-1", "", "hello"])
+        var reply: ReceivedMessage?
+        repeat {
+            reply = try fakeBroker.receive()
+        } while reply?.frames[3] == Frame([0x04])  // skip heartbeats
+        #expect(reply.map { Array($0.frames.dropFirst()) } == ["", "MDPW01", Frame([3]), "client-1", "", "hello", "w"])
+        await worker.stop()
+    }
+}
