@@ -16,10 +16,13 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        .library(name: "TallyBroker", targets: ["TallyBroker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // MARK: Transport
@@ -58,6 +61,77 @@ let package = Package(
             dependencies: [
                 "TallyCore",
                 "TallyProtocol",
+                "Majordomo",
+                "ZeroMQ",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "TallyBroker",
+            dependencies: [
+                "TallyProtocol",
+                "Majordomo",
+                "ZeroMQ",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "TallyClient",
+            dependencies: [
+                "TallyProtocol",
+                "Majordomo",
+                "ZeroMQ",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+
+        // MARK: Executables
+        .target(
+            name: "TallyCommandLine",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "tally-broker",
+            dependencies: [
+                "TallyCommandLine",
+                "TallyBroker",
+                "Majordomo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "tally-worker",
+            dependencies: [
+                "TallyCommandLine",
+                "TallyWorker",
+                "TallyProtocol",
+                "Majordomo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "tally",
+            dependencies: [
+                "TallyCommandLine",
+                "TallyClient",
+                "TallyProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness

@@ -21,8 +21,6 @@ public struct ResponseBody: Sendable, Hashable {
 
     /// An error response.
     public static func failure(id: String?, _ error: TallyError) -> ResponseBody {
-        let envelope = ResponseEnvelope<NoResult>(id: id, outcome: .failure(error))
-        // An error envelope holds only strings and integers, which always encode.
-        return ResponseBody(bytes: (try? TallyJSON.encoder().encode(envelope)).map { Array($0) } ?? [])
+        ResponseBody(bytes: ErrorResponse.encode(id: id, error))
     }
 }

@@ -1,0 +1,56 @@
+import Logging
+import Majordomo
+import ServiceLifecycle
+import TallyProtocol
+import ZeroMQ
+
+/// Runs Tally's methods on a Majordomo worker: each request body goes through the `RequestDispatcher`, whose
+/// answer (a result or an error, never nothing) becomes the reply body.
+public final class WorkerService: Service, Sendable {
+    public let worker: MajordomoWorker
+    public let gracePeriod: Duration
+
+    /// - Parameters:
+    ///   - configuration: brokers, services, concurrency and heartbeats.
+    ///   - dispatcher: the methods to serve.
+    ///   - gracePeriod: how long a graceful shutdown waits for requests in progress.
+    public init(
+        configuration: WorkerConfiguration,
+        dispatcher: RequestDispatcher,
+        limits: TransportLimits = TransportLimits(),
+        gracePeriod: Duration = .seconds(10),
+        socketSetup: Broker.SocketSetup? = nil,
+        logger: Logger
+    ) throws(ZMQError) {
+        self.gracePeriod = gracePeriod
+        self.worker = try MajordomoWorker(
+            configuration: configuration, limits: limits, socketSetup: socketSetup, logger: logger,
+            handler: Self.handler(dispatcher: dispatcher, logger: logger))
+    }
+
+    /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
+    public static func handler(dispatcher: RequestDispatcher, logger: Logger) -> MajordomoWorker.Handler {
+        { request in
+            guard request.body.count == 1 else {
+                let id = request.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+                let error = TallyError(
+                    .invalidRequest, "the request body must be exactly one frame holding the JSON envelope (got \(request.body.count))",
+                    details: ErrorDetails(field: "body"))
+                return [Frame(ErrorResponse.encode(id: id, error))]
+            }
+            let response = dispatcher.respond(
+                to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
+            return [Frame(response.bytes)]
+        }
+    }
+
+    public func run() async throws {
+        worker.start()
+        do {
+            try await gracefulShutdown()
+            await worker.shutdown(gracePeriod: gracePeriod)
+        } catch {
+            await worker.stop()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Majordomo
+import ServiceLifecycle
+import TallyBroker
+import TallyCommandLine
+import TallyProtocol
+import UnixSignals
+
+@main
+struct TallyBrokerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tally-broker",
+        abstract: "The Tally broker: receives client requests and balances them over tally-worker processes.",
+        discussion: """
+            Speaks the Majordomo Protocol 0.1 (ZeroMQ RFC 7) with MMI (RFC 8) on one ROUTER socket: clients and \
+            workers connect to the same endpoint. Requests queue per service and go to the least recently used \
+            idle worker; a request whose worker dies is re-queued; every request gets exactly one answer.
+
+            Every option can also come from the environment variable named in its help (flags win).
+            On SIGTERM or SIGINT the broker stops taking requests, lets queued and running ones finish for the \
+            shutdown grace, answers the rest and exits.
+
+            Example:
+              tally-broker --bind tcp://*:5555
+            """,
+        version: TallyBuild.version)
+
+    @Option(name: .long, help: "Endpoint to bind; repeat for several. [env: TALLY_BIND, comma-separated] (default: tcp://*:5555)")
+    var bind: [String] = []
+
+    @Option(help: "How often to heartbeat each worker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
+    var heartbeatInterval: DurationArgument?
+
+    @Option(help: "Missed heartbeats after which a worker is dead and its request re-queued. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)")
+    var heartbeatLiveness: Int?
+
+    @Option(help: "How long a request may wait for a worker before it is answered 'unavailable'. [env: TALLY_QUEUE_TIMEOUT] (default: 10s)")
+    var queueTimeout: DurationArgument?
+
+    @Option(help: "Requests queued per service before new ones are answered 'overloaded'. [env: TALLY_MAX_QUEUE] (default: 10000)")
+    var maxQueue: Int?
+
+    @Option(help: "Times one request is sent to a worker before a lost request is answered 'unavailable'. [env: TALLY_MAX_ATTEMPTS] (default: 3)")
+    var maxAttempts: Int?
+
+    @Option(help: "Largest request body in bytes; larger ones are answered 'payload_too_large'. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)")
+    var maxBodyBytes: Int?
+
+    @Option(help: "How long a graceful shutdown lets queued and running requests finish. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
+    var shutdownGrace: DurationArgument?
+
+    @OptionGroup var logging: LoggingOptions
+
+    func run() async throws {
+        let logger = try logging.bootstrap(label: "tally.broker")
+        var configuration = BrokerConfiguration()
+        configuration.heartbeatInterval = try Setting("TALLY_HEARTBEAT_INTERVAL", default: DurationArgument(.milliseconds(2500))).resolve(heartbeatInterval).duration
+        configuration.heartbeatLiveness = try Setting("TALLY_HEARTBEAT_LIVENESS", default: 3).resolve(heartbeatLiveness)
+        configuration.queueTimeout = try Setting("TALLY_QUEUE_TIMEOUT", default: DurationArgument(.seconds(10))).resolve(queueTimeout).duration
+        configuration.maxQueuedPerService = try Setting("TALLY_MAX_QUEUE", default: 10_000).resolve(maxQueue)
+        configuration.maxAttempts = try Setting("TALLY_MAX_ATTEMPTS", default: 3).resolve(maxAttempts)
+        configuration.maxBodyBytes = try Setting("TALLY_MAX_BODY_BYTES", default: 1 << 20).resolve(maxBodyBytes)
+        let grace = try Setting("TALLY_SHUTDOWN_GRACE", default: DurationArgument(.seconds(10))).resolve(shutdownGrace).duration
+        let endpoints = ListSetting("TALLY_BIND", default: ["tcp://*:5555"]).resolve(bind)
+        try Self.check(configuration)
+
+        let broker = try Broker(
+            configuration: configuration, endpoints: endpoints, failureReplies: TallyFailureReplies(), logger: logger)
+        let bound = try broker.start()
+        // One line on standard output saying where the broker listens: scripts and tests read it.
+        announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")
+        let group = ServiceGroup(configuration: .init(
+            services: [BrokerService(broker: broker, gracePeriod: grace)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+        try await group.run()
+    }
+
+    static func check(_ configuration: BrokerConfiguration) throws {
+        guard configuration.heartbeatInterval >= .milliseconds(10) else { throw ValidationError("--heartbeat-interval must be at least 10ms") }
+        guard configuration.heartbeatLiveness >= 1 else { throw ValidationError("--heartbeat-liveness must be at least 1") }
+        guard configuration.queueTimeout > .zero else { throw ValidationError("--queue-timeout must be positive") }
+        guard configuration.maxQueuedPerService >= 1 else { throw ValidationError("--max-queue must be at least 1") }
+        guard configuration.maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }
+        guard configuration.maxBodyBytes >= 64 else { throw ValidationError("--max-body-bytes must be at least 64") }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import TallyClient
+import TallyCommandLine
+import TallyProtocol
+
+@main
+struct TallyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tally",
+        abstract: "Talk to a running Tally: call any method, ping workers, ask the broker which services are up.",
+        discussion: """
+            Exit status: 0 success; 2 Tally answered with an error (or a service is down, for health/mmi); \
+            3 no answer (timeout, no broker); 64 usage error.
+
+            Examples:
+              tally ping
+              tally call history.month --params month.json
+              echo '{"time_zone":"UTC","today":"2026-11-23","records":[]}' | tally call history.months --params -
+              tally mmi tally.streak
+              tally health
+            """,
+        version: TallyBuild.version,
+        subcommands: [Call.self, Ping.self, MMI.self, Health.self])
+}
+
+/// Options every subcommand shares.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS] (default: tcp://127.0.0.1:5555)")
+    var broker: [String] = []
+
+    @Option(help: "How long to wait for an answer, retries included. [env: TALLY_TIMEOUT] (default: 5s)")
+    var timeout: DurationArgument?
+
+    /// A started client.
+    func client() throws -> TallyClient {
+        var configuration = TallyClientConfiguration(brokers: ListSetting("TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]).resolve(broker))
+        configuration.timeout = try Setting("TALLY_TIMEOUT", default: DurationArgument(.seconds(5))).resolve(timeout).duration
+        let client = try TallyClient(configuration: configuration)
+        try client.start()
+        return client
+    }
+}
+
+/// Exit statuses a script can rely on.
+enum Status {
+    static let tallyError = ExitCode(2)
+    static let noAnswer = ExitCode(3)
+
+    static func exitCode(for error: TallyClientError) -> ExitCode {
+        switch error {
+        case .server: tallyError
+        default: noAnswer
+        }
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data(("tally: " + text + "\n").utf8))
+}
