@@ -10,6 +10,10 @@ public struct StreakHeatmap: Sendable, Hashable {
     /// The intensity of a day with the fewest possible steps above zero.
     public static let minimumIntensity = 0.15
 
+    /// The first day of the window: today − 29.
+    public let start: LocalDate
+    /// The last day of the window: today.
+    public let end: LocalDate
     /// The window's days, oldest first; the last is today.
     public let days: [HeatmapDay]
     /// The most steps of any day in the window, or `nil` when no day of it has a record.
@@ -44,6 +48,8 @@ public struct StreakHeatmap: Sendable, Hashable {
                     inCurrentStreak: current?.contains(date) ?? false, isToday: date == today,
                     intensity: Self.intensity(steps: steps, maxSteps: maxSteps ?? 0)))
         }
+        self.start = first
+        self.end = today
         self.days = days
         self.maxSteps = maxSteps
         self.grid = HeatmapGrid(first: first, last: today, weekStart: weekStart)

@@ -47,7 +47,8 @@ import Testing
     @Test func theEarliestTodayLeavesRoomForTheHeatmap() {
         #expect(StreakReport.earliestToday == F.day("0001-01-30"))
         let report = StreakReport(
-            history: F.history([DailyStepRecord]()), goals: GoalSettings(trackingEnabled: true, log: GoalLog(constant: 1)),
+            history: F.history([DailyStepRecord]()),
+            goals: GoalSettings(trackingEnabled: true, log: GoalLog(constant: 1)),
             today: StreakReport.earliestToday, weekStart: .sunday)
         guard case .active(let active) = report else {
             Issue.record("expected an active report")

@@ -213,7 +213,9 @@ import Testing
         let first = today.adding(days: -3_649)
         let history = F.history((0..<3_650).map { DailyStepRecord(date: first.adding(days: $0), steps: 10_000) })
         let goals = try GoalLog(
-            (0..<50).map { GoalLog.Entry(effectiveDate: first.adding(days: 73 * $0), goal: $0 % 2 == 0 ? 9_000 : 11_000) })
+            (0..<50).map {
+                GoalLog.Entry(effectiveDate: first.adding(days: 73 * $0), goal: $0 % 2 == 0 ? 9_000 : 11_000)
+            })
         let clock = ContinuousClock()
         var streaks: Streaks?
         let elapsed = clock.measure { streaks = Streaks(history: history, goals: goals, today: today) }
