@@ -1,0 +1,36 @@
+/// The heatmap's days laid out in week rows: blank cells before the first day so that each day sits in its
+/// weekday's column, and blank cells after the last day to complete the last week.
+public struct HeatmapGrid: Sendable, Hashable {
+    /// The first column.
+    public let weekStart: WeekStart
+    /// Blank cells before the first day: the first day's weekday counted from `weekStart`, 0...6.
+    public let leadingBlanks: Int
+    /// Blank cells after the last day that complete the last row, 0...6.
+    public let trailingBlanks: Int
+    /// Rows of exactly 7 cells; `nil` is a blank.
+    public let weeks: [[LocalDate?]]
+
+    /// Lays out the days `first...last`.
+    /// - Important: `first` ≤ `last`; the heatmap's window is 30 days, so there are at most 6 rows.
+    public init(first: LocalDate, last: LocalDate, weekStart: WeekStart) {
+        let leading = weekStart.leadingBlanks(before: first.weekday)
+        let dayCount = first.days(to: last) + 1
+        let cellCount = (leading + dayCount + 6) / 7 * 7
+        self.weekStart = weekStart
+        self.leadingBlanks = leading
+        self.trailingBlanks = cellCount - leading - dayCount
+        var weeks: [[LocalDate?]] = []
+        weeks.reserveCapacity(cellCount / 7)
+        for row in 0..<(cellCount / 7) {
+            weeks.append(
+                (0..<7).map { column in
+                    let offset = row * 7 + column - leading
+                    return offset >= 0 && offset < dayCount ? first.adding(days: offset) : nil
+                })
+        }
+        self.weeks = weeks
+    }
+
+    /// The weekday of each column, in order.
+    public var columns: [Weekday] { weekStart.orderedWeekdays }
+}

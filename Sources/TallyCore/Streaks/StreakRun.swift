@@ -1,0 +1,39 @@
+/// A run of consecutive days on each of which the goal active that day was met.
+///
+/// Runs are built one day at a time while the history is swept in date order, so the total is the exact sum of
+/// the days' steps (the app's `Int(avg) × count` drifts by up to `count − 1` steps; Tally reports the sum).
+public struct StreakRun: Sendable, Hashable {
+    /// The first day of the run.
+    public private(set) var start: LocalDate
+    /// The last day of the run.
+    public private(set) var end: LocalDate
+    /// Days in the run (`end − start + 1`; every day of it has a record).
+    public private(set) var count: Int
+    /// Sum of the steps of the run's days.
+    public private(set) var totalSteps: Int
+
+    /// A run of the single day `date`.
+    public init(day date: LocalDate, steps: Int) {
+        self.start = date
+        self.end = date
+        self.count = 1
+        self.totalSteps = steps
+    }
+
+    /// Mean steps per day of the run (a run is never empty, so this is always finite).
+    public var averageSteps: Double { Double(totalSteps) / Double(count) }
+
+    /// Whether `date` lies inside the run.
+    public func contains(_ date: LocalDate) -> Bool { start <= date && date <= end }
+
+    /// Whether a met goal on `date` continues this run rather than starting a new one.
+    public func isContinued(by date: LocalDate) -> Bool { end.days(to: date) == 1 }
+
+    /// Appends the day after `end`.
+    /// - Important: callers check `isContinued(by:)` first; a gap would make `count` disagree with the dates.
+    mutating func append(_ date: LocalDate, steps: Int) {
+        end = date
+        count += 1
+        totalSteps += steps
+    }
+}

@@ -1,0 +1,59 @@
+/// The current and the best streak of a step history, with each day judged against the goal active that day.
+///
+/// Rules (the app's `currentGoalStreakDetails` and `bestGoalStreakDetails`, with Tally's decisions):
+/// - A day *counts* when it has a record and its steps are ≥ the goal of that day. A missing day, a zero day
+///   and any day below its goal break a run.
+/// - The current streak is the run of counting days going back from yesterday; today joins it once today's goal
+///   is met, so `current.count` is the number the flame badge shows. Yesterday not counting and today not yet
+///   met means no current streak.
+/// - The best streak is the longest run over the whole history up to today (today included once met); of runs
+///   of equal length the most recent wins.
+/// - Records dated after today are future: they neither count nor break anything, and are reported as ignored.
+public struct Streaks: Sendable, Hashable {
+    /// The run the badge shows, or `nil` when it shows 0.
+    public let current: StreakRun?
+    /// The longest run ever (most recent on a tie), or `nil` when no day ever met its goal.
+    public let best: StreakRun?
+    /// Whether today has a record that meets today's goal.
+    public let todayGoalMet: Bool
+    /// Records dated after today, left out of every computation.
+    public let futureRecordsIgnored: Int
+
+    /// Sweeps `history` once in date order: O(records + goal changes).
+    public init(history: StepHistory, goals: GoalLog, today: LocalDate) {
+        var sweep = GoalSweep(goals)
+        var run: StreakRun?
+        var best: StreakRun?
+        var todayGoalMet = false
+        var pastRecords = 0
+        for record in history.records {
+            guard record.date <= today else { break }
+            pastRecords += 1
+            guard record.steps >= sweep.goal(on: record.date) else {
+                // Today below its goal is still in progress: it ends no run, the day is simply not counted yet.
+                if record.date != today { run = nil }
+                continue
+            }
+            if record.date == today { todayGoalMet = true }
+            if var extended = run, extended.isContinued(by: record.date) {
+                extended.append(record.date, steps: record.steps)
+                run = extended
+            } else {
+                run = StreakRun(day: record.date, steps: record.steps)
+            }
+            // `>=` because runs arrive in date order: an equal run found later is the more recent one.
+            if let candidate = run, candidate.count >= best?.count ?? 0 { best = candidate }
+        }
+        let yesterday = today.adding(days: -1)
+        self.current = run.flatMap { $0.end == today || $0.end == yesterday ? $0 : nil }
+        self.best = best
+        self.todayGoalMet = todayGoalMet
+        self.futureRecordsIgnored = history.records.count - pastRecords
+    }
+
+    /// The badge number: days in the current streak, 0 without one.
+    public var currentCount: Int { current?.count ?? 0 }
+
+    /// Whether the best streak is the current one (the user is at their personal best right now).
+    public var bestIsCurrent: Bool { current != nil && current == best }
+}

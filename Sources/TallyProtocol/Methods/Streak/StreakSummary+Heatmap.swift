@@ -1,0 +1,136 @@
+import TallyCore
+
+extension StreakSummary {
+    /// How a heatmap cell is drawn: `no_data` and `zero` are both grey but different facts.
+    public enum DayState: String, Codable, Sendable, Hashable {
+        case noData = "no_data"
+        case zero
+        case partial
+        case goalReached = "goal_reached"
+
+        public init(_ state: HeatmapDayState) {
+            self =
+                switch state {
+                case .noData: .noData
+                case .zero: .zero
+                case .partial: .partial
+                case .goalReached: .goalReached
+                }
+        }
+    }
+
+    /// A weekday as a grid column: `sunday` … `saturday`.
+    public enum WeekdayName: String, Codable, Sendable, Hashable, CaseIterable {
+        case sunday, monday, tuesday, wednesday, thursday, friday, saturday
+
+        public init(_ weekday: Weekday) {
+            // Both enumerations list the days Sunday first.
+            self = Self.allCases[weekday.rawValue - 1]
+        }
+    }
+
+    /// One heatmap cell.
+    public struct HeatmapDayResult: Codable, Sendable, Hashable {
+        public var date: LocalDate
+        /// Null for no data.
+        public var steps: Int?
+        /// The goal active that day.
+        public var goal: Int
+        public var state: DayState
+        public var goalReached: Bool
+        public var inCurrentStreak: Bool
+        public var isToday: Bool
+        /// `0.15 + steps / max_steps × 0.85` rounded to 4 decimals for days with steps > 0; null for zero and
+        /// no-data days (grey, no colour ramp).
+        public var intensity: Double?
+
+        public init(_ day: HeatmapDay) {
+            date = day.date
+            steps = day.steps
+            goal = day.goal
+            state = DayState(day.state)
+            goalReached = day.goalReached
+            inCurrentStreak = day.inCurrentStreak
+            isToday = day.isToday
+            intensity = day.intensity.map { TallyJSON.rounded($0) }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case date, steps, goal, state, intensity
+            case goalReached = "goal_reached"
+            case inCurrentStreak = "in_current_streak"
+            case isToday = "is_today"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(steps, forKey: .steps)
+            try container.encode(goal, forKey: .goal)
+            try container.encode(state, forKey: .state)
+            try container.encode(goalReached, forKey: .goalReached)
+            try container.encode(inCurrentStreak, forKey: .inCurrentStreak)
+            try container.encode(isToday, forKey: .isToday)
+            try container.encode(intensity, forKey: .intensity)
+        }
+    }
+
+    /// The heatmap's week layout: rows of 7 cells, each a date of `days` or null for a blank.
+    public struct HeatmapGridResult: Codable, Sendable, Hashable {
+        public var weekStartsOn: WeekStart
+        /// The weekday of each column.
+        public var columns: [WeekdayName]
+        public var leadingBlanks: Int
+        public var trailingBlanks: Int
+        public var weeks: [[LocalDate?]]
+
+        public init(_ grid: HeatmapGrid) {
+            weekStartsOn = grid.weekStart
+            columns = grid.columns.map(WeekdayName.init)
+            leadingBlanks = grid.leadingBlanks
+            trailingBlanks = grid.trailingBlanks
+            weeks = grid.weeks
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case columns, weeks
+            case weekStartsOn = "week_starts_on"
+            case leadingBlanks = "leading_blanks"
+            case trailingBlanks = "trailing_blanks"
+        }
+    }
+
+    /// The 30-day heatmap: today and the 29 days before it, oldest first.
+    public struct HeatmapResult: Codable, Sendable, Hashable {
+        public var startDate: LocalDate
+        public var endDate: LocalDate
+        /// The most steps of a day in the window; null when no day of it has a record.
+        public var maxSteps: Int?
+        public var days: [HeatmapDayResult]
+        public var grid: HeatmapGridResult
+
+        public init(_ heatmap: StreakHeatmap) {
+            days = heatmap.days.map(HeatmapDayResult.init)
+            startDate = heatmap.start
+            endDate = heatmap.end
+            maxSteps = heatmap.maxSteps
+            grid = HeatmapGridResult(heatmap.grid)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case days, grid
+            case startDate = "start_date"
+            case endDate = "end_date"
+            case maxSteps = "max_steps"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(startDate, forKey: .startDate)
+            try container.encode(endDate, forKey: .endDate)
+            try container.encode(maxSteps, forKey: .maxSteps)
+            try container.encode(days, forKey: .days)
+            try container.encode(grid, forKey: .grid)
+        }
+    }
+}

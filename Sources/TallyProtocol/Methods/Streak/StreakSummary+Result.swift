@@ -1,0 +1,65 @@
+import TallyCore
+
+extension StreakSummary {
+    /// Whether streaks are offered.
+    public enum Status: String, Codable, Sendable, Hashable {
+        /// Goal tracking is on: every section is present.
+        case active
+        /// Goal tracking (`goal_tracking_enabled`) is off: streaks are not offered and only `status` and `as_of`
+        /// are present. Not a streak of 0, which would read as "broken".
+        case goalTrackingOff = "goal_tracking_off"
+    }
+
+    /// The answer: `status`, `as_of`, and with status `active` the sections of the streak sheet.
+    public struct Result: Codable, Sendable, Hashable {
+        public var status: Status
+        /// Today in the request's zone: the day the answer was computed for.
+        public var asOf: LocalDate
+        public var current: CurrentStreakResult?
+        public var best: BestStreakResult?
+        public var today: TodayResult?
+        public var milestones: MilestonesResult?
+        public var heatmap: HeatmapResult?
+        /// How many records were dated after today and left out.
+        public var futureRecordsIgnored: Int?
+
+        public init(
+            status: Status, asOf: LocalDate, current: CurrentStreakResult? = nil, best: BestStreakResult? = nil,
+            today: TodayResult? = nil, milestones: MilestonesResult? = nil, heatmap: HeatmapResult? = nil,
+            futureRecordsIgnored: Int? = nil
+        ) {
+            self.status = status
+            self.asOf = asOf
+            self.current = current
+            self.best = best
+            self.today = today
+            self.milestones = milestones
+            self.heatmap = heatmap
+            self.futureRecordsIgnored = futureRecordsIgnored
+        }
+
+        /// The wire form of a computed report. Absent sections are left out of the JSON (not null).
+        public init(_ report: StreakReport) {
+            switch report {
+            case .goalTrackingOff(let today):
+                self.init(status: .goalTrackingOff, asOf: today)
+            case .active(let active):
+                self.init(
+                    status: .active,
+                    asOf: active.today,
+                    current: CurrentStreakResult(active.streaks),
+                    best: BestStreakResult(active.streaks),
+                    today: TodayResult(active.todayProgress),
+                    milestones: MilestonesResult(active.milestones),
+                    heatmap: HeatmapResult(active.heatmap),
+                    futureRecordsIgnored: active.streaks.futureRecordsIgnored)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case status, current, best, today, milestones, heatmap
+            case asOf = "as_of"
+            case futureRecordsIgnored = "future_records_ignored"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import TallyCore
+
+extension StreakSummary {
+    /// Today's card: "X to go" toward today's goal, or "Day N locked in".
+    public struct TodayResult: Codable, Sendable, Hashable {
+        public var date: LocalDate
+        /// Null when there is no record for today (no data, not zero).
+        public var steps: Int?
+        /// The goal active today.
+        public var goal: Int
+        /// `min(steps / goal, 1)` rounded to 4 decimals; null without a record.
+        public var progress: Double?
+        public var goalMet: Bool
+        /// `goal − steps`, never below 0; the whole goal without a record.
+        public var stepsToGo: Int
+        /// With the goal met, the streak day today locked in (equal to `current.count`); otherwise null.
+        public var lockedInDay: Int?
+
+        public init(_ today: TodayProgress) {
+            date = today.date
+            steps = today.steps
+            goal = today.goal
+            progress = today.progress.map { TallyJSON.rounded($0) }
+            goalMet = today.goalMet
+            stepsToGo = today.stepsToGo
+            lockedInDay = today.lockedInDay
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case date, steps, goal, progress
+            case goalMet = "goal_met"
+            case stepsToGo = "steps_to_go"
+            case lockedInDay = "locked_in_day"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(steps, forKey: .steps)
+            try container.encode(goal, forKey: .goal)
+            try container.encode(progress, forKey: .progress)
+            try container.encode(goalMet, forKey: .goalMet)
+            try container.encode(stepsToGo, forKey: .stepsToGo)
+            try container.encode(lockedInDay, forKey: .lockedInDay)
+        }
+    }
+}
