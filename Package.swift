@@ -138,6 +138,26 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .target(
+            name: "TallyTesting",
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "TallyTesting",
+                "TallyClient",
+                "TallyProtocol",
+                "Majordomo",
+                "ZeroMQ",
+                "tally-broker",
+                "tally-worker",
+                "tally",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Interop/mdp_peers.py"],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "ZeroMQTests",
             dependencies: ["ZeroMQ"],

@@ -53,6 +53,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: "How long a graceful shutdown waits for requests in progress. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
     var shutdownGrace: DurationArgument?
 
+    @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
+    var simulatedLatency: DurationArgument?
+
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
@@ -71,7 +74,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         try Self.check(configuration, limits: limits)
 
         let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(limits: limits)
-        let service = try WorkerService(configuration: configuration, dispatcher: dispatcher, gracePeriod: grace, logger: logger)
+        let service = try WorkerService(
+            configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
+            simulatedLatency: simulatedLatency?.duration ?? .zero, logger: logger)
         announce("tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency)")
         let group = ServiceGroup(configuration: .init(
             services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -34,19 +34,22 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
     }
 
     /// Checks ranges and converts to the core record.
-    public func record(at path: FieldPath) throws(TallyError) -> DailyStepRecord {
-        try Self.check(steps, 0...Bounds.steps, path + "steps")
-        try Self.check(distanceMeters, 0...Bounds.distanceMeters, path + "distance_m")
-        try Self.check(calories, 0...Bounds.calories, path + "calories_kcal")
-        try Self.check(flightsClimbed, 0...Bounds.flightsClimbed, path + "flights_climbed")
+    /// - Parameter path: where the record sits; built only if something is wrong (this runs once per record).
+    public func record(at path: @autoclosure () -> FieldPath) throws(TallyError) -> DailyStepRecord {
+        try Self.check(steps, 0...Bounds.steps, path() + "steps")
+        try Self.check(distanceMeters, 0...Bounds.distanceMeters, path() + "distance_m")
+        try Self.check(calories, 0...Bounds.calories, path() + "calories_kcal")
+        try Self.check(flightsClimbed, 0...Bounds.flightsClimbed, path() + "flights_climbed")
         return DailyStepRecord(
             date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed)
     }
 
     /// Checks an optional measure against its range (non-finite numbers cannot arrive: JSON has none).
-    static func check<T: Comparable & Sendable>(_ value: T?, _ range: ClosedRange<T>, _ path: FieldPath) throws(TallyError) {
+    static func check<T: Comparable & Sendable>(
+        _ value: T?, _ range: ClosedRange<T>, _ path: @autoclosure () -> FieldPath
+    ) throws(TallyError) {
         guard let value, !range.contains(value) else { return }
-        throw .invalidParams(path, value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
+        throw .invalidParams(path(), value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
     }
 
     /// Validates a whole list: ranges, the list limit, and no two records for one date.

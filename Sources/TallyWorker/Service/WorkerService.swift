@@ -14,23 +14,27 @@ public final class WorkerService: Service, Sendable {
     ///   - configuration: brokers, services, concurrency and heartbeats.
     ///   - dispatcher: the methods to serve.
     ///   - gracePeriod: how long a graceful shutdown waits for requests in progress.
+    ///   - simulatedLatency: a pause before every request, for fault drills (a worker that holds requests long
+    ///     enough to be killed mid-request, deadlines that pass while running). Zero in production.
     public init(
         configuration: WorkerConfiguration,
         dispatcher: RequestDispatcher,
         limits: TransportLimits = TransportLimits(),
         gracePeriod: Duration = .seconds(10),
+        simulatedLatency: Duration = .zero,
         socketSetup: Broker.SocketSetup? = nil,
         logger: Logger
     ) throws(ZMQError) {
         self.gracePeriod = gracePeriod
         self.worker = try MajordomoWorker(
             configuration: configuration, limits: limits, socketSetup: socketSetup, logger: logger,
-            handler: Self.handler(dispatcher: dispatcher, logger: logger))
+            handler: Self.handler(dispatcher: dispatcher, simulatedLatency: simulatedLatency, logger: logger))
     }
 
     /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
-    public static func handler(dispatcher: RequestDispatcher, logger: Logger) -> MajordomoWorker.Handler {
+    public static func handler(dispatcher: RequestDispatcher, simulatedLatency: Duration = .zero, logger: Logger) -> MajordomoWorker.Handler {
         { request in
+            if simulatedLatency > .zero { try? await Task.sleep(for: simulatedLatency) }
             guard request.body.count == 1 else {
                 let id = request.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
                 let error = TallyError(

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// A child process for end-to-end tests: started with arguments, its standard output read line by line, stopped
+/// with SIGTERM or SIGKILL, and always killed when the test lets go of it, so a failing test leaves no process
+/// behind.
+public final class ManagedProcess: Sendable {
+    public let name: String
+    private let process: Process
+    private let lines = LineCollector()
+    private let errorLog: URL
+
+    /// Starts `executable` with `arguments`; its standard error goes to a log file named after the process.
+    public init(_ executable: URL, _ arguments: [String], name: String? = nil, environment: [String: String] = [:]) throws {
+        self.name = name ?? executable.lastPathComponent
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(self.name)-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        process.standardInput = FileHandle.nullDevice
+        let lines = self.lines
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            lines.append(data)
+        }
+        self.process = process
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    public var isRunning: Bool { process.isRunning }
+
+    /// Standard output so far, line by line.
+    public var output: [String] { lines.lines }
+
+    /// What the process wrote to standard error so far.
+    public var errorOutput: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+    /// Waits until a line of standard output contains `marker`; returns that line.
+    public func waitForLine(containing marker: String, timeout: Duration = .seconds(30)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = output.first(where: { $0.contains(marker) }) { return line }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ProcessError("\(name) did not print '\(marker)' (running: \(process.isRunning)); stderr:\n\(errorOutput.suffix(2000))")
+    }
+
+    /// Sends SIGTERM (graceful shutdown).
+    public func terminate() { if process.isRunning { kill(process.processIdentifier, SIGTERM) } }
+
+    /// Sends SIGKILL: the process dies without a word to its peers.
+    public func kill9() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    /// Waits for the process to exit; returns its status, or `nil` if it is still running at the timeout.
+    @discardableResult
+    public func waitForExit(timeout: Duration = .seconds(15)) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}
+
+/// A failure of a test process.
+public struct ProcessError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// Splits a byte stream into lines as it arrives.
+final class LineCollector: Sendable {
+    private let state = Mutex<(lines: [String], pending: [UInt8])>(([], []))
+
+    func append(_ data: Data) {
+        state.withLock { state in
+            state.pending.append(contentsOf: data)
+            while let newline = state.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                state.lines.append(String(decoding: state.pending[..<newline], as: UTF8.self))
+                state.pending.removeSubrange(...newline)
+            }
+        }
+    }
+
+    var lines: [String] { state.withLock { $0.lines } }
+}

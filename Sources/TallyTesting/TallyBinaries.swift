@@ -1,0 +1,24 @@
+import Foundation
+
+/// Where the built `tally-broker`, `tally-worker` and `tally` executables are: `TALLY_BIN_DIR` if set, else
+/// next to the running test binary (SwiftPM puts every product of a build in one directory).
+public enum TallyBinaries {
+    public static var directory: URL {
+        if let override = ProcessInfo.processInfo.environment["TALLY_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // On Linux the test runner is `<bin>/TallyPackageTests.xctest`; on macOS it is inside a bundle.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("tally-broker").path),
+            directory.pathComponents.count > 1
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }
+
+    public static var broker: URL { directory.appendingPathComponent("tally-broker") }
+    public static var worker: URL { directory.appendingPathComponent("tally-worker") }
+    public static var cli: URL { directory.appendingPathComponent("tally") }
+}
