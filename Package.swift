@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // MARK: Transport
@@ -64,6 +67,7 @@ let package = Package(
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness
@@ -74,6 +78,7 @@ let package = Package(
                 "TallyProtocol",
                 "Majordomo",
                 "ZeroMQ",
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness
@@ -85,6 +90,20 @@ let package = Package(
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+
+        // MARK: Operations
+        .target(
+            name: "TallyMonitoring",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness
         ),
@@ -102,6 +121,7 @@ let package = Package(
             name: "tally-broker",
             dependencies: [
                 "TallyCommandLine",
+                "TallyMonitoring",
                 "TallyBroker",
                 "Majordomo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,6 +135,7 @@ let package = Package(
             name: "tally-worker",
             dependencies: [
                 "TallyCommandLine",
+                "TallyMonitoring",
                 "TallyWorker",
                 "TallyProtocol",
                 "Majordomo",
@@ -161,6 +182,11 @@ let package = Package(
         .testTarget(
             name: "ZeroMQTests",
             dependencies: ["ZeroMQ"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyCommandLineTests",
+            dependencies: ["TallyCommandLine"],
             swiftSettings: strictness
         ),
         .testTarget(

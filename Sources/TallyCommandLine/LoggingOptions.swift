@@ -12,8 +12,8 @@ public struct LoggingOptions: ParsableArguments {
     public init() {}
 
     /// Sets up swift-log once for the process: one line per event on standard error, with metadata.
-    public func bootstrap(label: String) throws -> Logger {
-        let level = try Setting("TALLY_LOG_LEVEL", default: Logger.Level.info).resolve(logLevel)
+    public func bootstrap(label: String, settings: SettingSources) throws -> Logger {
+        let level = try settings.resolve(logLevel, "log-level", default: Logger.Level.info)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

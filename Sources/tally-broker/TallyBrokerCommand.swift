@@ -5,6 +5,7 @@ import Majordomo
 import ServiceLifecycle
 import TallyBroker
 import TallyCommandLine
+import TallyMonitoring
 import TallyProtocol
 import UnixSignals
 
@@ -18,7 +19,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             workers connect to the same endpoint. Requests queue per service and go to the least recently used \
             idle worker; a request whose worker dies is re-queued; every request gets exactly one answer.
 
-            Every option can also come from the environment variable named in its help (flags win).
+            Every option can also come from the environment variable named in its help, or from a JSON \
+            configuration file (--config) whose keys are the option names: flags win over the environment, \
+            which wins over the file, which wins over the defaults.
             On SIGTERM or SIGINT the broker stops taking requests, lets queued and running ones finish for the \
             shutdown grace, answers the rest and exits.
 
@@ -51,30 +54,58 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(help: "How long a graceful shutdown lets queued and running requests finish. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
     var shutdownGrace: DurationArgument?
 
+    @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9100. [env: TALLY_HTTP] (default: off)")
+    var http: String?
+
+    @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
+    var config: String?
+
     @OptionGroup var logging: LoggingOptions
 
-    func run() async throws {
-        let logger = try logging.bootstrap(label: "tally.broker")
-        var configuration = BrokerConfiguration()
-        configuration.heartbeatInterval = try Setting("TALLY_HEARTBEAT_INTERVAL", default: DurationArgument(.milliseconds(2500))).resolve(heartbeatInterval).duration
-        configuration.heartbeatLiveness = try Setting("TALLY_HEARTBEAT_LIVENESS", default: 3).resolve(heartbeatLiveness)
-        configuration.queueTimeout = try Setting("TALLY_QUEUE_TIMEOUT", default: DurationArgument(.seconds(10))).resolve(queueTimeout).duration
-        configuration.maxQueuedPerService = try Setting("TALLY_MAX_QUEUE", default: 10_000).resolve(maxQueue)
-        configuration.maxAttempts = try Setting("TALLY_MAX_ATTEMPTS", default: 3).resolve(maxAttempts)
-        configuration.maxBodyBytes = try Setting("TALLY_MAX_BODY_BYTES", default: 1 << 20).resolve(maxBodyBytes)
-        let grace = try Setting("TALLY_SHUTDOWN_GRACE", default: DurationArgument(.seconds(10))).resolve(shutdownGrace).duration
-        let endpoints = ListSetting("TALLY_BIND", default: ["tcp://*:5555"]).resolve(bind)
-        try Self.check(configuration)
+    static let settingNames: Set<String> = [
+        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "max-queue", "max-attempts",
+        "max-body-bytes", "shutdown-grace", "http", "log-level",
+    ]
 
+    func run() async throws {
+        let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
+        let logger = try logging.bootstrap(label: "tally.broker", settings: settings)
+        var configuration = BrokerConfiguration()
+        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
+        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
+        configuration.queueTimeout = try settings.resolve(queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))).duration
+        configuration.maxQueuedPerService = try settings.resolve(maxQueue, "max-queue", default: 10_000)
+        configuration.maxAttempts = try settings.resolve(maxAttempts, "max-attempts", default: 3)
+        configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20)
+        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10))).duration
+        let endpoints = try settings.resolve(bind, "bind", default: ["tcp://*:5555"])
+        let httpAddress = try settings.resolve(http, "http", default: "")
+        try Self.check(configuration)
+        let monitoringAddress = try MonitoringOptions.validated(httpAddress).flatMap(MonitoringServer.Address.init)
+
+        let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
+        let brokerMetrics = metrics.map { _ in BrokerMetrics() }
+        var observer: (@Sendable (BrokerEvent) -> Void)?
+        if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
         let broker = try Broker(
-            configuration: configuration, endpoints: endpoints, failureReplies: TallyFailureReplies(), logger: logger)
+            configuration: configuration, endpoints: endpoints, failureReplies: TallyFailureReplies(),
+            observer: observer, logger: logger)
         let bound = try broker.start()
+        var services: [any Service] = []
+        if let monitoringAddress, let metrics, let brokerMetrics {
+            let monitoring = try MonitoringServer(
+                address: monitoringAddress, metrics: metrics,
+                beforeScrape: { brokerMetrics.update(await broker.snapshot()) },
+                readiness: { await !broker.snapshot().isDraining },
+                logger: logger)
+            services.append(monitoring)
+        }
+        services.append(BrokerService(broker: broker, gracePeriod: grace))
         // One line on standard output saying where the broker listens: scripts and tests read it.
         announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")
+        // Services shut down in reverse order: the broker drains first, the HTTP endpoint goes last.
         let group = ServiceGroup(configuration: .init(
-            services: [BrokerService(broker: broker, gracePeriod: grace)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 

@@ -4,6 +4,7 @@ import Logging
 import Majordomo
 import ServiceLifecycle
 import TallyCommandLine
+import TallyMonitoring
 import TallyProtocol
 import UnixSignals
 import TallyWorker
@@ -18,7 +19,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             so one process computes several requests at once. Reconnects by itself when a broker goes away. Run \
             as many workers, on as many hosts, as the load needs.
 
-            Every option can also come from the environment variable named in its help (flags win).
+            Every option can also come from the environment variable named in its help, or from a JSON \
+            configuration file (--config) whose keys are the option names: flags win over the environment, \
+            which wins over the file, which wins over the defaults.
             On SIGTERM or SIGINT the worker stops taking requests, finishes those it holds, says DISCONNECT and exits.
 
             Example:
@@ -56,30 +59,52 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
+    @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9101. [env: TALLY_HTTP] (default: off)")
+    var http: String?
+
+    @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
+    var config: String?
+
     @OptionGroup var logging: LoggingOptions
 
+    static let settingNames: Set<String> = [
+        "broker", "service", "concurrency", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
+        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level",
+    ]
+
     func run() async throws {
-        let logger = try logging.bootstrap(label: "tally.worker")
-        let brokers = ListSetting("TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]).resolve(broker)
-        let services = ListSetting("TALLY_SERVICES", default: TallyService.domainServices.map(\.rawValue)).resolve(service)
+        let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
+        let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
+        let brokers = try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
+        let services = try settings.resolve(service, "service", environmentVariable: "TALLY_SERVICES", default: TallyService.domainServices.map(\.rawValue))
         var configuration = WorkerConfiguration(brokers: brokers, services: services)
-        configuration.concurrency = try Setting("TALLY_CONCURRENCY", default: 4).resolve(concurrency)
-        configuration.heartbeatInterval = try Setting("TALLY_HEARTBEAT_INTERVAL", default: DurationArgument(.milliseconds(2500))).resolve(heartbeatInterval).duration
-        configuration.heartbeatLiveness = try Setting("TALLY_HEARTBEAT_LIVENESS", default: 3).resolve(heartbeatLiveness)
-        configuration.reconnectDelay = try Setting("TALLY_RECONNECT_DELAY", default: DurationArgument(.seconds(1))).resolve(reconnectDelay).duration
+        configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 4)
+        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
+        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
+        configuration.reconnectDelay = try settings.resolve(reconnectDelay, "reconnect-delay", default: DurationArgument(.seconds(1))).duration
         let limits = RequestLimits(
-            maxBodyBytes: try Setting("TALLY_MAX_BODY_BYTES", default: 1 << 20).resolve(maxBodyBytes),
-            maxListElements: try Setting("TALLY_MAX_LIST_ELEMENTS", default: 20_000).resolve(maxListElements))
-        let grace = try Setting("TALLY_SHUTDOWN_GRACE", default: DurationArgument(.seconds(10))).resolve(shutdownGrace).duration
+            maxBodyBytes: try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20),
+            maxListElements: try settings.resolve(maxListElements, "max-list-elements", default: 20_000))
+        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10))).duration
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: "")).flatMap(MonitoringServer.Address.init)
         try Self.check(configuration, limits: limits)
 
         let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(limits: limits)
+        let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
         let service = try WorkerService(
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
-            simulatedLatency: simulatedLatency?.duration ?? .zero, logger: logger)
+            simulatedLatency: simulatedLatency?.duration ?? .zero,
+            metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, logger: logger)
+        var lifecycle: [any Service] = []
+        if let monitoringAddress, let metrics {
+            let worker = service.worker
+            lifecycle.append(try MonitoringServer(
+                address: monitoringAddress, metrics: metrics, readiness: { await worker.status().isReady }, logger: logger))
+        }
+        lifecycle.append(service)
         announce("tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency)")
         let group = ServiceGroup(configuration: .init(
-            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 

@@ -115,8 +115,22 @@ struct WorkerLoop {
             }
         case .stop:
             return false
+        case .status(let reply):
+            reply(status)
         }
         return true
+    }
+
+    var status: WorkerStatus {
+        var services: [String: WorkerStatus.ServiceState] = [:]
+        for session in sessions {
+            var state = services[session.service] ?? .init(connected: 0, registered: 0, inFlight: 0)
+            if session.isConnected { state.connected += 1 }
+            if session.isConnected && session.hasHeardFromBroker { state.registered += 1 }
+            state.inFlight += session.inFlight
+            services[session.service] = state
+        }
+        return WorkerStatus(services: services, isDraining: draining)
     }
 
     mutating func receiveAll(on index: Int) {

@@ -17,6 +17,7 @@ public final class MajordomoWorker: Sendable {
         case completed(session: Int, generation: Int, client: Frame, reply: [Frame])
         case drain(gracePeriod: Duration)
         case stop
+        case status(@Sendable (WorkerStatus) -> Void)
     }
 
     public let configuration: WorkerConfiguration
@@ -62,9 +63,36 @@ public final class MajordomoWorker: Sendable {
         await thread.withLock { $0 }?.join()
     }
 
+    /// The state of the worker's connections right now.
+    public func status() async -> WorkerStatus {
+        await withCheckedContinuation { continuation in
+            inbox.post(.status { continuation.resume(returning: $0) })
+        }
+    }
+
     /// Closes every connection at once; requests in progress are re-queued by the broker.
     public func stop() async {
         inbox.post(.stop)
         await thread.withLock { $0 }?.join()
+    }
+}
+
+/// How a worker's connections stand, for health checks.
+public struct WorkerStatus: Sendable, Hashable {
+    public struct ServiceState: Sendable, Hashable {
+        /// Connections with an open socket.
+        public var connected: Int
+        /// Connections the broker has answered since they connected (so it knows them).
+        public var registered: Int
+        /// Requests being computed.
+        public var inFlight: Int
+    }
+
+    public var services: [String: ServiceState]
+    public var isDraining: Bool
+
+    /// Ready to serve: not draining, and every service registered with at least one broker.
+    public var isReady: Bool {
+        !isDraining && !services.isEmpty && services.values.allSatisfy { $0.registered > 0 }
     }
 }

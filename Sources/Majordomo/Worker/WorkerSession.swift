@@ -21,6 +21,8 @@ struct WorkerSession: Sendable {
     private(set) var generation = 0
     /// Requests received on the current socket and not yet answered.
     var inFlight = 0
+    /// Whether the broker has sent anything on the current socket (proof that it knows us).
+    private(set) var hasHeardFromBroker = false
     private var brokerExpiresAt: Duration = .zero
     private var nextHeartbeatAt: Duration = .zero
     /// When disconnected: when to reconnect.
@@ -40,6 +42,7 @@ struct WorkerSession: Sendable {
     mutating func connected(now: Duration) {
         generation += 1
         inFlight = 0
+        hasHeardFromBroker = false
         reconnectAt = nil
         brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
         nextHeartbeatAt = now + configuration.heartbeatInterval
@@ -47,6 +50,7 @@ struct WorkerSession: Sendable {
 
     /// Anything from the broker proves it alive.
     mutating func heardFromBroker(now: Duration) {
+        hasHeardFromBroker = true
         brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
     }
 
@@ -54,6 +58,7 @@ struct WorkerSession: Sendable {
     mutating func disconnected(now: Duration) {
         reconnectAt = now + configuration.reconnectDelay
         inFlight = 0
+        hasHeardFromBroker = false
     }
 
     /// What is due at `now`.

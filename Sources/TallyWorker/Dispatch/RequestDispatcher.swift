@@ -16,6 +16,9 @@ public struct RequestDispatcher: Sendable {
         self.limits = limits
     }
 
+    /// Every registered method, sorted.
+    public var methodNames: [String] { entries.keys.sorted() }
+
     /// The methods answered on `service`, sorted.
     public func methods(of service: String) -> [String] {
         entries.filter { $0.value.service.rawValue == service || $0.value.service == .system }.keys.sorted()
@@ -48,7 +51,7 @@ public struct RequestDispatcher: Sendable {
             return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
         }
         if let deadline = request.head.deadline, deadline.instant <= now {
-            return .failure(id: request.head.id, Self.expired(deadline))
+            return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
         }
         var requestLogger = logger
         requestLogger[metadataKey: "tally.request.id"] = "\(request.head.id)"
@@ -59,7 +62,7 @@ public struct RequestDispatcher: Sendable {
         // The method exists: the params decoder found it.
         let response = entries[request.head.method]!.respond(request.params, context)
         if let deadline = request.head.deadline, deadline.instant <= Date() {
-            return .failure(id: request.head.id, Self.expired(deadline))
+            return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
         }
         return response
     }

@@ -5,22 +5,35 @@ import TallyProtocol
 /// An encoded response, ready to be the body frame of an MDP reply.
 public struct ResponseBody: Sendable, Hashable {
     public var bytes: [UInt8]
+    /// The method answered, when the request got far enough to name one (for metrics and logs).
+    public var method: String?
+    /// The error code answered, or `nil` for a result.
+    public var errorCode: ErrorCode?
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(bytes: [UInt8], method: String? = nil, errorCode: ErrorCode? = nil) {
+        self.bytes = bytes
+        self.method = method
+        self.errorCode = errorCode
+    }
 
     /// Encodes `envelope`; if encoding fails (a handler produced a value JSON cannot carry) the caller gets
     /// `internal` rather than silence.
     static func encode<R: Codable & Sendable>(_ envelope: ResponseEnvelope<R>, context: RequestContext?) -> ResponseBody {
+        let method = context?.head.method
         do {
-            return ResponseBody(bytes: Array(try TallyJSON.encoder().encode(envelope)))
+            var errorCode: ErrorCode?
+            if case .failure(let error) = envelope.outcome { errorCode = error.code }
+            return ResponseBody(bytes: Array(try TallyJSON.encoder().encode(envelope)), method: method, errorCode: errorCode)
         } catch {
             context?.logger.error("response could not be encoded", metadata: ["error": "\(error)"])
-            return failure(id: envelope.id, TallyError(.internal, "the response could not be encoded"))
+            var body = failure(id: envelope.id, TallyError(.internal, "the response could not be encoded"))
+            body.method = method
+            return body
         }
     }
 
     /// An error response.
-    public static func failure(id: String?, _ error: TallyError) -> ResponseBody {
-        ResponseBody(bytes: ErrorResponse.encode(id: id, error))
+    public static func failure(id: String?, _ error: TallyError, method: String? = nil) -> ResponseBody {
+        ResponseBody(bytes: ErrorResponse.encode(id: id, error), method: method, errorCode: error.code)
     }
 }

@@ -22,28 +22,35 @@ public final class WorkerService: Service, Sendable {
         limits: TransportLimits = TransportLimits(),
         gracePeriod: Duration = .seconds(10),
         simulatedLatency: Duration = .zero,
+        metrics: WorkerMetrics? = nil,
         socketSetup: Broker.SocketSetup? = nil,
         logger: Logger
     ) throws(ZMQError) {
         self.gracePeriod = gracePeriod
         self.worker = try MajordomoWorker(
             configuration: configuration, limits: limits, socketSetup: socketSetup, logger: logger,
-            handler: Self.handler(dispatcher: dispatcher, simulatedLatency: simulatedLatency, logger: logger))
+            handler: Self.handler(dispatcher: dispatcher, simulatedLatency: simulatedLatency, metrics: metrics, logger: logger))
     }
 
     /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
-    public static func handler(dispatcher: RequestDispatcher, simulatedLatency: Duration = .zero, logger: Logger) -> MajordomoWorker.Handler {
+    public static func handler(
+        dispatcher: RequestDispatcher, simulatedLatency: Duration = .zero, metrics: WorkerMetrics? = nil, logger: Logger
+    ) -> MajordomoWorker.Handler {
         { request in
             if simulatedLatency > .zero { try? await Task.sleep(for: simulatedLatency) }
+            let clock = ContinuousClock()
+            let start = clock.now
             guard request.body.count == 1 else {
                 let id = request.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
                 let error = TallyError(
                     .invalidRequest, "the request body must be exactly one frame holding the JSON envelope (got \(request.body.count))",
                     details: ErrorDetails(field: "body"))
+                metrics?.record(service: request.service, method: nil, errorCode: error.code, duration: clock.now - start)
                 return [Frame(ErrorResponse.encode(id: id, error))]
             }
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
+            metrics?.record(service: request.service, method: response.method, errorCode: response.errorCode, duration: clock.now - start)
             return [Frame(response.bytes)]
         }
     }

@@ -1,0 +1,112 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// The HTTP side of a Tally process, for operators and orchestrators:
+///
+/// - `GET /metrics`: Prometheus text format.
+/// - `GET /livez`: 200 while the process runs.
+/// - `GET /readyz`: 200 when the process can do its job (broker: listening and not draining; worker: registered
+///   with a broker for every service), else 503.
+public final class MonitoringServer: Service, Sendable {
+    /// Where to listen: `HOST:PORT` (`0.0.0.0:9100`, `127.0.0.1:0`).
+    public struct Address: Sendable, Hashable, CustomStringConvertible {
+        public let host: String
+        public let port: UInt16
+
+        /// Parses `HOST:PORT`; `nil` when it is not one.
+        public init?(_ text: String) {
+            guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+            let host = String(text[..<colon])
+            guard !host.isEmpty, host.split(separator: ".").count == 4 else { return nil }
+            self.host = host
+            self.port = port
+        }
+
+        public var description: String { "\(host):\(port)" }
+    }
+
+    let server: HTTPServer
+    let address: Address
+    let logger: Logger
+    let metrics: PrometheusMetrics
+    let beforeScrape: @Sendable () async -> Void
+    let readiness: @Sendable () async -> Bool
+
+    /// - Parameters:
+    ///   - address: where to listen.
+    ///   - metrics: the registry served on `/metrics`.
+    ///   - beforeScrape: refreshes gauges (queue depths, live workers) right before `/metrics` renders.
+    ///   - readiness: answers `/readyz`.
+    public init(
+        address: Address,
+        metrics: PrometheusMetrics,
+        beforeScrape: @escaping @Sendable () async -> Void = {},
+        readiness: @escaping @Sendable () async -> Bool,
+        logger: Logger
+    ) throws {
+        self.address = address
+        self.logger = logger
+        server = HTTPServer(address: try .inet(ip4: address.host, port: address.port), logger: FlyingFoxLogger(logger))
+        self.metrics = metrics
+        self.beforeScrape = beforeScrape
+        self.readiness = readiness
+    }
+
+    /// Serves until graceful shutdown (then finishes open requests for up to a second) or cancellation.
+    public func run() async throws {
+        await addRoutes()
+        do {
+            try await withGracefulShutdownHandler {
+                try await server.run()
+            } onGracefulShutdown: { [server] in
+                Task { await server.stop(timeout: 1) }
+            }
+        } catch where Task.isShuttingDownGracefully || Task.isCancelled {
+            // Stopping the server ends `run()` with a socket error; that is the shutdown we asked for.
+            logger.debug("monitoring endpoint stopped")
+        }
+    }
+
+    private func addRoutes() async {
+        let (metrics, beforeScrape, readiness) = (self.metrics, self.beforeScrape, self.readiness)
+        await server.appendRoute("GET /metrics") { _ in
+            await beforeScrape()
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: Data(metrics.render()))
+        }
+        await server.appendRoute("GET /livez") { _ in
+            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data("ok\n".utf8))
+        }
+        await server.appendRoute("GET /readyz") { _ in
+            await readiness()
+                ? HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data("ready\n".utf8))
+                : HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain"], body: Data("not ready\n".utf8))
+        }
+    }
+
+    /// The address actually listened on (the port is resolved when 0 was asked for).
+    public func waitUntilListening() async throws -> Address {
+        try await server.waitUntilListening(timeout: 5)
+        if case .ip4(let host, port: let port)? = await server.listeningAddress {
+            return Address("\(host):\(port)") ?? address
+        }
+        return address
+    }
+}
+
+/// Routes FlyingFox's own log lines into swift-log.
+struct FlyingFoxLogger: FlyingSocks.Logging {
+    let logger: Logger
+
+    init(_ logger: Logger) { self.logger = logger }
+
+    func logDebug(_ debug: @autoclosure () -> String) { logger.trace("\(debug())") }
+    func logInfo(_ info: @autoclosure () -> String) { logger.trace("\(info())") }
+    func logWarning(_ warning: @autoclosure () -> String) { logger.notice("\(warning())") }
+    func logError(_ error: @autoclosure () -> String) { logger.warning("\(error())") }
+    func logCritical(_ critical: @autoclosure () -> String) { logger.error("\(critical())") }
+}

@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TallyClient
+import TallyProtocol
+import TallyTesting
+import Testing
+
+/// `/metrics`, `/livez` and `/readyz` on real broker and worker processes.
+@Suite(.serialized) struct MonitoringTests {
+    func get(_ url: String) async throws -> (status: Int, body: String) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func brokerAndWorkerExposeHealthAndMetrics() async throws {
+        let brokerHTTP = "127.0.0.1:\(Int.random(in: 20_000...29_000))"
+        let workerHTTP = "127.0.0.1:\(Int.random(in: 30_000...39_000))"
+        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--http", brokerHTTP])
+        let worker = try await TallyCluster.startWorker(endpoint: cluster.endpoint, arguments: ["--http", workerHTTP])
+        let client = try makeClient([cluster.endpoint])
+        #expect(await waitForServices(client))
+        #expect(try await get("http://\(brokerHTTP)/livez").status == 200)
+        #expect(try await get("http://\(brokerHTTP)/readyz").status == 200)
+        #expect(await eventually { (try? await get("http://\(workerHTTP)/readyz").status) == 200 })
+
+        for _ in 0..<5 { _ = try await client.ping(service: .streak) }
+        _ = try await client.send(rawBody: Array(#"{"version":1,"id":"bad-1","method":"streak.nope"}"#.utf8), service: "tally.streak")
+
+        let brokerMetrics = try await get("http://\(brokerHTTP)/metrics").body
+        #expect(brokerMetrics.contains(#"tally_broker_requests_total{service="tally.streak",outcome="delivered"} 6"#), "\(brokerMetrics)")
+        #expect(brokerMetrics.contains(#"tally_broker_workers{service="tally.streak"} 4"#))
+        #expect(brokerMetrics.contains("tally_broker_request_duration_seconds_bucket"))
+        let workerMetrics = try await get("http://\(workerHTTP)/metrics").body
+        #expect(workerMetrics.contains(#"tally_worker_requests_total{service="tally.streak",method="system.ping",outcome="ok"} 5"#), "\(workerMetrics)")
+        #expect(workerMetrics.contains(#"tally_worker_requests_total{service="tally.streak",method="unknown",outcome="unknown_method"} 1"#))
+
+        // A draining worker is no longer ready.
+        worker.terminate()
+        #expect(await worker.waitForExit() == 0)
+        await client.stop()
+        await cluster.stop()
+    }
+}
