@@ -112,6 +112,8 @@ let package = Package(
         .target(
             name: "TallyCommandLine",
             dependencies: [
+                "Majordomo",
+                "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -150,6 +152,7 @@ let package = Package(
             name: "tally",
             dependencies: [
                 "TallyCommandLine",
+                "ZeroMQ",
                 "TallyClient",
                 "TallyProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

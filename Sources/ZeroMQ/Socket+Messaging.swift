@@ -6,6 +6,14 @@ public struct ReceivedMessage: Sendable, Hashable {
     public var frames: [Frame]
     /// Frames of the same message that were read and thrown away because the message had too many.
     public var discardedFrames: Int
+    /// The metadata property asked for (e.g. `User-Id`, set by a ZAP handler), when the connection has it.
+    public var metadata: String?
+
+    public init(frames: [Frame], discardedFrames: Int = 0, metadata: String? = nil) {
+        self.frames = frames
+        self.discardedFrames = discardedFrames
+        self.metadata = metadata
+    }
 
     /// Whether the message was cut to the frame limit (and should be treated as garbage by protocol code).
     public var isTruncated: Bool { discardedFrames > 0 }
@@ -42,11 +50,13 @@ extension Socket {
     ///   - maxFrames: frames to keep; the rest of a longer message is read and discarded, so the socket stays
     ///     usable whatever a peer sends.
     ///   - dontWait: return `nil` instead of blocking when no message is waiting.
+    ///   - metadataProperty: a connection property to read from the first frame (`User-Id`, `Peer-Address`).
     /// - Returns: the message, or `nil` when none is waiting (`dontWait`) or RCVTIMEO expired.
-    public func receive(maxFrames: Int = 64, dontWait: Bool = false) throws(ZMQError) -> ReceivedMessage? {
+    public func receive(maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil) throws(ZMQError) -> ReceivedMessage? {
         let handle = try requireHandle("receive")
         var frames: [Frame] = []
         var discarded = 0
+        var metadata: String?
         var flags = dontWait ? ZMQ_DONTWAIT : 0
         var message = zmq_msg_t()
         while true {
@@ -56,6 +66,10 @@ extension Socket {
                 zmq_msg_close(&message)
                 if error == .again && frames.isEmpty && discarded == 0 { return nil }
                 throw error
+            }
+            // A ROUTER's routing-id frame is made locally and has no connection metadata: take the first frame that has it.
+            if let metadataProperty, metadata == nil, let value = zmq_msg_gets(&message, metadataProperty) {
+                metadata = String(cString: value)
             }
             // Once the first part has arrived the rest of the message is already here.
             flags = 0
@@ -71,7 +85,7 @@ extension Socket {
             }
             let more = zmq_msg_more(&message) != 0
             zmq_msg_close(&message)
-            if !more { return ReceivedMessage(frames: frames, discardedFrames: discarded) }
+            if !more { return ReceivedMessage(frames: frames, discardedFrames: discarded, metadata: metadata) }
         }
     }
 }

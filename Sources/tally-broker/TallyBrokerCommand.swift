@@ -8,6 +8,7 @@ import TallyCommandLine
 import TallyMonitoring
 import TallyProtocol
 import UnixSignals
+import ZeroMQ
 
 @main
 struct TallyBrokerCommand: AsyncParsableCommand {
@@ -57,6 +58,15 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9100. [env: TALLY_HTTP] (default: off)")
     var http: String?
 
+    @Option(help: "File with the broker's CURVE secret key: turns on encryption and authentication. [env: TALLY_CURVE_SECRET_KEY] (default: plaintext)")
+    var curveSecretKey: String?
+
+    @Option(help: "File listing the CURVE public keys of allowed clients, one per line. [env: TALLY_CURVE_CLIENT_KEYS]")
+    var curveClientKeys: String?
+
+    @Option(help: "File listing the CURVE public keys of allowed workers, one per line. [env: TALLY_CURVE_WORKER_KEYS]")
+    var curveWorkerKeys: String?
+
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
     var config: String?
 
@@ -64,7 +74,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
 
     static let settingNames: Set<String> = [
         "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "max-queue", "max-attempts",
-        "max-body-bytes", "shutdown-grace", "http", "log-level",
+        "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys", "curve-worker-keys",
     ]
 
     func run() async throws {
@@ -82,6 +92,10 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let httpAddress = try settings.resolve(http, "http", default: "")
         try Self.check(configuration)
         let monitoringAddress = try MonitoringOptions.validated(httpAddress).flatMap(MonitoringServer.Address.init)
+        let security = try Self.security(
+            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
+            clientKeys: try settings.resolve(curveClientKeys, "curve-client-keys", default: ""),
+            workerKeys: try settings.resolve(curveWorkerKeys, "curve-worker-keys", default: ""))
 
         let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
         let brokerMetrics = metrics.map { _ in BrokerMetrics() }
@@ -89,7 +103,12 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
         let broker = try Broker(
             configuration: configuration, endpoints: endpoints, failureReplies: TallyFailureReplies(),
-            observer: observer, logger: logger)
+            security: security, observer: observer, logger: logger)
+        if let security {
+            logger.info("CURVE on", metadata: ["curve.public_key": "\(security.keyPair.publicKey)"])
+        } else {
+            logger.notice("CURVE off: traffic is plaintext and any peer may connect (trusted networks only)")
+        }
         let bound = try broker.start()
         var services: [any Service] = []
         if let monitoringAddress, let metrics, let brokerMetrics {
@@ -107,6 +126,22 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let group = ServiceGroup(configuration: .init(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+
+    /// CURVE settings: all three files, or none.
+    static func security(secretKey: String, clientKeys: String, workerKeys: String) throws -> BrokerSecurity? {
+        guard !secretKey.isEmpty || !clientKeys.isEmpty || !workerKeys.isEmpty else { return nil }
+        guard !secretKey.isEmpty, !clientKeys.isEmpty, !workerKeys.isEmpty else {
+            throw ValidationError("CURVE needs --curve-secret-key, --curve-client-keys and --curve-worker-keys together")
+        }
+        do {
+            return BrokerSecurity.allowList(
+                keyPair: try CurveKeyFile.readSecret(secretKey),
+                clientKeys: try CurveKeyFile.readPublicKeys(clientKeys),
+                workerKeys: try CurveKeyFile.readPublicKeys(workerKeys))
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     static func check(_ configuration: BrokerConfiguration) throws {

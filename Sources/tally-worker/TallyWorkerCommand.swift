@@ -62,6 +62,12 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9101. [env: TALLY_HTTP] (default: off)")
     var http: String?
 
+    @Option(help: "File with this worker's CURVE secret key (its public key must be in the broker's worker list). [env: TALLY_CURVE_SECRET_KEY]")
+    var curveSecretKey: String?
+
+    @Option(help: "The broker's CURVE public key, or a file holding it. [env: TALLY_CURVE_SERVER_KEY]")
+    var curveServerKey: String?
+
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
     var config: String?
 
@@ -69,7 +75,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     static let settingNames: Set<String> = [
         "broker", "service", "concurrency", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
-        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level",
+        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-server-key",
     ]
 
     func run() async throws {
@@ -88,13 +94,16 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10))).duration
         let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: "")).flatMap(MonitoringServer.Address.init)
         try Self.check(configuration, limits: limits)
+        let socketSetup = try CurveClientOptions.socketSetup(
+            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
+            serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
 
         let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(limits: limits)
         let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
         let service = try WorkerService(
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
             simulatedLatency: simulatedLatency?.duration ?? .zero,
-            metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, logger: logger)
+            metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, socketSetup: socketSetup, logger: logger)
         var lifecycle: [any Service] = []
         if let monitoringAddress, let metrics {
             let worker = service.worker

@@ -21,7 +21,7 @@ struct TallyCommand: AsyncParsableCommand {
               tally health
             """,
         version: TallyBuild.version,
-        subcommands: [Call.self, Ping.self, MMI.self, Health.self])
+        subcommands: [Call.self, Ping.self, MMI.self, Health.self, Keys.self])
 }
 
 /// Options every subcommand shares.
@@ -32,12 +32,21 @@ struct ConnectionOptions: ParsableArguments {
     @Option(help: "How long to wait for an answer, retries included. [env: TALLY_TIMEOUT] (default: 5s)")
     var timeout: DurationArgument?
 
+    @Option(help: "File with this client's CURVE secret key. [env: TALLY_CURVE_SECRET_KEY]")
+    var curveSecretKey: String?
+
+    @Option(help: "The broker's CURVE public key, or a file holding it. [env: TALLY_CURVE_SERVER_KEY]")
+    var curveServerKey: String?
+
     /// A started client.
     func client() throws -> TallyClient {
         let settings = try SettingSources(configPath: nil, knownKeys: [])
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]))
         configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5))).duration
-        let client = try TallyClient(configuration: configuration)
+        let socketSetup = try CurveClientOptions.socketSetup(
+            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
+            serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
+        let client = try TallyClient(configuration: configuration, socketSetup: socketSetup)
         try client.start()
         return client
     }

@@ -5,9 +5,19 @@ extension Broker {
     /// The I/O thread's body: bind, then poll and execute state-machine actions until stopped.
     func run(reportStart: (Result<[String], ZMQError>) -> Void) {
         let router: Socket
+        var authentication: Socket?
         var bound: [String] = []
         do {
-            router = try Socket(context, type: .router)
+            if let security {
+                // The ZAP handler must exist before the first handshake, or libzmq admits every CURVE client.
+                let handler = try Socket(context, type: .reply)
+                try handler.bind(ZAPRequest.endpoint)
+                authentication = handler
+                router = try Socket(context, type: .router)
+                try router.makeCurveServer(security.keyPair, zapDomain: security.zapDomain)
+            } else {
+                router = try Socket(context, type: .router)
+            }
             try router.set(.routerMandatory, true)
             try router.set(.maxMessageSize, limits.maxFrameBytes)
             try router.set(.sendHighWaterMark, limits.highWaterMark)
@@ -29,6 +39,7 @@ extension Broker {
         var poller = Poller()
         let routerItem = poller.register(router)
         let inboxItem = poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
+        let authenticationItem = authentication.map { poller.register($0) }
         var drainDeadline: Duration?
 
         loop: while true {
@@ -53,12 +64,16 @@ extension Broker {
                     }
                 }
             }
+            if let authentication, let authenticationItem, poller.ready(authenticationItem).contains(.readable) {
+                answerAuthentication(on: authentication)
+            }
             if poller.ready(routerItem).contains(.readable) {
                 // Bounded batch so that timers and commands are served even under a flood.
                 for _ in 0..<1000 {
                     let message: ReceivedMessage?
                     do {
-                        message = try router.receive(maxFrames: limits.maxFrames, dontWait: true)
+                        message = try router.receive(
+                            maxFrames: limits.maxFrames, dontWait: true, metadataProperty: security == nil ? nil : "User-Id")
                     } catch {
                         logger.error("broker receive failed", metadata: ["error": "\(error)"])
                         break
@@ -68,6 +83,8 @@ extension Broker {
                     let actions: [BrokerAction]
                     if message.isTruncated {
                         actions = machine.receivedInvalid(from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now)
+                    } else if let violation = security?.roleViolation(message) {
+                        actions = machine.receivedInvalid(from: message.frames[0], reason: violation, now: now)
                     } else {
                         do {
                             actions = machine.received(try BrokerInbound(frames: message.frames), now: now)
@@ -87,7 +104,28 @@ extension Broker {
         execute(machine.finish(), on: router, machine: &machine, clock: clock)
         try? router.set(.linger, .seconds(1))
         router.close()
+        authentication?.close()
         logger.info("broker stopped")
+    }
+
+    /// Answers the ZAP requests libzmq queued for CURVE handshakes (REQ/REP: one reply per request, in order).
+    private func answerAuthentication(on handler: Socket) {
+        while let request = try? handler.receive(maxFrames: 16, dontWait: true) {
+            let reply: [Frame]
+            if let zap = ZAPRequest(frames: request.frames), let security {
+                let decision = security.authenticator.authenticate(zap)
+                if case .deny(let reason) = decision {
+                    logger.warning("connection refused", metadata: ["peer.address": "\(zap.address)", "reason": "\(reason)"])
+                } else {
+                    logger.debug("connection authenticated", metadata: ["peer.address": "\(zap.address)"])
+                }
+                reply = decision.frames(for: zap)
+            } else {
+                logger.warning("malformed ZAP request refused")
+                reply = ["1.0", request.frames.count > 1 ? request.frames[1] : .empty, "500", "malformed request", .empty, .empty]
+            }
+            _ = try? handler.send(reply)
+        }
     }
 
     private func execute(_ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, clock: MonotonicClock) {

@@ -23,6 +23,7 @@ public final class Broker: Sendable {
     public let endpoints: [String]
     let failureReplies: any FailureReplyEncoding
     let socketSetup: SocketSetup?
+    let security: BrokerSecurity?
     let observer: (@Sendable (BrokerEvent) -> Void)?
     let logger: Logger
     let context: Context
@@ -38,7 +39,8 @@ public final class Broker: Sendable {
     ///   - endpoints: where to bind (`tcp://*:5555`, `tcp://127.0.0.1:0`, `ipc:///run/tally.sock`).
     ///   - failureReplies: how the broker words its own answers to requests it cannot deliver.
     ///   - limits: frame and message-size limits of the socket.
-    ///   - socketSetup: extra socket configuration (security), applied before binding.
+    ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext (trusted networks only).
+    ///   - socketSetup: extra socket configuration, applied before binding.
     ///   - observer: called on the I/O thread for every event; must be quick (metrics counters).
     ///   - logger: logs events at debug, protocol violations at warning.
     public init(
@@ -47,10 +49,12 @@ public final class Broker: Sendable {
         failureReplies: any FailureReplyEncoding = PlainTextFailureReplies(),
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
+        security: BrokerSecurity? = nil,
         socketSetup: SocketSetup? = nil,
         observer: (@Sendable (BrokerEvent) -> Void)? = nil,
         logger: Logger
     ) throws(ZMQError) {
+        self.security = security
         self.configuration = configuration
         self.endpoints = endpoints
         self.failureReplies = failureReplies

@@ -1,0 +1,81 @@
+import Majordomo
+import Testing
+import ZeroMQ
+
+/// CURVE with the broker's ZAP allow-list: known keys in their role get in, everything else stays out.
+@Suite struct SecurityTests {
+    let server = try! CurveKeyPair.generate()
+    let clientKey = try! CurveKeyPair.generate()
+    let workerKey = try! CurveKeyPair.generate()
+
+    func secureBroker() throws -> (Broker, String) {
+        let security = BrokerSecurity.allowList(keyPair: server, clientKeys: [clientKey.publicKey], workerKeys: [workerKey.publicKey])
+        let broker = try Broker(configuration: Fast.broker, endpoints: ["tcp://127.0.0.1:0"], security: security, logger: Fast.logger)
+        return (broker, try broker.start()[0])
+    }
+
+    func curve(_ keys: CurveKeyPair) -> Broker.SocketSetup {
+        let serverKey = server.publicKey
+        return { socket throws(ZMQError) in try socket.makeCurveClient(keys, serverKey: serverKey) }
+    }
+
+    func worker(_ endpoint: String, keys: CurveKeyPair, service: String = "echo") throws -> MajordomoWorker {
+        let worker = try MajordomoWorker(
+            configuration: Fast.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys), logger: Fast.logger
+        ) { request in request.body }
+        worker.start()
+        return worker
+    }
+
+    func client(_ endpoint: String, setup: Broker.SocketSetup?) throws -> MajordomoClient {
+        let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: Fast.logger) { $0.body.first?.text }
+        try client.start()
+        return client
+    }
+
+    @Test func knownKeysInTheirRolesWork() async throws {
+        let (broker, endpoint) = try secureBroker()
+        let worker = try worker(endpoint, keys: workerKey)
+        let client = try client(endpoint, setup: curve(clientKey))
+        #expect(await eventually { await broker.snapshot().workers == 1 })
+        let reply = try await client.request(service: "echo", body: ["secret"], key: "secret", timeout: .seconds(5))
+        #expect(reply.body == ["secret"])
+        await client.stop()
+        await worker.stop()
+        await broker.stop()
+    }
+
+    @Test func unknownKeysAndPlaintextPeersAreRefused() async throws {
+        let (broker, endpoint) = try secureBroker()
+        let worker = try worker(endpoint, keys: workerKey)
+        #expect(await eventually { await broker.snapshot().workers == 1 })
+        let stranger = try client(endpoint, setup: curve(try CurveKeyPair.generate()))
+        let plaintext = try client(endpoint, setup: nil)
+        for intruder in [stranger, plaintext] {
+            await #expect(throws: MajordomoClientError.timeout(.milliseconds(500))) {
+                try await intruder.request(service: "echo", body: ["x"], key: "x", timeout: .milliseconds(500))
+            }
+            await intruder.stop()
+        }
+        await worker.stop()
+        await broker.stop()
+    }
+
+    @Test func aClientKeyCannotRegisterAWorkerNorAWorkerKeySendRequests() async throws {
+        let (broker, endpoint) = try secureBroker()
+        let rogue = try worker(endpoint, keys: clientKey, service: "stolen")
+        let honest = try worker(endpoint, keys: workerKey)
+        #expect(await eventually { await broker.snapshot().workers == 1 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await broker.snapshot().services["stolen"] == nil, "the rogue worker was never registered")
+
+        let workerAsClient = try client(endpoint, setup: curve(workerKey))
+        await #expect(throws: MajordomoClientError.timeout(.milliseconds(500))) {
+            try await workerAsClient.request(service: "echo", body: ["x"], key: "x", timeout: .milliseconds(500))
+        }
+        await workerAsClient.stop()
+        await rogue.stop()
+        await honest.stop()
+        await broker.stop()
+    }
+}
