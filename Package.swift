@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // MARK: Transport
@@ -107,6 +108,17 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "TallyLoad",
+            dependencies: [
+                "TallyClient",
+                "TallyProtocol",
+                "TallyCore",
+                "ZeroMQ",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strictness
+        ),
 
         // MARK: Executables
         .target(
@@ -157,6 +169,18 @@ let package = Package(
                 "TallyProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(
+            name: "tally-load",
+            dependencies: [
+                "TallyLoad",
+                "TallyClient",
+                "TallyCommandLine",
+                "TallyCore",
+                "TallyProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness
         ),

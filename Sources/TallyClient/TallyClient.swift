@@ -79,9 +79,11 @@ public final class TallyClient: Sendable {
     /// The body's `id` must be unique among calls in flight.
     public func send(rawBody body: [UInt8], service: String, timeout: Duration? = nil) async throws(TallyClientError) -> [UInt8] {
         let id = EnvelopeScanner.id(in: body)
+        let retries = configuration.retries
         return try await exchange(body: [Frame(body)], service: service, id: id, timeout: timeout ?? configuration.timeout) { reply in
-            if let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: Data(reply)))?.error,
-                Self.retryableCodes.contains(error.code)
+            // Only a client that retries needs to look inside: the caller gets the bytes either way.
+            if retries > 0, let code = EnvelopeScanner.errorCode(in: reply), Self.retryableCodes.contains(ErrorCode(rawValue: code)),
+                let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: Data(reply)))?.error
             {
                 return .failure(.server(error))
             }

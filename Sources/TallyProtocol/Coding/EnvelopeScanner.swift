@@ -7,32 +7,42 @@ public enum EnvelopeScanner {
     /// The value of the top-level `"id"` member if it is a string without escapes, else `nil`.
     public static func id(in body: some Collection<UInt8>) -> String? {
         var scanner = Scanner(bytes: Array(body.prefix(1 << 20)))
-        return scanner.topLevelID()
+        return scanner.topLevelString(named: "id")
+    }
+
+    /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
+    public static func errorCode(in body: some Collection<UInt8>) -> String? {
+        var scanner = Scanner(bytes: Array(body.prefix(1 << 20)))
+        guard scanner.seekTopLevelMember(named: "error"), scanner.peek == UInt8(ascii: "{") else { return nil }
+        return scanner.topLevelString(named: "code")
     }
 
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
 
-        mutating func topLevelID() -> String? {
+        /// Reads the object starting here and returns its member `name` if that is a short string without escapes.
+        mutating func topLevelString(named name: String) -> String? {
+            guard seekTopLevelMember(named: name), peek == UInt8(ascii: "\"") else { return nil }
+            guard let value = readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\")) else { return nil }
+            return String(validating: value, as: UTF8.self)
+        }
+
+        /// Moves to the value of member `name` of the object starting here; `false` if there is none.
+        mutating func seekTopLevelMember(named name: String) -> Bool {
             skipSpace()
-            guard take(UInt8(ascii: "{")) else { return nil }
+            guard take(UInt8(ascii: "{")) else { return false }
             while true {
                 skipSpace()
-                guard let key = readString() else { return nil }
+                guard let key = readString() else { return false }
                 skipSpace()
-                guard take(UInt8(ascii: ":")) else { return nil }
+                guard take(UInt8(ascii: ":")) else { return false }
                 skipSpace()
-                if key.elementsEqual("id".utf8), peek == UInt8(ascii: "\"") {
-                    guard let value = readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\")) else {
-                        return nil
-                    }
-                    return String(validating: value, as: UTF8.self)
-                }
-                guard skipValue(depth: 0) else { return nil }
+                if key.elementsEqual(name.utf8) { return true }
+                guard skipValue(depth: 0) else { return false }
                 skipSpace()
                 if take(UInt8(ascii: ",")) { continue }
-                return nil
+                return false
             }
         }
 

@@ -1,0 +1,125 @@
+import Foundation
+import Synchronization
+import TallyClient
+import TallyProtocol
+
+/// Drives a running Tally with a workload, closed-loop or open-loop, until a request count or a duration is
+/// reached, whichever comes first.
+public struct LoadRunner: Sendable {
+    /// How requests are paced.
+    public enum Pacing: Sendable, Hashable {
+        /// `inFlight` requests outstanding at all times: throughput as fast as Tally answers.
+        case closedLoop(inFlight: Int)
+        /// Requests start on a fixed schedule whatever the answers do; latency is measured from each request's
+        /// scheduled start, so a stall shows up in the latencies (no coordinated omission).
+        case openLoop(perSecond: Double)
+    }
+
+    public var workload: Workload
+    public var pacing: Pacing
+    public var requests: Int?
+    public var duration: Duration?
+    public var timeout: Duration
+    /// Largest number of outstanding requests an open-loop run allows; beyond it a request counts as unanswered
+    /// at once (the load generator itself must stay bounded).
+    public var maxOutstanding = 50_000
+
+    public init(workload: Workload, pacing: Pacing, requests: Int?, duration: Duration?, timeout: Duration) {
+        self.workload = workload
+        self.pacing = pacing
+        self.requests = requests
+        self.duration = duration
+        self.timeout = timeout
+    }
+
+    /// Runs the load through `clients` (spread round-robin), reporting into `results`.
+    public func run(clients: [TallyClient], results: LoadResults) async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let end = duration.map { start + $0 }
+        let budget = Budget(limit: requests)
+        switch pacing {
+        case .closedLoop(let inFlight):
+            await withTaskGroup(of: Void.self) { group in
+                for lane in 0..<max(1, inFlight) {
+                    let client = clients[lane % clients.count]
+                    group.addTask {
+                        while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
+                            await send(sequence, through: client, scheduledAt: clock.now, clock: clock, results: results)
+                        }
+                    }
+                }
+            }
+        case .openLoop(let perSecond):
+            let interval = Duration.seconds(1 / max(perSecond, 0.001))
+            let outstanding = InFlightCounter()
+            await withTaskGroup(of: Void.self) { group in
+                var scheduled = start
+                while let sequence = budget.take() {
+                    if let end, scheduled >= end { break }
+                    try? await Task.sleep(until: scheduled, clock: clock)
+                    let client = clients[sequence % clients.count]
+                    let at = scheduled
+                    if outstanding.value >= maxOutstanding {
+                        results.sent()
+                        results.unanswered()
+                    } else {
+                        outstanding.add(1)
+                        group.addTask {
+                            await send(sequence, through: client, scheduledAt: at, clock: clock, results: results)
+                            outstanding.add(-1)
+                        }
+                    }
+                    scheduled += interval
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+
+    private func send(_ sequence: Int, through client: TallyClient, scheduledAt: ContinuousClock.Instant, clock: ContinuousClock, results: LoadResults) async {
+        let template = workload.template(for: sequence)
+        results.sent()
+        do {
+            let reply = try await client.send(
+                rawBody: template.body(id: "load-\(sequence)"), service: template.service, timeout: timeout)
+            let elapsed = clock.now - scheduledAt
+            results.answered(microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
+        } catch {
+            if case .server(let tallyError) = error {
+                results.answered(microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
+            } else {
+                results.unanswered()
+            }
+        }
+    }
+
+    static func microseconds(_ duration: Duration) -> UInt64 {
+        UInt64(max(0, duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000))
+    }
+}
+
+/// Hands out request sequence numbers up to a limit, from any task.
+final class Budget: Sendable {
+    private let next = Mutex(0)
+    private let limit: Int?
+
+    init(limit: Int?) { self.limit = limit }
+
+    func take() -> Int? {
+        next.withLock { value in
+            if let limit, value >= limit { return nil }
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
+/// Requests started and not yet finished.
+final class InFlightCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add(_ delta: Int) { count.add(delta, ordering: .relaxed) }
+
+    var value: Int { count.load(ordering: .relaxed) }
+}

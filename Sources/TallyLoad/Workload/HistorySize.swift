@@ -1,0 +1,29 @@
+/// How much history a generated request carries: the sizes the load tool and the benchmarks use.
+public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    case month = "30d"
+    case year = "1y"
+    case threeYears = "3y"
+    case decade = "10y"
+
+    /// Days of daily records.
+    public var days: Int {
+        switch self {
+        case .month: 30
+        case .year: 365
+        case .threeYears: 1095
+        case .decade: 3650
+        }
+    }
+
+    /// Goal changes over the period (a decade gets the 50 the streak benchmark asks for).
+    public var goalChanges: Int {
+        switch self {
+        case .month: 1
+        case .year: 5
+        case .threeYears: 15
+        case .decade: 50
+        }
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+import TallyProtocol
+
+/// One kind of request the load tool can generate: a method and, for methods that take history, its size.
+public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
+    public let method: String
+    public let size: HistorySize?
+
+    /// Methods with a generator, and whether they take a size.
+    public static let generators: [String: Bool] = [
+        SystemPing.name: false,
+        StreakSummary.name: true,
+    ]
+
+    /// Parses `method` or `method@size` (`streak.summary@1y`).
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let method = parts.first, let takesSize = Self.generators[method] else {
+            throw WorkloadError("unknown method '\(text)'; known: \(Self.generators.keys.sorted().joined(separator: ", "))")
+        }
+        self.method = method
+        if parts.count == 2 {
+            guard takesSize, let size = HistorySize(rawValue: parts[1]) else {
+                throw WorkloadError("'\(text)': sizes are \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")) for methods with history")
+            }
+            self.size = size
+        } else {
+            self.size = takesSize ? .year : nil
+        }
+    }
+
+    public var description: String { size.map { "\(method)@\($0)" } ?? method }
+
+    /// A fresh request of this kind.
+    func template(generator: inout StepDataGenerator, today: LocalDate, timeZone: String) throws -> RequestTemplate {
+        guard let zone = ZoneName(timeZone) else { throw WorkloadError("unknown time zone \(timeZone)") }
+        let encoder = TallyJSON.encoder()
+        switch method {
+        case SystemPing.name:
+            return RequestTemplate(service: TallyService.history.rawValue, method: method, label: description, params: Array("{}".utf8))
+        case StreakSummary.name:
+            let size = self.size ?? .year
+            let params = StreakSummary.Params(
+                time: RequestTime(timeZone: zone, today: today),
+                goals: GoalParams(log: generator.goalLog(endingOn: today, size: size)),
+                records: generator.records(endingOn: today, size: size),
+                weekStartsOn: .monday)
+            return RequestTemplate(
+                service: StreakSummary.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+        default:
+            throw WorkloadError("no generator for \(method)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TallyProtocol
+
+/// A request body prepared once and stamped with a fresh id per send, so that generating load costs a few byte
+/// copies rather than a JSON encoding.
+public struct RequestTemplate: Sendable {
+    /// The MDP service.
+    public let service: String
+    /// The method, for reports.
+    public let method: String
+    /// A label such as `streak.summary@1y`.
+    public let label: String
+    private let prefix: [UInt8]
+    private let suffix: [UInt8]
+
+    /// - Parameters:
+    ///   - params: the JSON of the params object.
+    public init(service: String, method: String, label: String, params: [UInt8]) {
+        self.service = service
+        self.method = method
+        self.label = label
+        prefix = Array(#"{"version":1,"method":""#.utf8) + Array(method.utf8) + Array(#"","params":"#.utf8) + params
+            + Array(#","id":""#.utf8)
+        suffix = Array(#""}"#.utf8)
+    }
+
+    /// The request body with `id`.
+    public func body(id: String) -> [UInt8] {
+        var bytes = prefix
+        bytes.reserveCapacity(prefix.count + id.utf8.count + suffix.count)
+        bytes.append(contentsOf: id.utf8)
+        bytes.append(contentsOf: suffix)
+        return bytes
+    }
+
+    /// Bytes of a body (with a typical id).
+    public var size: Int { prefix.count + suffix.count + 12 }
+}
