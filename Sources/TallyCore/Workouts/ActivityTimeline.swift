@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every activity of a request, each bucketed once into its local civil day in the request's zone, in
 /// calendar order.
 ///
@@ -20,16 +22,21 @@ public struct ActivityTimeline: Sendable {
         }
 
         public var kind: ActivityKind { activity.kind }
+    }
 
-        /// Calendar order: by local date, then completion instant; activities completed at the same instant
-        /// go workout, stretch, meditation, and within a kind in the order the request listed them.
-        static func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
-            if lhs.date != rhs.date { return lhs.date < rhs.date }
-            if lhs.activity.completedAt != rhs.activity.completedAt {
-                return lhs.activity.completedAt < rhs.activity.completedAt
-            }
-            if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
-            return lhs.position < rhs.position
+    /// What calendar order compares, kept apart from the activities so that sorting moves small plain keys
+    /// instead of whole workouts: by local date, then completion instant; activities completed at the same instant go
+    /// workout, stretch, meditation, and within a kind in the order the request listed them.
+    private struct SortKey: Comparable {
+        let day: Int32
+        let instant: Double
+        let kind: ActivityKind
+        let position: Int
+        /// Where the entry sits in the unsorted list.
+        let slot: Int
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.day, lhs.instant, lhs.kind.rawValue, lhs.position) < (rhs.day, rhs.instant, rhs.kind.rawValue, rhs.position)
         }
     }
 
@@ -54,8 +61,13 @@ public struct ActivityTimeline: Sendable {
             entries.append(
                 Entry(date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation), position: position))
         }
-        entries.sort(by: Entry.precedes)
-        self.entries = entries
+        let order = entries.indices.map { slot in
+            let entry = entries[slot]
+            return SortKey(
+                day: entry.date.dayNumber, instant: entry.activity.completedAt.timeIntervalSince1970, kind: entry.kind,
+                position: entry.position, slot: slot)
+        }.sorted()
+        self.entries = order.map { entries[$0.slot] }
     }
 
     /// Entries dated within `range`, in calendar order.

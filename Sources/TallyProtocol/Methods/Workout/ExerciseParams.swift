@@ -16,12 +16,16 @@ public struct SetParams: Codable, Sendable, Hashable {
         case reps, weight, unit
     }
 
-    /// Checks ranges and converts to the core set.
-    public func set(at path: FieldPath) throws(TallyError) -> WorkoutSet {
-        try WorkoutBounds.check(reps, WorkoutBounds.reps, path + "reps")
-        try WorkoutBounds.check(weight, WorkoutBounds.weight, path + "weight")
+    /// Checks the ranges.
+    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
+        try WorkoutBounds.check(reps, WorkoutBounds.reps, path() + "reps")
+        try WorkoutBounds.check(weight, WorkoutBounds.weight, path() + "weight")
+    }
+
+    /// The core set; call `check(at:)` first.
+    public var set: WorkoutSet {
         // `-0` passes the range check; store +0 so that no "-0" reaches a response.
-        return WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
+        WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
     }
 }
 
@@ -40,15 +44,13 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
     }
 
     /// Checks the name, the list limit and every set, and converts to the core exercise.
-    public func exercise(at path: FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedExercise {
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path + "name")
-        let setsPath = path + "sets"
-        try limits.check(sets.count, at: setsPath, unit: "sets")
-        var converted: [WorkoutSet] = []
-        converted.reserveCapacity(sets.count)
-        for (index, set) in sets.enumerated() {
-            converted.append(try set.set(at: setsPath.index(index)))
+    public func exercise(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedExercise {
+        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
+        try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
+        // Check everything, then convert in one pass: a request can hold tens of thousands of sets.
+        for index in sets.indices {
+            try sets[index].check(at: (path() + "sets").index(index))
         }
-        return PerformedExercise(name: name, sets: converted)
+        return PerformedExercise(name: name, sets: sets.map(\.set))
     }
 }

@@ -21,10 +21,10 @@ public struct PlanParams: Codable, Sendable, Hashable {
     }
 
     /// Checks the plan and converts to the core plan.
-    public func plan(at path: FieldPath) throws(TallyError) -> WorkoutPlan {
-        if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path + "id") }
-        if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path + "name") }
-        try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path + "weeks")
+    public func plan(at path: @autoclosure () -> FieldPath) throws(TallyError) -> WorkoutPlan {
+        if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id") }
+        if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
+        try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
         return WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks)
     }
 }

@@ -21,14 +21,13 @@ public struct StretchParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core session.
-    public func session(at path: FieldPath, limits: RequestLimits) throws(TallyError) -> StretchSession {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path + "id")
-        let regionsPath = path + "regions"
-        try limits.check(regions.count, at: regionsPath, unit: "regions")
+    public func session(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> StretchSession {
+        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
+        try WorkoutBounds.check(count: regions.count, limits, path() + "regions", unit: "regions")
         for (index, region) in regions.enumerated() {
-            try WorkoutBounds.check(region, length: WorkoutBounds.regionLength, regionsPath.index(index))
+            try WorkoutBounds.check(region, length: WorkoutBounds.regionLength, (path() + "regions").index(index))
         }
-        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path + "duration_seconds")
+        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path() + "duration_seconds")
         return StretchSession(id: id, completedAt: completedAt.instant, regions: regions, durationSeconds: durationSeconds)
     }
 
@@ -66,9 +65,9 @@ public struct MeditationParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core session.
-    public func session(at path: FieldPath) throws(TallyError) -> MeditationSession {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path + "id")
-        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path + "duration_seconds")
+    public func session(at path: @autoclosure () -> FieldPath) throws(TallyError) -> MeditationSession {
+        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
+        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path() + "duration_seconds")
         return MeditationSession(id: id, completedAt: completedAt.instant, durationSeconds: durationSeconds)
     }
 

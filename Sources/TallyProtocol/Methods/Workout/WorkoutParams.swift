@@ -33,18 +33,17 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core workout.
-    public func workout(at path: FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedWorkout {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path + "id")
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path + "name")
-        if let templateID { try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path + "template_id") }
-        if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path + "day_name") }
-        let plan = try plan?.plan(at: path + "plan")
-        let exercisesPath = path + "exercises"
-        try limits.check(exercises.count, at: exercisesPath, unit: "exercises")
+    public func workout(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedWorkout {
+        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
+        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
+        if let templateID { try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id") }
+        if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
+        let plan = try plan?.plan(at: path() + "plan")
+        try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
         var converted: [PerformedExercise] = []
         converted.reserveCapacity(exercises.count)
         for (index, exercise) in exercises.enumerated() {
-            converted.append(try exercise.exercise(at: exercisesPath.index(index), limits: limits))
+            converted.append(try exercise.exercise(at: (path() + "exercises").index(index), limits: limits))
         }
         return PerformedWorkout(
             id: id, name: name, completedAt: completedAt.instant, templateID: templateID, dayName: dayName, plan: plan,
