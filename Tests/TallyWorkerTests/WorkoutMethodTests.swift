@@ -157,6 +157,26 @@ import Testing
         #expect(workout["times_logged"] is NSNull)
     }
 
+    @Test func weightsAreDistinctAsShownAndNeverNegativeZero() throws {
+        let response = try Self.respond(
+            "workout.day",
+            #"""
+            \#(Self.utcToday),"date":"2026-03-10",
+            "workouts":[\#(Self.workout(sets: #"{"reps":5,"weight":100,"unit":"lb"},{"reps":5,"weight":45.359237,"unit":"kg"},{"reps":8,"weight":-0,"unit":"kg"}"#))]
+            """#)
+        let workout = try #require(((response["result"] as? [String: Any])?["workouts"] as? [[String: Any]])?.first)
+        // 100 lb = 45.359237 kg: one weight as shown. 500 lb + 5 × 45.359237 kg = 226.796185 + 226.796185 kg.
+        let exercise = try #require((workout["exercises"] as? [[String: Any]])?.first)
+        #expect(exercise["weights"] as? [Double] == [0, 45.36])
+        #expect(exercise["volume"] as? Double == 453.59)
+        #expect(exercise["bodyweight_set_count"] as? Int == 1)
+        let body = #"{"version":1,"id":"t","method":"workout.day","params":{\#(Self.utcToday),"date":"2026-03-10","workouts":[\#(Self.workout(sets: #"{"reps":8,"weight":-0,"unit":"kg"}"#))]}}"#
+        let reply = Self.standard.respond(to: Array(body.utf8), service: "tally.workout", logger: Logger(label: "test"))
+        let text = String(decoding: reply.bytes, as: UTF8.self)
+        #expect(text.contains(#""weights":[0]"#))
+        for numberStart in [":-0", "[-0", ",-0"] { #expect(!text.contains(numberStart)) }
+    }
+
     @Test func planWeekTwoOnTheSpringForwardSunday() throws {
         let plan = #","plan":{"id":"ppl","name":"PPL","start_date":"2026-03-01","weeks":8}"#
         let result = try Self.result(

@@ -36,6 +36,15 @@ import Testing
         #expect(day.map(\.activity.id) == ["s", "m", "w"])
     }
 
+    @Test func aFallBackNightIsOrderedByInstantNotWallClock() throws {
+        // New York falls back on 2026-11-01: 01:30 EDT (05:30 UTC) comes before 01:10 EST (06:10 UTC).
+        let timeline = ActivityTimeline(
+            workouts: [try F.workout("w", at: "2026-11-01T01:10:00-05:00")],
+            stretches: [try F.stretch("s", at: "2026-11-01T01:30:00-04:00")],
+            calendar: try F.zone("America/New_York"))
+        #expect(timeline.entries(on: try F.date("2026-11-01")).map(\.activity.id) == ["s", "w"])
+    }
+
     @Test func tiesGoWorkoutStretchMeditationThenListOrder() throws {
         let same = "2026-03-10T12:00:00Z"
         let timeline = ActivityTimeline(
