@@ -195,8 +195,6 @@ import Testing
 
     // MARK: Bad input
 
-    static let w = workout()
-
     @Test(arguments: [
         // Duplicate ids name both places (the conflict is checked separately below).
         ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("a"))]",
@@ -283,7 +281,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(w),\(workout("b")),\(workout("c"))]", "params.workouts"),
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("b")),\(workout("c"))]", "params.workouts"),
         ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"}"))]",
          "params.workouts[0].exercises[0].sets"),
         ("workout.calendar",

@@ -36,7 +36,9 @@ public struct ActivityTimeline: Sendable {
         let slot: Int
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            (lhs.day, lhs.instant, lhs.kind.rawValue, lhs.position) < (rhs.day, rhs.instant, rhs.kind.rawValue, rhs.position)
+            (lhs.day, lhs.instant, lhs.kind.rawValue, lhs.position) < (
+                rhs.day, rhs.instant, rhs.kind.rawValue, rhs.position
+            )
         }
     }
 
@@ -52,14 +54,20 @@ public struct ActivityTimeline: Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(workouts.count + stretches.count + meditations.count)
         for (position, workout) in workouts.enumerated() {
-            entries.append(Entry(date: calendar.localDate(of: workout.completedAt), activity: .workout(workout), position: position))
+            entries.append(
+                Entry(
+                    date: calendar.localDate(of: workout.completedAt), activity: .workout(workout), position: position))
         }
         for (position, stretch) in stretches.enumerated() {
-            entries.append(Entry(date: calendar.localDate(of: stretch.completedAt), activity: .stretch(stretch), position: position))
+            entries.append(
+                Entry(
+                    date: calendar.localDate(of: stretch.completedAt), activity: .stretch(stretch), position: position))
         }
         for (position, meditation) in meditations.enumerated() {
             entries.append(
-                Entry(date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation), position: position))
+                Entry(
+                    date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation),
+                    position: position))
         }
         let order = entries.indices.map { slot in
             let entry = entries[slot]

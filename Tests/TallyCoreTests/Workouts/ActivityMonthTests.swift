@@ -67,7 +67,8 @@ import Testing
         #expect(!current.hasEarlier)
         #expect(!current.hasLater)
         // From an earlier month the way back to the current month stays open; from a later one likewise.
-        let december = ActivityMonth(timeline: nothing, month: YearMonth(year: 2025, month: 12)!, kinds: all, today: today)
+        let december = ActivityMonth(
+            timeline: nothing, month: YearMonth(year: 2025, month: 12)!, kinds: all, today: today)
         #expect(!december.hasEarlier)
         #expect(december.hasLater)
         let may = ActivityMonth(timeline: nothing, month: YearMonth(year: 2026, month: 5)!, kinds: all, today: today)
@@ -76,10 +77,12 @@ import Testing
     }
 
     @Test func rangeEndsAtTheFirstAndLastMonthsWithHistory() throws {
-        let january = ActivityMonth(timeline: try history(), month: YearMonth(year: 2026, month: 1)!, kinds: all, today: today)
+        let january = ActivityMonth(
+            timeline: try history(), month: YearMonth(year: 2026, month: 1)!, kinds: all, today: today)
         #expect(!january.hasEarlier)
         #expect(january.hasLater)
-        let april = ActivityMonth(timeline: try history(), month: YearMonth(year: 2026, month: 4)!, kinds: all, today: today)
+        let april = ActivityMonth(
+            timeline: try history(), month: YearMonth(year: 2026, month: 4)!, kinds: all, today: today)
         #expect(april.hasEarlier)
         #expect(!april.hasLater)
         #expect(april.days.map(\.date.description) == ["2026-04-05"])

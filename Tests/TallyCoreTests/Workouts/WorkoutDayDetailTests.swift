@@ -16,7 +16,8 @@ import Testing
             try F.workout("plain", at: "2026-06-14T20:00:00Z"),  // 13:00 PDT on 06-14
         ]
         let detail = WorkoutDayDetail(
-            workouts: workouts, date: try F.date("2026-06-14"), unit: .kilogram, calendar: try F.zone("America/Los_Angeles"))
+            workouts: workouts, date: try F.date("2026-06-14"), unit: .kilogram,
+            calendar: try F.zone("America/Los_Angeles"))
         #expect(detail.items.map(\.workout.id) == ["early", "plain", "late"])
         // Usage counts the whole history: legs twice, push twice; "plain" has no template.
         #expect(detail.items.map(\.templateTimesLogged) == [2, nil, 2])
@@ -33,7 +34,8 @@ import Testing
         ]
         let newYork = try F.zone("America/New_York")
         func week(on date: String) throws -> Int? {
-            let detail = WorkoutDayDetail(workouts: workouts, date: try F.date(date), unit: .kilogram, calendar: newYork)
+            let detail = WorkoutDayDetail(
+                workouts: workouts, date: try F.date(date), unit: .kilogram, calendar: newYork)
             return try #require(detail.items.first).planWeek
         }
         #expect(try week(on: "2026-03-07") == 1)
@@ -51,7 +53,8 @@ import Testing
         let utc = try F.zone("UTC")
         let may = WorkoutDayDetail(workouts: workouts, date: try F.date("2026-05-01"), unit: .kilogram, calendar: utc)
         #expect(may.items.map(\.planWeek) == [4])
-        let february = WorkoutDayDetail(workouts: workouts, date: try F.date("2026-02-27"), unit: .kilogram, calendar: utc)
+        let february = WorkoutDayDetail(
+            workouts: workouts, date: try F.date("2026-02-27"), unit: .kilogram, calendar: utc)
         #expect(february.items.map(\.workout.id) == ["early", "none"])
         #expect(february.items.map(\.planWeek) == [nil, nil])
     }
@@ -67,7 +70,8 @@ import Testing
 
     @Test func aDayWithoutWorkouts() throws {
         let detail = WorkoutDayDetail(
-            workouts: [try F.workout("w", at: "2026-03-10T18:00:00Z", template: "push")], date: try F.date("2026-03-11"),
+            workouts: [try F.workout("w", at: "2026-03-10T18:00:00Z", template: "push")],
+            date: try F.date("2026-03-11"),
             unit: .kilogram, calendar: try F.zone("UTC"))
         #expect(detail.items.isEmpty)
         #expect(detail.templateUsage.isEmpty)

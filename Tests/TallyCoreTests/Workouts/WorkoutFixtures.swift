@@ -10,20 +10,25 @@ enum WorkoutFixtures {
 
     static func zone(_ identifier: String) throws -> ZoneCalendar { try #require(ZoneCalendar(identifier: identifier)) }
 
-    static func kg(_ reps: Int, _ weight: Double) -> WorkoutSet { WorkoutSet(reps: reps, weight: weight, unit: .kilogram) }
+    static func kg(_ reps: Int, _ weight: Double) -> WorkoutSet {
+        WorkoutSet(reps: reps, weight: weight, unit: .kilogram)
+    }
 
     static func lb(_ reps: Int, _ weight: Double) -> WorkoutSet { WorkoutSet(reps: reps, weight: weight, unit: .pound) }
 
     static func workout(
         _ id: String, at completedAt: String, name: String = "Workout", template: String? = nil, dayName: String? = nil,
-        plan: WorkoutPlan? = nil, exercises: [PerformedExercise] = [PerformedExercise(name: "Squat", sets: [kg(5, 100)])]
+        plan: WorkoutPlan? = nil,
+        exercises: [PerformedExercise] = [PerformedExercise(name: "Squat", sets: [kg(5, 100)])]
     ) throws -> PerformedWorkout {
         PerformedWorkout(
-            id: id, name: name, completedAt: try instant(completedAt), templateID: template, dayName: dayName, plan: plan,
+            id: id, name: name, completedAt: try instant(completedAt), templateID: template, dayName: dayName,
+            plan: plan,
             exercises: exercises)
     }
 
-    static func stretch(_ id: String, at completedAt: String, regions: [String] = ["hamstrings"], seconds: Int = 600) throws
+    static func stretch(_ id: String, at completedAt: String, regions: [String] = ["hamstrings"], seconds: Int = 600)
+        throws
         -> StretchSession
     {
         StretchSession(id: id, completedAt: try instant(completedAt), regions: regions, durationSeconds: seconds)

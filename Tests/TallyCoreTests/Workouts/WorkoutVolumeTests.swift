@@ -47,7 +47,8 @@ import Testing
             "bw", at: "2026-03-10T07:00:00Z",
             exercises: [
                 PerformedExercise(
-                    name: "Push-up", sets: [WorkoutFixtures.kg(20, 0), WorkoutFixtures.kg(15, 0), WorkoutFixtures.lb(12, 0)])
+                    name: "Push-up",
+                    sets: [WorkoutFixtures.kg(20, 0), WorkoutFixtures.kg(15, 0), WorkoutFixtures.lb(12, 0)])
             ])
         let volume = WorkoutVolume(workout, in: .kilogram)
         #expect(volume.total == 0)

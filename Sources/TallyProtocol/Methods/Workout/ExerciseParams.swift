@@ -44,7 +44,9 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
     }
 
     /// Checks the name, the list limit and every set, and converts to the core exercise.
-    public func exercise(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedExercise {
+    public func exercise(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+        -> PerformedExercise
+    {
         try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
         try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
         // Check everything, then convert in one pass: a request can hold tens of thousands of sets.

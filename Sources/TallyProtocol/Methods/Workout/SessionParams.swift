@@ -21,14 +21,17 @@ public struct StretchParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core session.
-    public func session(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> StretchSession {
+    public func session(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+        -> StretchSession
+    {
         try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
         try WorkoutBounds.check(count: regions.count, limits, path() + "regions", unit: "regions")
         for (index, region) in regions.enumerated() {
             try WorkoutBounds.check(region, length: WorkoutBounds.regionLength, (path() + "regions").index(index))
         }
         try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path() + "duration_seconds")
-        return StretchSession(id: id, completedAt: completedAt.instant, regions: regions, durationSeconds: durationSeconds)
+        return StretchSession(
+            id: id, completedAt: completedAt.instant, regions: regions, durationSeconds: durationSeconds)
     }
 
     /// Validates a whole list: the list limit, every session, and no two sessions with one id.

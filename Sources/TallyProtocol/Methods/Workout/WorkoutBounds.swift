@@ -22,28 +22,37 @@ public enum WorkoutBounds {
     // because building one per set costs more than the whole computation of a large request.
 
     /// Checks an integer against its range.
-    static func check(_ value: Int, _ range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath) throws(TallyError) {
+    static func check(_ value: Int, _ range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath) throws(TallyError)
+    {
         guard !range.contains(value) else { return }
-        throw .invalidParams(path(), value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
+        throw .invalidParams(
+            path(), value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
     }
 
     /// Checks a number against its range (JSON carries no NaN or infinity, so every decoded number compares).
-    static func check(_ value: Double, _ range: ClosedRange<Double>, _ path: @autoclosure () -> FieldPath) throws(TallyError) {
+    static func check(_ value: Double, _ range: ClosedRange<Double>, _ path: @autoclosure () -> FieldPath)
+        throws(TallyError)
+    {
         guard !range.contains(value) else { return }
         let bound = value < range.lowerBound ? range.lowerBound : range.upperBound
         throw .invalidParams(path(), value < range.lowerBound ? "must be ≥ \(Int(bound))" : "must be ≤ \(Int(bound))")
     }
 
     /// Checks a text's length in characters.
-    static func check(_ text: String, length range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath) throws(TallyError) {
+    static func check(_ text: String, length range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath)
+        throws(TallyError)
+    {
         // A character is at least one byte: a short text needs no grapheme count.
         let bytes = text.utf8.count
         if bytes >= range.lowerBound, bytes <= range.upperBound, range.lowerBound <= 1 { return }
         let count = text.count
         if count < range.lowerBound {
-            throw .invalidParams(path(), range.lowerBound == 1 ? "must not be empty" : "needs at least \(range.lowerBound) characters")
+            throw .invalidParams(
+                path(), range.lowerBound == 1 ? "must not be empty" : "needs at least \(range.lowerBound) characters")
         }
-        if count > range.upperBound { throw .invalidParams(path(), "must have at most \(range.upperBound) characters") }
+        if count > range.upperBound {
+            throw .invalidParams(path(), "must have at most \(range.upperBound) characters")
+        }
     }
 
     /// Checks a list's length against the request's limit.

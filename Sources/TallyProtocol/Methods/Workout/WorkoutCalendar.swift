@@ -79,7 +79,8 @@ public enum WorkoutCalendar: TallyMethod {
             let activityMonth = ActivityMonth(
                 timeline: timeline, month: month ?? today.yearMonth, kinds: Set(kinds), today: today)
             return Result(
-                activityMonth, kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: today), calendar: calendar)
+                activityMonth, kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: today), calendar: calendar
+            )
         }
     }
 }

@@ -33,10 +33,14 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core workout.
-    public func workout(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) -> PerformedWorkout {
+    public func workout(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+        -> PerformedWorkout
+    {
         try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
         try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
-        if let templateID { try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id") }
+        if let templateID {
+            try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id")
+        }
         if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
         let plan = try plan?.plan(at: path() + "plan")
         try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
