@@ -4,6 +4,7 @@ extension MethodRegistry {
         var registry = MethodRegistry()
         registry.registerSystemMethods(identity: identity)
         registry.registerStreakMethods()
+        registry.registerWorkoutMethods()
         return registry
     }
 }

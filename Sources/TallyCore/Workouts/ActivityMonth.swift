@@ -1,0 +1,48 @@
+/// One month of the activity calendar: the days holding activities of the chosen kinds, and whether the
+/// calendar can page further back or forward.
+public struct ActivityMonth: Sendable {
+    /// One marked day and its activities in calendar order.
+    public struct Day: Sendable, Hashable {
+        public let date: LocalDate
+        public let entries: [ActivityTimeline.Entry]
+    }
+
+    public let month: YearMonth
+    /// The kinds shown (the request's filter).
+    public let kinds: Set<ActivityKind>
+    /// Days of the month with at least one activity of `kinds`, ascending.
+    public let days: [Day]
+    /// Whether paging back leads anywhere: an earlier month holds an activity of `kinds`, or the current month
+    /// lies before this one.
+    public let hasEarlier: Bool
+    /// Whether paging forward leads anywhere: a later month holds an activity of `kinds`, or the current month
+    /// lies after this one (the calendar's home month is always reachable).
+    public let hasLater: Bool
+
+    /// Nothing of `kinds` was logged this month ("No workouts logged yet").
+    public var isEmpty: Bool { days.isEmpty }
+
+    /// Selects `month` from `timeline`.
+    /// - Parameters:
+    ///   - kinds: the kinds to show; activities of other kinds neither mark days nor extend the range.
+    ///   - today: today in the request's zone; its month bounds navigation together with the history.
+    public init(timeline: ActivityTimeline, month: YearMonth, kinds: Set<ActivityKind>, today: LocalDate) {
+        var days: [Day] = []
+        var pending: [ActivityTimeline.Entry] = []
+        for entry in timeline.entries(in: month.firstDay...month.lastDay) where kinds.contains(entry.kind) {
+            if let date = pending.first?.date, date != entry.date {
+                days.append(Day(date: date, entries: pending))
+                pending.removeAll(keepingCapacity: true)
+            }
+            pending.append(entry)
+        }
+        if let date = pending.first?.date { days.append(Day(date: date, entries: pending)) }
+        let first = timeline.entries.first { kinds.contains($0.kind) }
+        let last = timeline.entries.last { kinds.contains($0.kind) }
+        self.month = month
+        self.kinds = kinds
+        self.days = days
+        self.hasEarlier = (first.map { $0.date < month.firstDay } ?? false) || today.yearMonth < month
+        self.hasLater = (last.map { $0.date > month.lastDay } ?? false) || today.yearMonth > month
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Every activity of a request, each bucketed once into its local civil day in the request's zone, in
+/// calendar order.
+///
+/// Bucketing asks the zone for one UTC offset per activity and nothing else, so building a timeline is linear
+/// in the number of activities (plus the sort); every later question (a month, a day, a streak) is answered
+/// from the civil dates with integer arithmetic.
+public struct ActivityTimeline: Sendable {
+    /// One activity on its local date.
+    public struct Entry: Sendable, Hashable {
+        /// The local civil date of its completion.
+        public let date: LocalDate
+        public let activity: Activity
+        /// Its position in the request's list of its kind: the last tie-breaker, so the order is total.
+        public let position: Int
+
+        public init(date: LocalDate, activity: Activity, position: Int) {
+            self.date = date
+            self.activity = activity
+            self.position = position
+        }
+
+        public var kind: ActivityKind { activity.kind }
+    }
+
+    /// What calendar order compares, kept apart from the activities so that sorting moves small plain keys
+    /// instead of whole workouts: by local date, then completion instant; activities completed at the same instant go
+    /// workout, stretch, meditation, and within a kind in the order the request listed them.
+    private struct SortKey: Comparable {
+        let day: Int32
+        let instant: Double
+        let kind: ActivityKind
+        let position: Int
+        /// Where the entry sits in the unsorted list.
+        let slot: Int
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.day, lhs.instant, lhs.kind.rawValue, lhs.position) < (
+                rhs.day, rhs.instant, rhs.kind.rawValue, rhs.position
+            )
+        }
+    }
+
+    /// All entries in calendar order. Sorting by date before instant matters only where a zone turned its clocks
+    /// back across midnight, when a later instant can fall on the earlier date.
+    public let entries: [Entry]
+
+    /// Buckets and orders the activities.
+    public init(
+        workouts: [PerformedWorkout], stretches: [StretchSession] = [], meditations: [MeditationSession] = [],
+        calendar: ZoneCalendar
+    ) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(workouts.count + stretches.count + meditations.count)
+        for (position, workout) in workouts.enumerated() {
+            entries.append(
+                Entry(
+                    date: calendar.localDate(of: workout.completedAt), activity: .workout(workout), position: position))
+        }
+        for (position, stretch) in stretches.enumerated() {
+            entries.append(
+                Entry(
+                    date: calendar.localDate(of: stretch.completedAt), activity: .stretch(stretch), position: position))
+        }
+        for (position, meditation) in meditations.enumerated() {
+            entries.append(
+                Entry(
+                    date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation),
+                    position: position))
+        }
+        let order = entries.indices.map { slot in
+            let entry = entries[slot]
+            return SortKey(
+                day: entry.date.dayNumber, instant: entry.activity.completedAt.timeIntervalSince1970, kind: entry.kind,
+                position: entry.position, slot: slot)
+        }.sorted()
+        self.entries = order.map { entries[$0.slot] }
+    }
+
+    /// Entries dated within `range`, in calendar order.
+    public func entries(in range: ClosedRange<LocalDate>) -> ArraySlice<Entry> {
+        let start = partition { $0.date < range.lowerBound }
+        let end = partition { $0.date <= range.upperBound }
+        return entries[start..<max(start, end)]
+    }
+
+    /// Entries of local day `date`, in calendar order.
+    public func entries(on date: LocalDate) -> ArraySlice<Entry> { entries(in: date...date) }
+
+    /// The number of leading entries for which `isBefore` holds (a binary search: `isBefore` must be true for
+    /// a prefix of the entries and false after it).
+    private func partition(_ isBefore: (Entry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(entries[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

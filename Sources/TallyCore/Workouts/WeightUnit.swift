@@ -1,0 +1,37 @@
+/// The unit a set's weight was logged in, and the unit a drill-down reports volumes in.
+///
+/// Users log in either unit and may mix them within one workout (a barbell in kg, a dumbbell in lb), so every
+/// weight keeps its own unit until the moment it is reported, and is converted exactly once.
+public enum WeightUnit: CaseIterable, Sendable, Hashable {
+    case kilogram
+    case pound
+
+    /// The international avoirdupois pound, exactly.
+    public static let kilogramsPerPound = 0.45359237
+
+    /// The unit symbol, `kg` or `lb`.
+    public var symbol: String {
+        switch self {
+        case .kilogram: "kg"
+        case .pound: "lb"
+        }
+    }
+
+    /// The unit with `symbol` (`kg`, `lb`), or `nil`.
+    public init?(symbol: String) {
+        switch symbol {
+        case "kg": self = .kilogram
+        case "lb": self = .pound
+        default: return nil
+        }
+    }
+
+    /// `value`, given in `unit`, expressed in this unit.
+    public func converting(_ value: Double, from unit: WeightUnit) -> Double {
+        switch (unit, self) {
+        case (.kilogram, .kilogram), (.pound, .pound): value
+        case (.pound, .kilogram): value * Self.kilogramsPerPound
+        case (.kilogram, .pound): value / Self.kilogramsPerPound
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TallyCore
+
+/// One set on the wire: `{"reps": 8, "weight": 60, "unit": "kg"}`; weight 0 is a bodyweight set.
+public struct SetParams: Codable, Sendable, Hashable {
+    public var reps: Int
+    public var weight: Double
+    public var unit: WeightUnitParam
+
+    public init(reps: Int, weight: Double, unit: WeightUnit) {
+        self.reps = reps
+        self.weight = weight
+        self.unit = WeightUnitParam(unit)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case reps, weight, unit
+    }
+
+    /// Checks the ranges.
+    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
+        try WorkoutBounds.check(reps, WorkoutBounds.reps, path() + "reps")
+        try WorkoutBounds.check(weight, WorkoutBounds.weight, path() + "weight")
+    }
+
+    /// The core set; call `check(at:)` first.
+    public var set: WorkoutSet {
+        // `-0` passes the range check; store +0 so that no "-0" reaches a response.
+        WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
+    }
+}
+
+/// One exercise on the wire: `{"name": "Bench Press", "sets": [...]}`.
+public struct ExerciseParams: Codable, Sendable, Hashable {
+    public var name: String
+    public var sets: [SetParams]
+
+    public init(name: String, sets: [SetParams]) {
+        self.name = name
+        self.sets = sets
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, sets
+    }
+
+    /// Checks the name, the list limit and every set, and converts to the core exercise.
+    public func exercise(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+        -> PerformedExercise
+    {
+        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
+        try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
+        // Check everything, then convert in one pass: a request can hold tens of thousands of sets.
+        for index in sets.indices {
+            try sets[index].check(at: (path() + "sets").index(index))
+        }
+        return PerformedExercise(name: name, sets: sets.map(\.set))
+    }
+}

@@ -1,0 +1,30 @@
+import TallyCore
+
+/// A workout's plan on the wire: `{"id": "ppl", "name": "PPL 8 weeks", "start_date": "2026-03-01", "weeks": 8}`.
+/// `id` and `name` are optional and only echoed.
+public struct PlanParams: Codable, Sendable, Hashable {
+    public var id: String?
+    public var name: String?
+    public var startDate: LocalDate
+    public var weeks: Int
+
+    public init(id: String? = nil, name: String? = nil, startDate: LocalDate, weeks: Int) {
+        self.id = id
+        self.name = name
+        self.startDate = startDate
+        self.weeks = weeks
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, weeks
+        case startDate = "start_date"
+    }
+
+    /// Checks the plan and converts to the core plan.
+    public func plan(at path: @autoclosure () -> FieldPath) throws(TallyError) -> WorkoutPlan {
+        if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id") }
+        if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
+        try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
+        return WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks)
+    }
+}

@@ -1,0 +1,154 @@
+import TallyCore
+
+extension WorkoutCalendar {
+    /// The month as the calendar screen shows it; `start_date`, `end_date` and `days` are the activity-calendar
+    /// API's response, the rest are the History view's streak, marks and navigation.
+    public struct Result: Codable, Sendable, Hashable {
+        public var month: YearMonth
+        /// The month's first day.
+        public var startDate: LocalDate
+        /// The month's last day.
+        public var endDate: LocalDate
+        /// The types shown, in canonical order.
+        public var types: [ActivityTypeParam]
+        /// Only days with at least one activity of `types`, keyed `yyyy-MM-dd`.
+        public var days: [String: Day]
+        /// The keys of `days`, ascending: the days that get a dot.
+        public var markedDays: [LocalDate]
+        /// The current workout streak (workouts only, whatever the filter).
+        public var currentStreak: Streak
+        public var hasEarlier: Bool
+        public var hasLater: Bool
+        /// Nothing of `types` this month: the "No workouts logged yet" state.
+        public var isEmpty: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case month, types, days
+            case startDate = "start_date"
+            case endDate = "end_date"
+            case markedDays = "marked_days"
+            case currentStreak = "current_streak"
+            case hasEarlier = "has_earlier"
+            case hasLater = "has_later"
+            case isEmpty = "is_empty"
+        }
+
+        /// Maps the core month to the wire, echoing each completion instant in the zone's local time.
+        public init(_ core: ActivityMonth, kinds: [ActivityKind], streak: WorkoutStreak, calendar: ZoneCalendar) {
+            var days: [String: Day] = [:]
+            for day in core.days {
+                days[day.date.description] = Day(activities: day.entries.map { Activity($0, calendar: calendar) })
+            }
+            self.month = core.month
+            self.startDate = core.month.firstDay
+            self.endDate = core.month.lastDay
+            self.types = kinds.map(ActivityTypeParam.init)
+            self.days = days
+            self.markedDays = core.days.map(\.date)
+            self.currentStreak = Streak(streak)
+            self.hasEarlier = core.hasEarlier
+            self.hasLater = core.hasLater
+            self.isEmpty = core.isEmpty
+        }
+    }
+
+    /// One day's activities, ordered by completion time.
+    public struct Day: Codable, Sendable, Hashable {
+        public var activities: [Activity]
+    }
+
+    /// One activity card.
+    public struct Activity: Codable, Sendable, Hashable {
+        /// `<type>-<id>` (`workout-123`): unique across types, as the app's list identity and navigation expect.
+        public var id: String
+        /// The id as the client gave it.
+        public var sourceID: String
+        public var type: ActivityTypeParam
+        /// The completion instant in the request zone's local time (`2026-06-14T23:30:00-07:00`).
+        public var completedAt: Timestamp
+        public var summary: Summary
+
+        enum CodingKeys: String, CodingKey {
+            case id, type, summary
+            case sourceID = "source_id"
+            case completedAt = "completed_at"
+        }
+
+        init(_ entry: ActivityTimeline.Entry, calendar: ZoneCalendar) {
+            let instant = entry.activity.completedAt
+            self.id = "\(ActivityTypeParam.name(of: entry.kind))-\(entry.activity.id)"
+            self.sourceID = entry.activity.id
+            self.type = ActivityTypeParam(entry.kind)
+            self.completedAt = Timestamp(instant, offset: calendar.utcOffset(at: instant))
+            self.summary = Summary(entry.activity)
+        }
+    }
+
+    /// What a card shows; only the members of the activity's type are present.
+    public struct Summary: Codable, Sendable, Hashable {
+        /// Workout: its name.
+        public var name: String?
+        /// Workout: the plan day's name, or the workout's name when it has none.
+        public var dayName: String?
+        /// Workout: exercises logged.
+        public var exerciseCount: Int?
+        /// Workout: sets logged over all exercises, bodyweight sets included.
+        public var setCount: Int?
+        /// Stretch: regions in the order logged.
+        public var regions: [String]?
+        /// Stretch and meditation: the session's length.
+        public var durationSeconds: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case name, regions
+            case dayName = "day_name"
+            case exerciseCount = "exercise_count"
+            case setCount = "set_count"
+            case durationSeconds = "duration_seconds"
+        }
+
+        init(_ activity: TallyCore.Activity) {
+            switch activity {
+            case .workout(let workout):
+                name = workout.name
+                dayName = workout.cardName
+                exerciseCount = workout.exercises.count
+                setCount = workout.setCount
+            case .stretch(let stretch):
+                regions = stretch.regions
+                durationSeconds = stretch.durationSeconds
+            case .meditation(let meditation):
+                durationSeconds = meditation.durationSeconds
+            }
+        }
+    }
+
+    /// The current workout streak.
+    public struct Streak: Codable, Sendable, Hashable {
+        /// Consecutive days with a workout, ending today (once today has one) or yesterday; 0 for none.
+        public var days: Int
+        /// The streak's first day; null when `days` is 0.
+        public var startDate: LocalDate?
+        /// Whether today has a workout and is counted.
+        public var includesToday: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case days
+            case startDate = "start_date"
+            case includesToday = "includes_today"
+        }
+
+        init(_ core: WorkoutStreak) {
+            days = core.days
+            startDate = core.startDate
+            includesToday = core.includesToday
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(days, forKey: .days)
+            try container.encode(startDate, forKey: .startDate)
+            try container.encode(includesToday, forKey: .includesToday)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import TallyCore
+
+/// `workout.calendar`: one month of the activity calendar (workouts, stretches, meditations) with the marked
+/// days, the current workout streak and how far the calendar can page. Served by `tally.workout`.
+public enum WorkoutCalendar: TallyMethod {
+    public static let name = "workout.calendar"
+    public static let service = TallyService.workout
+
+    /// The time frame, the month, the type filter and the activity lists, all flat in `params`.
+    public struct Params: Codable, Sendable, Hashable {
+        public var time: RequestTime
+        /// The month shown; default the month of today.
+        public var month: YearMonth?
+        /// The types shown; default all three. Never empty.
+        public var types: [ActivityTypeParam]?
+        public var workouts: [WorkoutParams]
+        public var stretches: [StretchParams]
+        public var meditations: [MeditationParams]
+
+        public init(
+            time: RequestTime, month: YearMonth? = nil, types: [ActivityKind]? = nil, workouts: [WorkoutParams] = [],
+            stretches: [StretchParams] = [], meditations: [MeditationParams] = []
+        ) {
+            self.time = time
+            self.month = month
+            self.types = types?.map(ActivityTypeParam.init)
+            self.workouts = workouts
+            self.stretches = stretches
+            self.meditations = meditations
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case month, types, workouts, stretches, meditations
+        }
+
+        public init(from decoder: any Decoder) throws {
+            time = try RequestTime(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            month = try container.decodeIfPresent(YearMonth.self, forKey: .month)
+            types = try container.decodeIfPresent([ActivityTypeParam].self, forKey: .types)
+            workouts = try container.decodeIfPresent([WorkoutParams].self, forKey: .workouts) ?? []
+            stretches = try container.decodeIfPresent([StretchParams].self, forKey: .stretches) ?? []
+            meditations = try container.decodeIfPresent([MeditationParams].self, forKey: .meditations) ?? []
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try time.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(month, forKey: .month)
+            try container.encodeIfPresent(types, forKey: .types)
+            try container.encode(workouts, forKey: .workouts)
+            try container.encode(stretches, forKey: .stretches)
+            try container.encode(meditations, forKey: .meditations)
+        }
+
+        /// The kinds to show, in canonical order (workout, stretch, meditation), repeats dropped.
+        /// - Throws: `invalid_params` for an empty list (omit `types` to show everything).
+        public func kinds(limits: RequestLimits) throws(TallyError) -> [ActivityKind] {
+            guard let types else { return ActivityKind.allCases }
+            let path = FieldPath.params + "types"
+            try limits.check(types.count, at: path, unit: "types")
+            guard !types.isEmpty else { throw .invalidParams(path, "needs at least one type (omit types to show all)") }
+            let chosen = Set(types.map(\.kind))
+            return ActivityKind.allCases.filter(chosen.contains)
+        }
+
+        /// Validates every list, buckets every activity into its local day once, and computes the month.
+        /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places);
+        ///   `payload_too_large` for a list over `limits`.
+        public func result(limits: RequestLimits) throws(TallyError) -> Result {
+            let kinds = try kinds(limits: limits)
+            let calendar = time.calendar
+            let today = time.referenceDay.today
+            let timeline = ActivityTimeline(
+                workouts: try WorkoutParams.workouts(workouts, at: .params + "workouts", limits: limits),
+                stretches: try StretchParams.sessions(stretches, at: .params + "stretches", limits: limits),
+                meditations: try MeditationParams.sessions(meditations, at: .params + "meditations", limits: limits),
+                calendar: calendar)
+            let activityMonth = ActivityMonth(
+                timeline: timeline, month: month ?? today.yearMonth, kinds: Set(kinds), today: today)
+            return Result(
+                activityMonth, kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: today), calendar: calendar
+            )
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import TallyCore
+
+/// `workout.day`: the drill-down of one local date: its workouts with volumes per workout and per exercise,
+/// the weights used, "Week Y of Z" and "Logged N times". Served by `tally.workout`.
+public enum WorkoutDay: TallyMethod {
+    public static let name = "workout.day"
+    public static let service = TallyService.workout
+
+    /// The time frame, the date, the reporting unit and the whole workout history, all flat in `params`.
+    public struct Params: Codable, Sendable, Hashable {
+        public var time: RequestTime
+        /// The local date drilled into.
+        public var date: LocalDate
+        /// The unit volumes and weights are reported in; default kg.
+        public var unit: WeightUnitParam
+        /// Every workout the client has: the day's workouts are picked from it, and all of them count towards
+        /// template usage.
+        public var workouts: [WorkoutParams]
+
+        public init(time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams]) {
+            self.time = time
+            self.date = date
+            self.unit = WeightUnitParam(unit)
+            self.workouts = workouts
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case date, unit, workouts
+        }
+
+        public init(from decoder: any Decoder) throws {
+            time = try RequestTime(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            date = try container.decode(LocalDate.self, forKey: .date)
+            unit = try container.decodeIfPresent(WeightUnitParam.self, forKey: .unit) ?? WeightUnitParam(.kilogram)
+            workouts = try container.decode([WorkoutParams].self, forKey: .workouts)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try time.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(workouts, forKey: .workouts)
+        }
+
+        /// Validates the history and computes the day.
+        /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places);
+        ///   `payload_too_large` for a list over `limits`.
+        public func result(limits: RequestLimits) throws(TallyError) -> Result {
+            let history = try WorkoutParams.workouts(workouts, at: .params + "workouts", limits: limits)
+            let calendar = time.calendar
+            let detail = WorkoutDayDetail(workouts: history, date: date, unit: unit.unit, calendar: calendar)
+            return Result(detail, calendar: calendar)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import TallyCore
+
+/// One completed workout on the wire:
+/// `{"id", "name", "completed_at", "template_id"?, "day_name"?, "plan"?, "exercises": [...]}`.
+public struct WorkoutParams: Codable, Sendable, Hashable {
+    public var id: String
+    public var name: String
+    /// An RFC 3339 instant with its offset; one without an offset names no moment and is refused.
+    public var completedAt: Timestamp
+    public var templateID: String?
+    public var dayName: String?
+    public var plan: PlanParams?
+    public var exercises: [ExerciseParams]
+
+    public init(
+        id: String, name: String, completedAt: Timestamp, templateID: String? = nil, dayName: String? = nil,
+        plan: PlanParams? = nil, exercises: [ExerciseParams]
+    ) {
+        self.id = id
+        self.name = name
+        self.completedAt = completedAt
+        self.templateID = templateID
+        self.dayName = dayName
+        self.plan = plan
+        self.exercises = exercises
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, plan, exercises
+        case completedAt = "completed_at"
+        case templateID = "template_id"
+        case dayName = "day_name"
+    }
+
+    /// Checks every field and converts to the core workout.
+    public func workout(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+        -> PerformedWorkout
+    {
+        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
+        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
+        if let templateID {
+            try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id")
+        }
+        if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
+        let plan = try plan?.plan(at: path() + "plan")
+        try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
+        var converted: [PerformedExercise] = []
+        converted.reserveCapacity(exercises.count)
+        for (index, exercise) in exercises.enumerated() {
+            converted.append(try exercise.exercise(at: (path() + "exercises").index(index), limits: limits))
+        }
+        return PerformedWorkout(
+            id: id, name: name, completedAt: completedAt.instant, templateID: templateID, dayName: dayName, plan: plan,
+            exercises: converted)
+    }
+
+    /// Validates a whole list: the list limit, every workout, and no two workouts with one id.
+    public static func workouts(
+        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits
+    ) throws(TallyError) -> [PerformedWorkout] {
+        try limits.check(workouts.count, at: path, unit: "workouts")
+        var converted: [PerformedWorkout] = []
+        converted.reserveCapacity(workouts.count)
+        for (index, workout) in workouts.enumerated() {
+            converted.append(try workout.workout(at: path.index(index), limits: limits))
+        }
+        try WorkoutBounds.checkUnique(workouts.lazy.map(\.id), at: path, noun: "workout")
+        return converted
+    }
+}

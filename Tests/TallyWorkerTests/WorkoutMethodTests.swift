@@ -1,0 +1,306 @@
+import Foundation
+import Logging
+import TallyProtocol
+import TallyWorker
+import Testing
+
+/// `workout.calendar` and `workout.day` through the dispatcher: whole requests with hand-computed answers, and
+/// every bad input the spec names, checking the error code and `details.field`.
+@Suite struct WorkoutMethodTests {
+    static func dispatcher(maxListElements: Int = 20_000) -> RequestDispatcher {
+        var registry = MethodRegistry()
+        registry.registerWorkoutMethods()
+        return registry.dispatcher(limits: RequestLimits(maxListElements: maxListElements))
+    }
+
+    static let standard = dispatcher()
+    /// Lists of more than 2 elements are refused.
+    static let tight = dispatcher(maxListElements: 2)
+
+    static func respond(_ method: String, _ params: String, via dispatcher: RequestDispatcher = standard) throws
+        -> [String: Any]
+    {
+        let body = #"{"version":1,"id":"t","method":"\#(method)","params":{\#(params)}}"#
+        let reply = dispatcher.respond(to: Array(body.utf8), service: "tally.workout", logger: Logger(label: "test"))
+        return try #require(try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? [String: Any])
+    }
+
+    static func result(_ method: String, _ params: String) throws -> [String: Any] {
+        let response = try respond(method, params)
+        return try #require(response["result"] as? [String: Any], "expected a result in \(response)")
+    }
+
+    // MARK: Request pieces
+
+    static let utcToday = #""time_zone":"UTC","today":"2026-03-20""#
+
+    static func workout(
+        _ id: String = "w1", at completedAt: String = "2026-03-10T18:00:00Z", extra: String = "",
+        sets: String = #"{"reps":5,"weight":100,"unit":"kg"}"#
+    ) -> String {
+        #"{"id":"\#(id)","name":"Legs","completed_at":"\#(completedAt)"\#(extra),"exercises":[{"name":"Squat","sets":[\#(sets)]}]}"#
+    }
+
+    // MARK: workout.calendar
+
+    @Test func calendarWithAFixedOffsetAsTheActivityCalendarSendsIt() throws {
+        // utc_offset_minutes −420 (PDT). 06:30 UTC on 06-15 is 23:30 on 06-14 local; now is 10:00 local on 06-15.
+        let result = try Self.result(
+            "workout.calendar",
+            #"""
+            "utc_offset_minutes":-420,"now":"2026-06-15T17:00:00Z",
+            "workouts":[\#(Self.workout("123", at: "2026-06-15T06:30:00Z", extra: #","day_name":"Leg Day""#)),
+                        \#(Self.workout("122", at: "2026-06-13T15:00:00Z"))],
+            "stretches":[{"id":"7","completed_at":"2026-06-14T08:00:00-07:00","regions":["hips","hamstrings"],"duration_seconds":600}],
+            "meditations":[{"id":"9","completed_at":"2026-06-14T13:00:00Z","duration_seconds":300}]
+            """#)
+        #expect(result["month"] as? String == "2026-06")
+        #expect(result["start_date"] as? String == "2026-06-01")
+        #expect(result["end_date"] as? String == "2026-06-30")
+        #expect(result["types"] as? [String] == ["workout", "stretch", "meditation"])
+        #expect(result["marked_days"] as? [String] == ["2026-06-13", "2026-06-14"])
+        let days = try #require(result["days"] as? [String: [String: Any]])
+        #expect(days.keys.sorted() == ["2026-06-13", "2026-06-14"])
+        let activities = try #require(days["2026-06-14"]?["activities"] as? [[String: Any]])
+        // In local time: the meditation at 06:00 (13:00 UTC), the stretch at 08:00, the workout at 23:30.
+        #expect(activities.map { $0["id"] as? String } == ["meditation-9", "stretch-7", "workout-123"])
+        #expect(activities.map { $0["completed_at"] as? String } == [
+            "2026-06-14T06:00:00-07:00", "2026-06-14T08:00:00-07:00", "2026-06-14T23:30:00-07:00",
+        ])
+        let workoutCard = try #require(activities[2]["summary"] as? [String: Any])
+        #expect(workoutCard["day_name"] as? String == "Leg Day")
+        #expect(workoutCard["name"] as? String == "Legs")
+        #expect(workoutCard["set_count"] as? Int == 1)
+        #expect(workoutCard["exercise_count"] as? Int == 1)
+        #expect(activities[2]["source_id"] as? String == "123")
+        let stretchCard = try #require(activities[1]["summary"] as? [String: Any])
+        #expect(stretchCard["regions"] as? [String] == ["hips", "hamstrings"])
+        #expect(stretchCard["duration_seconds"] as? Int == 600)
+        #expect(stretchCard["day_name"] == nil)
+        // Workouts on 06-13 and 06-14, none yet today (06-15): a 2-day streak from 06-13.
+        let streak = try #require(result["current_streak"] as? [String: Any])
+        #expect(streak["days"] as? Int == 2)
+        #expect(streak["start_date"] as? String == "2026-06-13")
+        #expect(streak["includes_today"] as? Bool == false)
+        #expect(result["has_earlier"] as? Bool == false)
+        #expect(result["has_later"] as? Bool == false)
+        #expect(result["is_empty"] as? Bool == false)
+    }
+
+    @Test func calendarFilteredToMeditationsOfAnotherMonth() throws {
+        let result = try Self.result(
+            "workout.calendar",
+            #"""
+            \#(Self.utcToday),"month":"2026-02","types":["meditation","meditation"],
+            "workouts":[\#(Self.workout("w", at: "2026-02-10T10:00:00Z"))],
+            "meditations":[{"id":"m","completed_at":"2026-01-05T10:00:00Z","duration_seconds":300}]
+            """#)
+        #expect(result["types"] as? [String] == ["meditation"])
+        #expect(result["is_empty"] as? Bool == true)
+        #expect((result["days"] as? [String: Any])?.isEmpty == true)
+        #expect(result["marked_days"] as? [String] == [])
+        #expect(result["has_earlier"] as? Bool == true)  // the January meditation
+        #expect(result["has_later"] as? Bool == true)  // March is the current month
+        // The streak counts workouts whatever the filter: none on 03-19 or 03-20.
+        let streak = try #require(result["current_streak"] as? [String: Any])
+        #expect(streak["days"] as? Int == 0)
+        #expect(streak["start_date"] is NSNull)
+    }
+
+    // MARK: workout.day
+
+    @Test func dayInPoundsWithMixedUnitsAndBodyweight() throws {
+        let result = try Self.result(
+            "workout.day",
+            #"""
+            \#(Self.utcToday),"date":"2026-03-10","unit":"lb",
+            "workouts":[{"id":"mixed","name":"Upper A","completed_at":"2026-03-10T18:00:00Z","template_id":"upper",
+              "exercises":[
+                {"name":"Bench Press","sets":[{"reps":10,"weight":60,"unit":"kg"},{"reps":8,"weight":70,"unit":"kg"},{"reps":6,"weight":80,"unit":"kg"}]},
+                {"name":"Dumbbell Row","sets":[{"reps":12,"weight":50,"unit":"lb"},{"reps":10,"weight":55,"unit":"lb"}]},
+                {"name":"Pull-up","sets":[{"reps":10,"weight":0,"unit":"kg"},{"reps":8,"weight":0,"unit":"kg"},{"reps":5,"weight":25,"unit":"lb"}]}]},
+              \#(Self.workout("other", at: "2026-03-01T10:00:00Z", extra: #","template_id":"upper""#))]
+            """#)
+        #expect(result["unit"] as? String == "lb")
+        #expect(result["template_usage"] as? [String: Int] == ["upper": 2])
+        let workouts = try #require(result["workouts"] as? [[String: Any]])
+        #expect(workouts.count == 1)
+        let workout = workouts[0]
+        // 1640 kg = 3615.5811 lb; + 1150 lb + 125 lb = 4890.5811 lb.
+        #expect(workout["total_volume"] as? Double == 4890.58)
+        #expect(workout["set_count"] as? Int == 8)
+        #expect(workout["bodyweight_set_count"] as? Int == 2)
+        #expect(workout["times_logged"] as? Int == 2)
+        #expect(workout["plan"] is NSNull)
+        #expect(workout["day_name"] as? String == "Upper A")
+        let exercises = try #require(workout["exercises"] as? [[String: Any]])
+        #expect(exercises.map { $0["volume"] as? Double } == [3615.58, 1150, 125])
+        #expect(exercises[0]["weights"] as? [Double] == [132.28, 154.32, 176.37])
+        #expect(exercises[2]["weights"] as? [Double] == [0, 25])
+        #expect(exercises[2]["bodyweight_set_count"] as? Int == 2)
+    }
+
+    @Test func dayInKilogramsIsTheDefault() throws {
+        let result = try Self.result(
+            "workout.day",
+            #"""
+            \#(Self.utcToday),"date":"2026-03-10",
+            "workouts":[\#(Self.workout(sets: #"{"reps":10,"weight":60,"unit":"kg"},{"reps":5,"weight":100,"unit":"lb"}"#))]
+            """#)
+        // 600 kg + 500 lb × 0.45359237 = 600 + 226.796185 = 826.796185 kg.
+        let workout = try #require((result["workouts"] as? [[String: Any]])?.first)
+        #expect(result["unit"] as? String == "kg")
+        #expect(workout["total_volume"] as? Double == 826.8)
+        // 100 lb = 45.359237 kg.
+        #expect((workout["exercises"] as? [[String: Any]])?.first?["weights"] as? [Double] == [45.36, 60])
+        #expect(workout["template_id"] is NSNull)
+        #expect(workout["times_logged"] is NSNull)
+    }
+
+    @Test func weightsAreDistinctAsShownAndNeverNegativeZero() throws {
+        let response = try Self.respond(
+            "workout.day",
+            #"""
+            \#(Self.utcToday),"date":"2026-03-10",
+            "workouts":[\#(Self.workout(sets: #"{"reps":5,"weight":100,"unit":"lb"},{"reps":5,"weight":45.359237,"unit":"kg"},{"reps":8,"weight":-0,"unit":"kg"}"#))]
+            """#)
+        let workout = try #require(((response["result"] as? [String: Any])?["workouts"] as? [[String: Any]])?.first)
+        // 100 lb = 45.359237 kg: one weight as shown. 500 lb + 5 × 45.359237 kg = 226.796185 + 226.796185 kg.
+        let exercise = try #require((workout["exercises"] as? [[String: Any]])?.first)
+        #expect(exercise["weights"] as? [Double] == [0, 45.36])
+        #expect(exercise["volume"] as? Double == 453.59)
+        #expect(exercise["bodyweight_set_count"] as? Int == 1)
+        let body = #"{"version":1,"id":"t","method":"workout.day","params":{\#(Self.utcToday),"date":"2026-03-10","workouts":[\#(Self.workout(sets: #"{"reps":8,"weight":-0,"unit":"kg"}"#))]}}"#
+        let reply = Self.standard.respond(to: Array(body.utf8), service: "tally.workout", logger: Logger(label: "test"))
+        let text = String(decoding: reply.bytes, as: UTF8.self)
+        #expect(text.contains(#""weights":[0]"#))
+        for numberStart in [":-0", "[-0", ",-0"] { #expect(!text.contains(numberStart)) }
+    }
+
+    @Test func planWeekTwoOnTheSpringForwardSunday() throws {
+        let plan = #","plan":{"id":"ppl","name":"PPL","start_date":"2026-03-01","weeks":8}"#
+        let result = try Self.result(
+            "workout.day",
+            #"""
+            "time_zone":"America/New_York","now":"2026-03-08T20:00:00-04:00","date":"2026-03-08",
+            "workouts":[\#(Self.workout("w", at: "2026-03-08T09:00:00-04:00", extra: plan))]
+            """#)
+        let workout = try #require((result["workouts"] as? [[String: Any]])?.first)
+        let progress = try #require(workout["plan"] as? [String: Any])
+        #expect(progress["week"] as? Int == 2)
+        #expect(progress["weeks"] as? Int == 8)
+        #expect(progress["start_date"] as? String == "2026-03-01")
+        #expect(workout["completed_at"] as? String == "2026-03-08T09:00:00-04:00")
+    }
+
+    // MARK: Bad input
+
+    @Test(arguments: [
+        // Duplicate ids name both places (the conflict is checked separately below).
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("a"))]",
+         "invalid_params", "params.workouts[1].id"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout("x")),\(workout("y")),\(workout("x"))]",
+         "invalid_params", "params.workouts[2].id"),
+        ("workout.calendar",
+         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[],\"duration_seconds\":60},{\"id\":\"s\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"regions\":[],\"duration_seconds\":60}]",
+         "invalid_params", "params.stretches[1].id"),
+        ("workout.calendar",
+         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"m\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"duration_seconds\":60}]",
+         "invalid_params", "params.meditations[1].id"),
+        // Sets.
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"kg\"},{\"reps\":-1,\"weight\":20,\"unit\":\"kg\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[1].reps"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":-2.5,\"unit\":\"kg\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"lbs\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5.5,\"weight\":20,\"unit\":\"kg\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].reps"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":10001,\"unit\":\"kg\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":1e999,\"unit\":\"kg\"}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20}"))]",
+         "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"),
+        // Units and types.
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"unit\":\"stone\",\"workouts\":[]",
+         "invalid_params", "params.unit"),
+        ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"yoga\"]", "invalid_params", "params.types[1]"),
+        ("workout.calendar", "\(utcToday),\"types\":[]", "invalid_params", "params.types"),
+        // Plans.
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-03-01\",\"weeks\":0}"))]",
+         "invalid_params", "params.workouts[0].plan.weeks"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-02-30\",\"weeks\":8}"))]",
+         "invalid_params", "params.workouts[0].plan.start_date"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"weeks\":8}"))]",
+         "invalid_params", "params.workouts[0].plan.start_date"),
+        // Instants and dates.
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-03-10T18:00:00"))]",
+         "invalid_params", "params.workouts[0].completed_at"),
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-02-30T18:00:00Z"))]",
+         "invalid_params", "params.workouts[0].completed_at"),
+        ("workout.calendar",
+         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01 10:00\",\"duration_seconds\":60}]",
+         "invalid_params", "params.meditations[0].completed_at"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-02-29\",\"workouts\":[]", "invalid_params", "params.date"),
+        ("workout.day", "\(utcToday),\"workouts\":[]", "invalid_params", "params.date"),
+        ("workout.calendar", "\(utcToday),\"month\":\"2026-13\"", "invalid_params", "params.month"),
+        ("workout.calendar", "\"time_zone\":\"UTC\",\"today\":\"2026-02-30\"", "invalid_params", "params.today"),
+        // Zones.
+        ("workout.calendar", "\"time_zone\":\"Mars/Olympus_Mons\",\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
+        ("workout.calendar", "\"utc_offset_minutes\":1200,\"today\":\"2026-03-20\"", "invalid_params", "params.utc_offset_minutes"),
+        ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
+        // Other fields.
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\"", "invalid_params", "params.workouts"),
+        ("workout.calendar", "\(utcToday),\"workouts\":[{\"id\":\"w\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[]}]",
+         "invalid_params", "params.workouts[0].name"),
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(""))]", "invalid_params", "params.workouts[0].id"),
+        ("workout.calendar",
+         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\"],\"duration_seconds\":-5}]",
+         "invalid_params", "params.stretches[0].duration_seconds"),
+        ("workout.calendar",
+         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\",\"\"],\"duration_seconds\":60}]",
+         "invalid_params", "params.stretches[0].regions[1]"),
+        ("workout.calendar",
+         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":86401}]",
+         "invalid_params", "params.meditations[0].duration_seconds"),
+    ] as [(String, String, String, String)])
+    func badInputGetsAPreciseError(method: String, params: String, code: String, field: String) throws {
+        let response = try Self.respond(method, params)
+        let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
+        #expect(error["code"] as? String == code)
+        #expect((error["details"] as? [String: Any])?["field"] as? String == field)
+    }
+
+    @Test func duplicateWorkoutIDsNameBothPlaces() throws {
+        let response = try Self.respond(
+            "workout.calendar", "\(Self.utcToday),\"workouts\":[\(Self.workout("a")),\(Self.workout("b")),\(Self.workout("a"))]")
+        let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.workouts[2].id")
+        #expect(details["conflicts_with"] as? String == "params.workouts[0].id")
+    }
+
+    @Test(arguments: [
+        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("b")),\(workout("c"))]", "params.workouts"),
+        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"}"))]",
+         "params.workouts[0].exercises[0].sets"),
+        ("workout.calendar",
+         "\(utcToday),\"workouts\":[{\"id\":\"w\",\"name\":\"n\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[{\"name\":\"a\",\"sets\":[]},{\"name\":\"b\",\"sets\":[]},{\"name\":\"c\",\"sets\":[]}]}]",
+         "params.workouts[0].exercises"),
+        ("workout.calendar",
+         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"a\",\"b\",\"c\"],\"duration_seconds\":60}]",
+         "params.stretches[0].regions"),
+        ("workout.calendar",
+         "\(utcToday),\"meditations\":[{\"id\":\"1\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"2\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"3\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60}]",
+         "params.meditations"),
+        ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"stretch\",\"meditation\"]", "params.types"),
+    ] as [(String, String, String)])
+    func listsOverTheLimitAreTooLarge(method: String, params: String, field: String) throws {
+        let response = try Self.respond(method, params, via: Self.tight)
+        let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
+        #expect(error["code"] as? String == "payload_too_large")
+        let details = try #require(error["details"] as? [String: Any])
+        #expect(details["field"] as? String == field)
+        #expect(details["limit"] as? Int == 2)
+    }
+}
