@@ -119,7 +119,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
         let report = LoadReport(mix: mix, pacing: pacingText, tally: summary, baseline: baselineSummary)
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print(report.text)

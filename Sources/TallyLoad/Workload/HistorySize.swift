@@ -2,6 +2,7 @@
 public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case month = "30d"
     case year = "1y"
+    case twoYears = "2y"
     case threeYears = "3y"
     case decade = "10y"
 
@@ -10,6 +11,7 @@ public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringC
         switch self {
         case .month: 30
         case .year: 365
+        case .twoYears: 730
         case .threeYears: 1095
         case .decade: 3650
         }
@@ -20,6 +22,7 @@ public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringC
         switch self {
         case .month: 1
         case .year: 5
+        case .twoYears: 10
         case .threeYears: 15
         case .decade: 50
         }

@@ -11,6 +11,8 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     public static let generators: [String: Bool] = [
         SystemPing.name: false,
         StreakSummary.name: true,
+        WorkoutCalendar.name: true,
+        WorkoutDay.name: true,
     ]
 
     /// Parses `method` or `method@size` (`streak.summary@1y`).
@@ -36,6 +38,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     func template(generator: inout StepDataGenerator, today: LocalDate, timeZone: String) throws -> RequestTemplate {
         guard let zone = ZoneName(timeZone) else { throw WorkloadError("unknown time zone \(timeZone)") }
         let encoder = TallyJSON.encoder()
+        var training = WorkoutDataGenerator(seed: generator.generator.next())
         switch method {
         case SystemPing.name:
             return RequestTemplate(service: TallyService.history.rawValue, method: method, label: description, params: Array("{}".utf8))
@@ -48,6 +51,22 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
                 weekStartsOn: .monday)
             return RequestTemplate(
                 service: StreakSummary.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+        case WorkoutCalendar.name:
+            let size = self.size ?? .year
+            let (stretches, meditations) = training.sessions(endingOn: today, size: size, zone: zone.calendar)
+            let params = WorkoutCalendar.Params(
+                time: RequestTime(timeZone: zone, today: today), month: today.adding(days: -20).yearMonth,
+                workouts: training.workouts(endingOn: today, size: size, zone: zone.calendar),
+                stretches: stretches, meditations: meditations)
+            return RequestTemplate(
+                service: WorkoutCalendar.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+        case WorkoutDay.name:
+            let size = self.size ?? .year
+            let workouts = training.workouts(endingOn: today, size: size, zone: zone.calendar)
+            let day = workouts.last.map { zone.calendar.localDate(of: $0.completedAt.instant) } ?? today
+            let params = WorkoutDay.Params(time: RequestTime(timeZone: zone, today: today), date: day, unit: .kilogram, workouts: workouts)
+            return RequestTemplate(
+                service: WorkoutDay.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
         default:
             throw WorkloadError("no generator for \(method)")
         }
