@@ -87,7 +87,7 @@ public final class VirtualNetwork: Sendable {
     static func create(_ roles: [String]) async throws -> VirtualNetwork {
         precondition(!roles.isEmpty && roles.count < 250 && Set(roles).count == roles.count)
         await removeLeftovers()
-        let prefix = "\(namePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max, using: &SystemRandomNumberGenerator()))-"
+        let prefix = "\(namePrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
         let hosts = roles.enumerated().map { index, role in
             Host(role: role, namespace: prefix + role, address: "10.77.0.\(index + 1)", port: "port\(index + 1)")
         }

@@ -12,7 +12,7 @@ struct BrokerMetricsReader {
     static let fetch = """
         import sys, urllib.request
         sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=3).read().decode())
-        print("\n\(endMarker)")
+        print("\\n\(endMarker)")
         """
 
     /// The sample of `name` labelled with `service`, summed over its other labels; 0 when absent or unreadable.
