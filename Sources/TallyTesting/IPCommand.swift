@@ -17,7 +17,8 @@ enum IPCommand {
         let process = try ManagedProcess(URL(fileURLWithPath: try required()), arguments, name: "ip")
         let status = await process.waitForExit(timeout: .seconds(10))
         guard status == 0 else {
-            throw ProcessError("ip \(arguments.joined(separator: " ")) failed (\(status.map(String.init) ?? "timeout")): \(process.errorOutput)")
+            let outcome = status.map { "exit \($0)" } ?? "timeout"
+            throw ProcessError("ip \(arguments.joined(separator: " ")) failed (\(outcome)): \(process.errorOutput)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where the built `tally-broker`, `tally-worker`, `tally` and `tally-load` executables are: `TALLY_BIN_DIR` if set, else
-/// next to the running test binary (SwiftPM puts every product of a build in one directory).
+/// Where the built `tally-broker`, `tally-worker`, `tally` and `tally-load` executables are: `TALLY_BIN_DIR` if set,
+/// else next to the running test binary (SwiftPM puts every product of a build in one directory).
 public enum TallyBinaries {
     public static var directory: URL {
         if let override = ProcessInfo.processInfo.environment["TALLY_BIN_DIR"] {

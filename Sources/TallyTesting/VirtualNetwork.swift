@@ -70,8 +70,8 @@ public final class VirtualNetwork: Sendable {
         on role: String, _ executable: URL, _ arguments: [String], name: String
     ) throws -> ManagedProcess {
         try ManagedProcess(
-            URL(fileURLWithPath: try IPCommand.required()), ["netns", "exec", host(role).namespace, executable.path] + arguments,
-            name: name)
+            URL(fileURLWithPath: try IPCommand.required()),
+            ["netns", "exec", host(role).namespace, executable.path] + arguments, name: name)
     }
 
     /// Takes the host's link down at the switch: its packets go nowhere, its TCP connections stay open.

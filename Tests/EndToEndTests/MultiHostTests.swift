@@ -39,7 +39,8 @@ struct MultiHostTests {
             #expect(await eventually(timeout: .seconds(15)) {
                 await metrics.value("tally_broker_workers", service: Self.service) == 8
             }, "both workers should register 4 connections each across the virtual network")
-            let registrationsBefore = await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
+            let registrationsBefore = await metrics.value(
+                "tally_broker_worker_registrations_total", service: Self.service)
 
             // Traffic from the client host: tally-load (open loop, no client retries) and the counting client.
             let load = try network.start(
