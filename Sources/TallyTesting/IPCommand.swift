@@ -22,6 +22,23 @@ enum IPCommand {
         }
     }
 
+    /// The lines `ip arguments…` prints; empty on failure. Waits on the calling thread (`ip` answers in
+    /// milliseconds): only for the rare clean-up of what a killed test run left behind.
+    static func outputBlocking(_ arguments: [String]) -> [String] {
+        guard let path else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// Runs `ip` and waits on the calling thread: only for checks made before any test runs.
     static func runBlocking(_ path: String, _ arguments: [String]) -> Bool {
         let process = Process()

@@ -129,6 +129,11 @@ public final class VirtualNetwork: Sendable {
         for name in names where name.hasPrefix(namePrefix) {
             let owner = name.dropFirst(namePrefix.count).split(separator: "-").first.flatMap { Int32($0) }
             if let owner, owner != getpid(), kill(owner, 0) != 0, errno == ESRCH {
+                // Its brokers and workers outlived it too (nobody was left to stop them): only they are killed,
+                // found by the namespace they run in.
+                for pid in IPCommand.outputBlocking(["netns", "pids", name]).compactMap({ Int32($0) }) where pid > 1 {
+                    kill(pid, SIGKILL)
+                }
                 try? await IPCommand.run(["netns", "del", name])
             }
         }
