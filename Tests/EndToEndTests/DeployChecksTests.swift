@@ -5,9 +5,9 @@ import Testing
 /// Keeps deploy/ valid: runs `deploy/check` (systemd-analyze verify, the Dockerfile parser, the Compose and
 /// Kubernetes schemas, Tally's own cross-checks) so that a change to a setting or a manifest that breaks a
 /// deployment fails CI here rather than on a host. A validator that is not installed is skipped by the script
-/// with a message (`scripts/install-dependencies --test` installs them all), except in CI. Then runs the real binaries the
-/// way the systemd units and the container image do: settings only from the example environment files, health
-/// from the image's health check script.
+/// with a message (`scripts/install-dependencies --test` installs them all), except in CI. Then runs the real
+/// binaries the way the systemd units and the container image do: settings only from the example environment
+/// files, health from the image's health check script.
 @Suite(.serialized) struct DeployChecksTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,7 +18,8 @@ import Testing
         // CI installs every validator (scripts/test runs install-dependencies --test): there, a skip is a failure.
         let requireAll = ProcessInfo.processInfo.environment["CI"] == "true" ? ["--require-all"] : []
         let check = try ManagedProcess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/check")] + requireAll, name: "deploy-check")
+            URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/check")] + requireAll,
+            name: "deploy-check")
         let status = await check.waitForExit(timeout: .seconds(120))
         _ = await eventually(timeout: .seconds(2)) { check.output.contains { $0.hasPrefix("deploy/check:") } }
         let report = check.output.joined(separator: "\n")
