@@ -8,8 +8,8 @@ import Foundation
 /// Traffic between hosts crosses real (virtual) links with real TCP, so a link can be unplugged at the switch
 /// (``unplug(_:)``) while the processes on that host keep running, as a cable pulled out of a server would.
 ///
-/// Needs root and `ip` from iproute2 (and a kernel that lets root make namespaces, which some containers do not):
-/// check ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always removes the namespaces, also when
+/// Needs root and `ip` from iproute2, in a place that lets root make namespaces (some containers do not): check
+/// ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always removes the namespaces, also when
 /// the body throws; namespaces left by a test process that died (SIGKILL) are removed by the next run.
 public final class VirtualNetwork: Sendable {
     /// One simulated host: its namespace and its address on the shared link.
