@@ -9,8 +9,9 @@ import Foundation
 /// (``unplug(_:)``) while the processes on that host keep running, as a cable pulled out of a server would.
 ///
 /// Needs root and `ip` from iproute2, in a place that lets root make namespaces (some containers do not): check
-/// ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always removes the namespaces, also when
-/// the body throws; namespaces left by a test process that died (SIGKILL) are removed by the next run.
+/// ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always
+/// removes the namespaces, also when the body throws; namespaces (and processes) left by a test process that died
+/// (SIGKILL) are removed by the next run.
 public final class VirtualNetwork: Sendable {
     /// One simulated host: its namespace and its address on the shared link.
     public struct Host: Sendable, Hashable {
