@@ -75,6 +75,15 @@ public final class VirtualNetwork: Sendable {
             ["netns", "exec", host(role).namespace, executable.path] + arguments, name: name)
     }
 
+    /// Runs a short command inside the namespace of `role` to completion (a fetch from inside the network).
+    public func run(
+        on role: String, _ executable: URL, _ arguments: [String], timeout: Duration = .seconds(10)
+    ) async throws -> ShortCommand.Result {
+        try await ShortCommand.run(
+            URL(fileURLWithPath: try IPCommand.required()),
+            ["netns", "exec", host(role).namespace, executable.path] + arguments, timeout: timeout)
+    }
+
     /// Takes the host's link down at the switch: its packets go nowhere, its TCP connections stay open.
     public func unplug(_ role: String) async throws {
         try await IPCommand.run(["-n", switchNamespace, "link", "set", host(role).port, "down"])
@@ -132,7 +141,8 @@ public final class VirtualNetwork: Sendable {
             if let owner, owner != getpid(), kill(owner, 0) != 0, errno == ESRCH {
                 // Its brokers and workers outlived it too (nobody was left to stop them): only they are killed,
                 // found by the namespace they run in.
-                for pid in IPCommand.outputBlocking(["netns", "pids", name]).compactMap({ Int32($0) }) where pid > 1 {
+                let pids = (try? await IPCommand.run(["netns", "pids", name])) ?? ""
+                for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) where pid > 1 {
                     kill(pid, SIGKILL)
                 }
                 try? await IPCommand.run(["netns", "del", name])

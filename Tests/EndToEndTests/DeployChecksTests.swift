@@ -17,14 +17,11 @@ import Testing
     @Test func deploymentFilesPassEveryInstalledValidator() async throws {
         // CI installs every validator (scripts/test runs install-dependencies --test): there, a skip is a failure.
         let requireAll = ProcessInfo.processInfo.environment["CI"] == "true" ? ["--require-all"] : []
-        let check = try ManagedProcess(
+        let check = try await ShortCommand.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/check")] + requireAll,
-            name: "deploy-check")
-        let status = await check.waitForExit(timeout: .seconds(120))
-        _ = await eventually(timeout: .seconds(2)) { check.output.contains { $0.hasPrefix("deploy/check:") } }
-        let report = check.output.joined(separator: "\n")
-        #expect(status == 0, "deploy/check failed:\n\(report)\n\(check.errorOutput)")
-        #expect(report.contains("deploy/check: 0 failed"), "\(report)")
+            timeout: .seconds(120))
+        #expect(check.succeeded, "deploy/check failed:\n\(check.output)\n\(check.errorOutput)")
+        #expect(check.output.contains("deploy/check: 0 failed"), "\(check.output)")
     }
 
     /// The example env files of deploy/systemd are what the units give the binaries, with no flags: the binaries
@@ -63,11 +60,10 @@ import Testing
     func healthCheck(_ environment: [String: String]) async -> Int32? {
         var environment = environment
         environment["PATH"] = TallyBinaries.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        guard let check = try? ManagedProcess(
+        let check = try? await ShortCommand.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/container/healthcheck")],
-            name: "healthcheck", environment: environment)
-        else { return nil }
-        return await check.waitForExit(timeout: .seconds(10))
+            environment: environment)
+        return check?.status
     }
 
     /// `NAME=value` lines of an environment file, as systemd's EnvironmentFile= reads the simple ones.

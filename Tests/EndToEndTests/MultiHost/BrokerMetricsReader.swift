@@ -8,11 +8,9 @@ struct BrokerMetricsReader {
     let url: String
     var fromHost = "client"
 
-    static let endMarker = "# END OF SCRAPE"
     static let fetch = """
         import sys, urllib.request
         sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=3).read().decode())
-        print("\\n\(endMarker)")
         """
 
     /// The sample of `name` labelled with `service`, summed over its other labels; 0 when absent or unreadable.
@@ -36,12 +34,10 @@ struct BrokerMetricsReader {
 
     /// The lines of one scrape; empty when the broker did not answer.
     private func scrape() async -> [String] {
-        guard let fetcher = try? network.start(
-            on: fromHost, URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.fetch, url], name: "metrics")
-        else { return [] }
-        guard await fetcher.waitForExit(timeout: .seconds(5)) == 0 else { return [] }
-        // Standard output is read on another thread: wait for the marker, not just for the exit.
-        guard await eventually(timeout: .seconds(2), { fetcher.output.contains(Self.endMarker) }) else { return [] }
-        return fetcher.output
+        let python = URL(fileURLWithPath: "/usr/bin/env")
+        let fetch = ["python3", "-c", Self.fetch, url]
+        let result = try? await network.run(on: fromHost, python, fetch, timeout: .seconds(5))
+        guard let result, result.succeeded else { return [] }
+        return result.output.split(separator: "\n").map(String.init)
     }
 }
