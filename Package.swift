@@ -224,6 +224,7 @@ let package = Package(
         .testTarget(
             name: "TallyWorkerTests",
             dependencies: [
+                "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",
                 "TallyCore",
