@@ -10,6 +10,9 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     /// Methods with a generator, and whether they take a size.
     public static let generators: [String: Bool] = [
         SystemPing.name: false,
+        HistoryMonths.name: true,
+        HistoryMonth.name: true,
+        HistoryDashboard.name: true,
         StreakSummary.name: true,
         WorkoutCalendar.name: true,
         WorkoutDay.name: true,
@@ -42,6 +45,31 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         switch method {
         case SystemPing.name:
             return RequestTemplate(service: TallyService.history.rawValue, method: method, label: description, params: Array("{}".utf8))
+        case HistoryMonths.name:
+            let params = HistoryMonths.Params(
+                time: RequestTime(timeZone: zone, today: today), records: generator.records(endingOn: today, size: size ?? .year),
+                isPro: true)
+            return RequestTemplate(
+                service: HistoryMonths.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+        case HistoryMonth.name:
+            let size = self.size ?? .year
+            // The month before last: a whole month of data, as when a user scrolls back.
+            let params = HistoryMonth.Params(
+                time: RequestTime(timeZone: zone, today: today),
+                goals: GoalParams(log: generator.goalLog(endingOn: today, size: size)),
+                records: generator.records(endingOn: today, size: size),
+                month: today.yearMonth.previous?.previous, weekStartsOn: .monday, isPro: true)
+            return RequestTemplate(
+                service: HistoryMonth.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+        case HistoryDashboard.name:
+            let size = self.size ?? .year
+            let params = HistoryDashboard.Params(
+                time: RequestTime(timeZone: zone, today: today),
+                goals: GoalParams(log: generator.goalLog(endingOn: today, size: size)),
+                records: generator.records(endingOn: today, size: size),
+                samples: generator.samples(on: today, zone: zone.calendar))
+            return RequestTemplate(
+                service: HistoryDashboard.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
         case StreakSummary.name:
             let size = self.size ?? .year
             let params = StreakSummary.Params(
