@@ -227,3 +227,57 @@ import Testing
         #expect((result["rows"] as? [[String: Any]])?.count == 29)
     }
 }
+
+/// The ends of the calendar (0001-01-01 and 9999-12-31): every method answers, none loops or traps.
+@Suite struct HistoryCalendarEdgeTests {
+    func respond(_ method: String, _ params: String, service: String = "tally.history") throws -> [String: Any] {
+        let body = #"{"version":1,"id":"edge","method":"\#(method)","params":{\#(params)}}"#
+        let reply = HistoryMethodTests.dispatcher.respond(
+            to: Array(body.utf8), service: service, logger: Logger(label: "test"))
+        let response = try #require(try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? [String: Any])
+        return try #require(response["result"] as? [String: Any], "expected a result in \(response)")
+    }
+
+    static let goals = #""goal_log":[{"effective_date":"0001-01-01","goal":8000}],"is_pro":true"#
+
+    @Test func lastRepresentableDay() throws {
+        let base = #""time_zone":"Pacific/Kiritimati","today":"9999-12-31",\#(Self.goals)"#
+        let records = #""records":[{"date":"9999-12-31","steps":9000},{"date":"9999-12-30","steps":1}]"#
+        let months = try respond("history.months", #"\#(base),\#(records)"#)
+        #expect(months["months"] as? [String] == ["9999-12"])
+        #expect(months["future_records_ignored"] as? Int == 0)
+        let month = try respond("history.month", #"\#(base),\#(records)"#)
+        #expect((month["days"] as? [[String: Any]])?.count == 31)
+        #expect((month["rows"] as? [[String: Any]])?.count == 2)
+        for mode in ["daily", "weekly", "monthly"] {
+            let dashboard = try respond("history.dashboard", #"\#(base),\#(records),"mode":"\#(mode)""#)
+            #expect(dashboard["review_prompt_due"] as? Bool == true, "\(mode)")
+        }
+        let daily = try respond("history.dashboard", #"\#(base),\#(records)"#)
+        #expect((daily["hours"] as? [[String: Any]])?.count == 24)
+    }
+
+    @Test func firstRepresentableDay() throws {
+        let base = #""time_zone":"America/Los_Angeles","today":"0001-01-01",\#(Self.goals)"#
+        let records = #""records":[{"date":"0001-01-01","steps":9000}]"#
+        for mode in ["daily", "weekly", "monthly"] {
+            let dashboard = try respond("history.dashboard", #"\#(base),\#(records),"mode":"\#(mode)""#)
+            #expect((dashboard["day"] as? [String: Any])?["state"] as? String == "completed", "\(mode)")
+        }
+        let month = try respond("history.month", #"\#(base),\#(records),"week_starts_on":"monday""#)
+        #expect((month["days"] as? [[String: Any]])?.count == 31)
+    }
+
+    @Test func streakAndWorkoutAtTheLastDay() throws {
+        let time = #""time_zone":"UTC","today":"9999-12-31""#
+        let goals = #""goal_log":[{"effective_date":"9999-12-01","goal":10}]"#
+        let streak = try respond(
+            "streak.summary", #"\#(time),\#(goals),"records":[{"date":"9999-12-31","steps":10}]"#, service: "tally.streak")
+        #expect((streak["current"] as? [String: Any])?["count"] as? Int == 1)
+        let workout = #""workouts":[{"id":"w","name":"W","completed_at":"9999-12-31T10:00:00Z","exercises":[]}]"#
+        let calendar = try respond("workout.calendar", #"\#(time),\#(workout)"#, service: "tally.workout")
+        #expect(calendar["marked_days"] as? [String] == ["9999-12-31"])
+        let day = try respond("workout.day", #"\#(time),"date":"9999-12-31",\#(workout)"#, service: "tally.workout")
+        #expect((day["workouts"] as? [[String: Any]])?.count == 1)
+    }
+}

@@ -12,7 +12,7 @@ public struct AvailableMonths: Sendable, Hashable {
     public let futureRecordsIgnored: Int
 
     public init(history: StepHistory, today: LocalDate) {
-        let firstFuture = history.firstIndex(onOrAfter: today.adding(days: 1))
+        let firstFuture = history.firstIndex(after: today)
         var months: [YearMonth] = []
         for record in history.records[..<firstFuture] where months.last != record.date.yearMonth {
             months.append(record.date.yearMonth)

@@ -60,18 +60,15 @@ public struct HistoryDay: Sendable, Hashable {
     ) -> [HistoryDay] {
         let records = history.records(in: range)
         var next = records.startIndex
-        var days: [HistoryDay] = []
-        days.reserveCapacity(range.lowerBound.days(to: range.upperBound) + 1)
-        var date = range.lowerBound
-        while date <= range.upperBound {
+        // Counted, not compared: dates clamp at 9999-12-31, so "the day after" cannot end a loop there.
+        return (0...range.lowerBound.days(to: range.upperBound)).map { offset in
+            let date = range.lowerBound.adding(days: offset)
             var record: DailyStepRecord?
             if next < records.endIndex, records[next].date == date {
                 record = records[next]
                 next += 1
             }
-            days.append(HistoryDay(date: date, record: record, goals: goals, today: today))
-            date = date.adding(days: 1)
+            return HistoryDay(date: date, record: record, goals: goals, today: today)
         }
-        return days
     }
 }
