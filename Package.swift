@@ -225,6 +225,7 @@ let package = Package(
         .testTarget(
             name: "TallyWorkerTests",
             dependencies: [
+                "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",
                 "TallyCore",
