@@ -84,6 +84,17 @@ def check_systemd(root, known):
             problem(unit, f"TimeoutStopSec must exceed the shutdown grace ({grace_of(environment)}s)")
 
 
+# Dockerfile instructions and the flags each takes (Dockerfile reference, BuildKit syntax 1).
+DOCKERFILE_FLAGS = {
+    "FROM": {"platform"}, "RUN": {"mount", "network", "security"}, "CMD": set(), "LABEL": set(),
+    "EXPOSE": set(), "ENV": set(), "ADD": {"chown", "chmod", "link", "keep-git-dir", "checksum", "exclude"},
+    "COPY": {"from", "chown", "chmod", "link", "parents", "exclude"}, "ENTRYPOINT": set(), "VOLUME": set(),
+    "USER": set(), "WORKDIR": set(), "ARG": set(), "ONBUILD": set(), "STOPSIGNAL": set(),
+    "HEALTHCHECK": {"interval", "timeout", "start-period", "start-interval", "retries"}, "SHELL": set(),
+    "MAINTAINER": set(),
+}
+
+
 def check_dockerfile(root, known):
     path = root / "deploy/container/Dockerfile"
     try:
@@ -96,6 +107,15 @@ def check_dockerfile(root, known):
     except dockerfile.GoParseError as error:
         problem(path.name, f"does not parse: {error}")
         return
+    # The parser accepts any instruction and flag; `docker build` would reject unknown ones only when it runs.
+    for command in commands:
+        if command.cmd not in DOCKERFILE_FLAGS:
+            problem(path.name, f"line {command.start_line}: unknown instruction {command.cmd}")
+            continue
+        for flag in command.flags:
+            name = flag.lstrip("-").split("=", 1)[0]
+            if name not in DOCKERFILE_FLAGS[command.cmd]:
+                problem(path.name, f"line {command.start_line}: {command.cmd} has no flag --{name}")
     stages = [c for c in commands if c.cmd == "FROM"]
     if len(stages) < 2:
         problem(path.name, "should be multi-stage (build, then a slim runtime)")
