@@ -201,9 +201,10 @@ let package = Package(
                 "tally-broker",
                 "tally-worker",
                 "tally",
+                "tally-load",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Interop/mdp_peers.py"],
+            exclude: ["Interop/mdp_peers.py", "MultiHost/counting_client.py"],
             swiftSettings: strictness
         ),
         .testTarget(

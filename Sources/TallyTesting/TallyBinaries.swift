@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where the built `tally-broker`, `tally-worker` and `tally` executables are: `TALLY_BIN_DIR` if set, else
-/// next to the running test binary (SwiftPM puts every product of a build in one directory).
+/// Where the built `tally-broker`, `tally-worker`, `tally` and `tally-load` executables are: `TALLY_BIN_DIR` if set,
+/// else next to the running test binary (SwiftPM puts every product of a build in one directory).
 public enum TallyBinaries {
     public static var directory: URL {
         if let override = ProcessInfo.processInfo.environment["TALLY_BIN_DIR"] {
@@ -21,4 +21,5 @@ public enum TallyBinaries {
     public static var broker: URL { directory.appendingPathComponent("tally-broker") }
     public static var worker: URL { directory.appendingPathComponent("tally-worker") }
     public static var cli: URL { directory.appendingPathComponent("tally") }
+    public static var load: URL { directory.appendingPathComponent("tally-load") }
 }

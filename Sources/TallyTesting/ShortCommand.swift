@@ -1,0 +1,56 @@
+import Foundation
+
+/// A helper program run to completion (`ip`, a one-line fetch), its output captured. Unlike ``ManagedProcess``,
+/// made for long-lived servers, it leaves no log file behind, and its output is complete once it returns.
+/// Output goes through temporary files, not pipes, so a large output cannot block the program before it exits;
+/// the wait polls, so no thread of the cooperative pool is held.
+public enum ShortCommand {
+    /// How a run ended.
+    public struct Result: Sendable {
+        /// The exit status; `nil` when the command was killed at its timeout.
+        public var status: Int32?
+        public var output: String
+        public var errorOutput: String
+
+        public var succeeded: Bool { status == 0 }
+    }
+
+    /// Runs `executable` with `arguments` and this process's environment plus `environment`; kills it after
+    /// `timeout`.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(10)
+    ) async throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+        let outputFile = directory.appendingPathComponent("tally-command-\(UUID().uuidString).out")
+        let errorFile = directory.appendingPathComponent("tally-command-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outputFile)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let timedOut = process.isRunning
+        if timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return Result(
+            status: timedOut ? nil : process.terminationStatus,
+            output: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "",
+            errorOutput: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TallyTesting
+import Testing
+
+/// Keeps deploy/ valid: runs `deploy/check` (systemd-analyze verify, the Dockerfile parser, the Compose and
+/// Kubernetes schemas, Tally's own cross-checks) so that a change to a setting or a manifest that breaks a
+/// deployment fails CI here rather than on a host. A validator that is not installed is skipped by the script
+/// with a message (`scripts/install-dependencies --test` installs them all), except in CI. Then runs the real
+/// binaries the way the systemd units and the container image do: settings only from the example environment
+/// files, health from the image's health check script.
+@Suite(.serialized) struct DeployChecksTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { repositoryRoot.appendingPathComponent(relative).path }
+
+    @Test func deploymentFilesPassEveryInstalledValidator() async throws {
+        // CI installs every validator (scripts/test runs install-dependencies --test): there, a skip is a failure.
+        let requireAll = ProcessInfo.processInfo.environment["CI"] == "true" ? ["--require-all"] : []
+        let check = try await ShortCommand.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/check")] + requireAll,
+            timeout: .seconds(120))
+        #expect(check.succeeded, "deploy/check failed:\n\(check.output)\n\(check.errorOutput)")
+        #expect(check.output.contains("deploy/check: 0 failed"), "\(check.output)")
+    }
+
+    /// The example env files of deploy/systemd are what the units give the binaries, with no flags: the binaries
+    /// must start from them (an unknown value stops a process at start), and the container's health check script
+    /// must pass against them, over HTTP and over MMI.
+    @Test func binariesStartFromTheExampleEnvironmentFilesAndPassTheHealthCheck() async throws {
+        let port = Int.random(in: 40_000...49_000)
+        let (brokerHTTP, workerHTTP) = ("127.0.0.1:\(port + 1)", "127.0.0.1:\(port + 2)")
+        var brokerEnvironment = try Self.environmentFile("deploy/systemd/examples/broker.env")
+        brokerEnvironment["TALLY_BIND"] = "tcp://127.0.0.1:\(port)"
+        brokerEnvironment["TALLY_HTTP"] = brokerHTTP
+        var workerEnvironment = try Self.environmentFile("deploy/systemd/examples/worker.env")
+            .merging(try Self.environmentFile("deploy/systemd/examples/worker-1.env")) { $1 }
+        workerEnvironment["TALLY_BROKERS"] = "tcp://127.0.0.1:\(port)"
+        workerEnvironment["TALLY_HTTP"] = workerHTTP
+
+        let broker = try ManagedProcess(TallyBinaries.broker, [], name: "env-broker", environment: brokerEnvironment)
+        _ = try await broker.waitForLine(containing: "listening on")
+        let worker = try ManagedProcess(TallyBinaries.worker, [], name: "env-worker", environment: workerEnvironment)
+        _ = try await worker.waitForLine(containing: "serving")
+
+        #expect(await eventually(timeout: .seconds(15)) { await healthCheck(["TALLY_HTTP": workerHTTP]) == 0 })
+        #expect(await healthCheck(["TALLY_HTTP": brokerHTTP]) == 0)
+        #expect(await eventually(timeout: .seconds(15)) {
+            await healthCheck(["TALLY_HTTP": "", "TALLY_HEALTH_BROKER": "tcp://127.0.0.1:\(port)"]) == 0
+        }, "tally health over MMI should pass once the worker has registered")
+        #expect(await healthCheck(["TALLY_HTTP": "127.0.0.1:\(port + 3)"]) != 0, "nothing listens there")
+
+        worker.terminate()
+        #expect(await worker.waitForExit() == 0)
+        broker.terminate()
+        #expect(await broker.waitForExit() == 0)
+    }
+
+    /// Runs deploy/container/healthcheck with the built binaries on PATH, as in the image; returns its status.
+    func healthCheck(_ environment: [String: String]) async -> Int32? {
+        var environment = environment
+        environment["PATH"] = TallyBinaries.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let check = try? await ShortCommand.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["bash", Self.path("deploy/container/healthcheck")],
+            environment: environment)
+        return check?.status
+    }
+
+    /// `NAME=value` lines of an environment file, as systemd's EnvironmentFile= reads the simple ones.
+    static func environmentFile(_ relative: String) throws -> [String: String] {
+        var variables: [String: String] = [:]
+        for line in try String(contentsOfFile: path(relative), encoding: .utf8).split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, !text.hasPrefix("#"), let equals = text.firstIndex(of: "=") else { continue }
+            variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        return variables
+    }
+}

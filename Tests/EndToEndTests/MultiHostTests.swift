@@ -1,0 +1,106 @@
+import Foundation
+import TallyTesting
+import Testing
+
+/// Tally across hosts: a broker, two workers and a client each in its own network namespace, linked by a
+/// virtual switch (see `VirtualNetwork`), with real TCP between them. A worker host's link is pulled mid-run
+/// while the worker keeps running, which is what a network partition looks like to the broker: the worker
+/// falls silent without disconnecting.
+@Suite(.serialized, .enabled(if: VirtualNetwork.availability == nil, "\(VirtualNetwork.availability ?? "")"))
+struct MultiHostTests {
+    static let countingClient = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("MultiHost/counting_client.py")
+
+    /// The broker gives up on a silent worker after 3 × 200 ms; the worker waits 50 × 200 ms before it gives up on
+    /// the broker, so a partition of a few seconds ends with the stale worker still connected: its late replies
+    /// really reach the broker, which must drop them.
+    static let brokerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--log-level", "info"]
+    static let workerArguments = [
+        "--heartbeat-interval", "200ms", "--heartbeat-liveness", "50", "--reconnect-delay", "200ms",
+        "--concurrency", "4", "--simulated-latency", "200ms", "--log-level", "info",
+    ]
+    /// `system.ping` is served by tally.history; each worker registers `concurrency` connections per service.
+    static let service = "tally.history"
+
+    @Test(.timeLimit(.minutes(1)))
+    func partitionedWorkerIsReplacedAndItsLateRepliesAreNotDeliveredTwice() async throws {
+        try await VirtualNetwork.withNetwork(hosts: ["broker", "worker-a", "worker-b", "client"]) { network in
+            let broker = network.host("broker")
+            let endpoint = "tcp://\(broker.address):5555"
+            let brokerProcess = try network.start(
+                on: "broker", TallyBinaries.broker,
+                ["--bind", endpoint, "--http", "\(broker.address):9100"] + Self.brokerArguments, name: "mh-broker")
+            _ = try await brokerProcess.waitForLine(containing: "listening on")
+            let workers = try ["worker-a", "worker-b"].map { role in
+                try network.start(
+                    on: role, TallyBinaries.worker, ["--broker", endpoint] + Self.workerArguments, name: "mh-\(role)")
+            }
+            let metrics = BrokerMetricsReader(network: network, url: "http://\(broker.address):9100/metrics")
+            #expect(await eventually(timeout: .seconds(15)) {
+                await metrics.value("tally_broker_workers", service: Self.service) == 8
+            }, "both workers should register 4 connections each across the virtual network")
+            let registrationsBefore = await metrics.value(
+                "tally_broker_worker_registrations_total", service: Self.service)
+
+            // Traffic from the client host: tally-load (open loop, no client retries) and the counting client.
+            let load = try network.start(
+                on: "client", TallyBinaries.load,
+                ["--broker", endpoint, "--mix", "system.ping", "--rate", "20", "--duration", "6s", "--timeout", "15s",
+                 "--json"], name: "mh-load")
+            let counting = try network.start(
+                on: "client", URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", Self.countingClient.path, endpoint, Self.service, "60", "10", "3", "20"],
+                name: "mh-counting-client")
+
+            try await Task.sleep(for: .milliseconds(1500))
+            try await network.unplug("worker-b")
+            #expect(await eventually(timeout: .seconds(5)) {
+                await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 4
+            }, "the broker should expire every connection of the unplugged worker")
+            try await Task.sleep(for: .milliseconds(1500))
+            try await network.plug("worker-b")
+
+            #expect(await load.waitForExit(timeout: .seconds(30)) == 0, "tally-load: \(load.errorOutput.suffix(1500))")
+            #expect(await counting.waitForExit(timeout: .seconds(30)) == 0, "\(counting.errorOutput.suffix(1500))")
+            let loadReport = try await jsonOutput(of: load)
+            let tally = loadReport["tally"] as? [String: Any] ?? [:]
+            #expect(tally["unanswered"] as? Int == 0, "tally-load: \(loadReport)")
+            #expect((tally["errors"] as? [String: Int] ?? [:]).isEmpty, "tally-load: \(loadReport)")
+            #expect((tally["answered"] as? Int ?? 0) >= 100, "tally-load: \(loadReport)")
+            let counted = try await jsonOutput(of: counting)
+            #expect(counted["answered"] as? Int == 60, "counting client: \(counted)")
+            #expect((counted["missing"] as? [String])?.isEmpty == true, "counting client: \(counted)")
+            #expect((counted["duplicates"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")
+            #expect((counted["errors"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")
+
+            // The broker re-queued what the partitioned worker held, dropped its late replies, and the worker,
+            // told to DISCONNECT, registered again.
+            #expect(await metrics.value("tally_broker_requeues_total", service: Self.service) >= 1)
+            #expect(await metrics.total("tally_broker_replies_dropped_total") >= 1,
+                    "the stale worker's late replies should reach the broker and be dropped")
+            #expect(await eventually(timeout: .seconds(10)) {
+                await metrics.value("tally_broker_workers", service: Self.service) == 8
+            }, "the partitioned worker should register again")
+            #expect(await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
+                    >= registrationsBefore + 4)
+            for worker in workers { #expect(worker.isRunning, "\(worker.name) should never have died") }
+
+            for worker in workers { worker.terminate() }
+            for worker in workers { #expect(await worker.waitForExit() == 0) }
+            brokerProcess.terminate()
+            #expect(await brokerProcess.waitForExit() == 0)
+        }
+    }
+
+    /// The JSON object a process printed on standard output, once its output has been read to the end.
+    func jsonOutput(of process: ManagedProcess) async throws -> [String: Any] {
+        var parsed: [String: Any]?
+        _ = await eventually(timeout: .seconds(5)) {
+            let text = process.output.joined(separator: "\n")
+            parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            return parsed != nil
+        }
+        guard let parsed else { throw ProcessError("\(process.name) printed no JSON: \(process.output)") }
+        return parsed
+    }
+}
