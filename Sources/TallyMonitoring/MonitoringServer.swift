@@ -3,6 +3,7 @@ import FlyingSocks
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The HTTP side of a Tally process, for operators and orchestrators:
 ///
@@ -31,6 +32,9 @@ public final class MonitoringServer: Service, Sendable {
     let server: HTTPServer
     let address: Address
     let logger: Logger
+    /// Set when we stop the server ourselves, so that its "server error" about the closing socket is not logged
+    /// as a fault.
+    private let stopping = StopFlag()
     let metrics: PrometheusMetrics
     let beforeScrape: @Sendable () async -> Void
     let readiness: @Sendable () async -> Bool
@@ -49,7 +53,8 @@ public final class MonitoringServer: Service, Sendable {
     ) throws {
         self.address = address
         self.logger = logger
-        server = HTTPServer(address: try .inet(ip4: address.host, port: address.port), logger: FlyingFoxLogger(logger))
+        server = HTTPServer(
+            address: try .inet(ip4: address.host, port: address.port), logger: FlyingFoxLogger(logger, stopping: stopping))
         self.metrics = metrics
         self.beforeScrape = beforeScrape
         self.readiness = readiness
@@ -59,10 +64,15 @@ public final class MonitoringServer: Service, Sendable {
     public func run() async throws {
         await addRoutes()
         do {
-            try await withGracefulShutdownHandler {
-                try await server.run()
-            } onGracefulShutdown: { [server] in
-                Task { await server.stop(timeout: 1) }
+            try await withTaskCancellationHandler {
+                try await withGracefulShutdownHandler {
+                    try await server.run()
+                } onGracefulShutdown: { [server, stopping] in
+                    stopping.set()
+                    Task { await server.stop(timeout: 1) }
+                }
+            } onCancel: { [stopping] in
+                stopping.set()
             }
         } catch where Task.isShuttingDownGracefully || Task.isCancelled {
             // Stopping the server ends `run()` with a socket error; that is the shutdown we asked for.
@@ -98,15 +108,31 @@ public final class MonitoringServer: Service, Sendable {
     }
 }
 
+/// Whether a server is being stopped on purpose.
+final class StopFlag: Sendable {
+    private let stopped = Atomic<Bool>(false)
+
+    func set() { stopped.store(true, ordering: .relaxed) }
+
+    var isSet: Bool { stopped.load(ordering: .relaxed) }
+}
+
 /// Routes FlyingFox's own log lines into swift-log.
 struct FlyingFoxLogger: FlyingSocks.Logging {
     let logger: Logger
+    let stopping: StopFlag
 
-    init(_ logger: Logger) { self.logger = logger }
+    init(_ logger: Logger, stopping: StopFlag) {
+        self.logger = logger
+        self.stopping = stopping
+    }
 
     func logDebug(_ debug: @autoclosure () -> String) { logger.trace("\(debug())") }
     func logInfo(_ info: @autoclosure () -> String) { logger.trace("\(info())") }
     func logWarning(_ warning: @autoclosure () -> String) { logger.notice("\(warning())") }
     func logError(_ error: @autoclosure () -> String) { logger.warning("\(error())") }
-    func logCritical(_ critical: @autoclosure () -> String) { logger.error("\(critical())") }
+    /// FlyingFox reports the end of `run()` as critical even when we stopped it: that is a debug line then.
+    func logCritical(_ critical: @autoclosure () -> String) {
+        if stopping.isSet { logger.debug("\(critical())") } else { logger.error("\(critical())") }
+    }
 }

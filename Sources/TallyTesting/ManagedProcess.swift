@@ -10,7 +10,8 @@ public final class ManagedProcess: Sendable {
     private let lines = LineCollector()
     private let errorLog: URL
 
-    /// Starts `executable` with `arguments`; its standard error goes to a log file named after the process.
+    /// Starts `executable` with `arguments`; its standard error goes to a log file named after the process
+    /// (`$TMPDIR/tally-test-<name>-<uuid>.log`, deleted with this object unless `TALLY_KEEP_TEST_LOGS` is set).
     public init(_ executable: URL, _ arguments: [String], name: String? = nil, environment: [String: String] = [:]) throws {
         self.name = name ?? executable.lastPathComponent
         let process = Process()
@@ -38,8 +39,13 @@ public final class ManagedProcess: Sendable {
         try process.run()
     }
 
+    /// Kills the process if it still runs and deletes its standard-error log, unless `TALLY_KEEP_TEST_LOGS` is
+    /// set: failures already quote the log's tail, and hundreds of runs must not fill the temporary directory.
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if ProcessInfo.processInfo.environment["TALLY_KEEP_TEST_LOGS"] == nil {
+            try? FileManager.default.removeItem(at: errorLog)
+        }
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
