@@ -201,6 +201,7 @@ let package = Package(
                 "tally-broker",
                 "tally-worker",
                 "tally",
+                "tally-load",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Interop/mdp_peers.py"],

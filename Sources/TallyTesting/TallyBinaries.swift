@@ -21,4 +21,5 @@ public enum TallyBinaries {
     public static var broker: URL { directory.appendingPathComponent("tally-broker") }
     public static var worker: URL { directory.appendingPathComponent("tally-worker") }
     public static var cli: URL { directory.appendingPathComponent("tally") }
+    public static var load: URL { directory.appendingPathComponent("tally-load") }
 }

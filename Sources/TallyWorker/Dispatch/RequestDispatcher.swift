@@ -60,9 +60,12 @@ public struct RequestDispatcher: Sendable {
             head: request.head, service: service, connection: connection, receivedAt: now, limits: limits,
             logger: requestLogger)
         // The method exists: the params decoder found it.
-        let response = entries[request.head.method]!.respond(request.params, context)
+        var response = entries[request.head.method]!.respond(request.params, context)
+        response.computed = true
         if let deadline = request.head.deadline, deadline.instant <= Date() {
-            return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
+            var late = ResponseBody.failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
+            late.computed = true
+            return late
         }
         return response
     }

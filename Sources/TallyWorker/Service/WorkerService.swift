@@ -50,7 +50,9 @@ public final class WorkerService: Service, Sendable {
             }
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
-            metrics?.record(service: request.service, method: response.method, errorCode: response.errorCode, duration: clock.now - start)
+            metrics?.record(
+                service: request.service, method: response.method, errorCode: response.errorCode,
+                computed: response.computed, duration: clock.now - start)
             return [Frame(response.bytes)]
         }
     }
