@@ -128,6 +128,18 @@ enum EchoSteps: TallyMethod {
         #expect(result.field == field)
     }
 
+    @Test func anExpiredRequestIsAnsweredWithoutRunningItsMethod() {
+        let logger = Logger(label: "test")
+        let expired = #"{"version":1,"id":"x","method":"system.ping","deadline":"2020-01-01T00:00:00Z"}"#
+        let late = dispatcher.respond(to: Array(expired.utf8), service: "tally.history", logger: logger)
+        #expect(late.errorCode == .deadlineExceeded)
+        #expect(late.computed == false)
+        let fresh = dispatcher.respond(
+            to: Array(#"{"version":1,"id":"y","method":"system.ping"}"#.utf8), service: "tally.history", logger: logger)
+        #expect(fresh.errorCode == nil)
+        #expect(fresh.computed)
+    }
+
     @Test func errorsEchoTheIDOnceItIsKnown() throws {
         #expect(try error(#"{"version":1,"id":"abc","method":"nope"}"#).id as? String == "abc")
         #expect(try error(#"{"version":9,"id":"abc"}"#).id as? String == "abc")
