@@ -21,9 +21,10 @@ import Testing
         let endpointB = try await TallyCluster.brokerEndpoint(brokerB)
         var workers: [ManagedProcess] = []
         for index in 0..<2 {
-            workers.append(try await TallyCluster.startWorker(
-                endpoint: endpointA, arguments: ["--broker", endpointB, "--simulated-latency", "20ms"],
-                name: "both-\(index)"))
+            workers.append(
+                try await TallyCluster.startWorker(
+                    endpoint: endpointA, arguments: ["--broker", endpointB, "--simulated-latency", "20ms"],
+                    name: "both-\(index)"))
         }
         let onlyA = try makeClient([endpointA])
         let onlyB = try makeClient([endpointB])
@@ -66,8 +67,9 @@ import Testing
         await callers.value
 
         let counts = outcomes.counts
-        print("broker failover, what the client saw: "
-            + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; "))
+        print(
+            "broker failover, what the client saw: "
+                + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; "))
         let failures = counts.filter { !$0.key.hasSuffix(": ok") }.values.reduce(0, +)
         #expect(registeredAgain, "workers registered again with the restarted broker")
         #expect(counts["\(Phase.oneDown.rawValue): ok", default: 0] > 0, "calls fail over to broker B")

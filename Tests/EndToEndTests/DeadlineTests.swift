@@ -13,8 +13,10 @@ import ZeroMQ
         // One slot, and every request held 500 ms before the dispatcher sees it: a busy, slow worker.
         let worker = try await TallyCluster.startWorker(
             endpoint: cluster.endpoint,
-            arguments: ["--service", "tally.history", "--concurrency", "1", "--simulated-latency", "500ms",
-                        "--http", workerHTTP],
+            arguments: [
+                "--service", "tally.history", "--concurrency", "1", "--simulated-latency", "500ms",
+                "--http", workerHTTP,
+            ],
             name: "slow")
         let client = try makeClient([cluster.endpoint])
         #expect(await waitForServices(client, ["tally.history"]))
@@ -26,7 +28,8 @@ import ZeroMQ
             try raw.request(service: "tally.history", body: RawMDPClient.ping(id: "hold"))
             for index in 0..<4 {
                 let deadline = Date().addingTimeInterval(0.2)
-                try raw.request(service: "tally.history", body: RawMDPClient.ping(id: "queued-\(index)", deadline: deadline))
+                try raw.request(
+                    service: "tally.history", body: RawMDPClient.ping(id: "queued-\(index)", deadline: deadline))
             }
             var outcomes: [String: String] = [:]
             while outcomes.count < 5, let frames = try raw.receive() {

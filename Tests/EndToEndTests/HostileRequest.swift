@@ -46,12 +46,15 @@ struct HostileRequest: Sendable, CustomStringConvertible {
     var description: String { name }
 
     /// A client request with a text body.
-    static func body(_ name: String, _ text: String, service: String = "tally.history", _ expected: Expectation) -> Self {
+    static func body(_ name: String, _ text: String, service: String = "tally.history", _ expected: Expectation) -> Self
+    {
         HostileRequest(name: name, frames: ["", "MDPC01", Frame(service), Frame(text)], expected: expected)
     }
 
     /// A client request with a body of raw bytes.
-    static func bytes(_ name: String, _ bytes: [UInt8], service: String = "tally.history", _ expected: Expectation) -> Self {
+    static func bytes(_ name: String, _ bytes: [UInt8], service: String = "tally.history", _ expected: Expectation)
+        -> Self
+    {
         HostileRequest(name: name, frames: ["", "MDPC01", Frame(service), Frame(bytes)], expected: expected)
     }
 

@@ -52,7 +52,8 @@ import ZeroMQ
         try raw.send(row.frames)
         // A dropped connection loses what followed on it: the control goes on a new one.
         let dropsConnection = row.expected == .connectionDropped
-        let controlClient = dropsConnection
+        let controlClient =
+            dropsConnection
             ? try RawMDPClient(context: context, endpoint: endpoint, receiveTimeout: .seconds(15)) : raw
         try controlClient.request(service: row.service, body: RawMDPClient.ping(id: control))
         let answersExpected = [.dropped, .connectionDropped].contains(row.expected) ? 0 : 1
@@ -72,7 +73,8 @@ import ZeroMQ
             try raw.socket.set(.receiveTimeout, .milliseconds(300))
             if let frames = try raw.receive() { answers.append(RawReply(frames: frames)) }
         }
-        let observed = (controlAnswered ? "" : "the control request was not served; ")
+        let observed =
+            (controlAnswered ? "" : "the control request was not served; ")
             + (answers.isEmpty ? "nothing" : answers.map(describe).joined(separator: " + "))
         return Verdict(
             row: row.name, expected: row.expected, observed: observed,
@@ -84,7 +86,8 @@ import ZeroMQ
         case .dropped, .connectionDropped:
             return answers.isEmpty
         case .error(let code, let field):
-            return answers.count == 1 && answers[0].errorCode == code && (field == nil || answers[0].errorField == field)
+            return answers.count == 1 && answers[0].errorCode == code
+                && (field == nil || answers[0].errorField == field)
         case .result:
             return answers.count == 1 && answers[0].outcome == "ok"
         case .workerDisconnect:

@@ -30,8 +30,9 @@ import ZeroMQ
         let sampler = Task {
             while !Task.isCancelled {
                 if let metrics = await ProcessProbes.metrics(at: brokerHTTP) {
-                    let queued = Int(ProcessProbes.sample(
-                        #"tally_broker_queued_requests{service="tally.history"}"#, in: metrics))
+                    let queued = Int(
+                        ProcessProbes.sample(
+                            #"tally_broker_queued_requests{service="tally.history"}"#, in: metrics))
                     deepestQueue.observe(queued)
                 }
                 try? await Task.sleep(for: .milliseconds(100))
@@ -41,8 +42,9 @@ import ZeroMQ
         sampler.cancel()
         await sampler.value
         let rssAfter = try #require(ProcessProbes.residentKiB(of: cluster.broker.processIdentifier))
-        print("overload: \(ledger); deepest queue seen \(deepestQueue.value) "
-            + "(limit \(Self.maxQueue)); broker VmRSS \(rssBefore) KiB before, \(rssAfter) KiB after")
+        print(
+            "overload: \(ledger); deepest queue seen \(deepestQueue.value) "
+                + "(limit \(Self.maxQueue)); broker VmRSS \(rssBefore) KiB before, \(rssAfter) KiB after")
 
         #expect(ledger.unanswered == 0 && ledger.duplicates == 0 && ledger.strangers == 0, "\(ledger)")
         #expect(Set(ledger.outcomes.keys).isSubset(of: ["ok", "overloaded"]), "\(ledger)")

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Looks at running test processes from outside: memory from `/proc`, metrics over HTTP.
@@ -24,7 +25,9 @@ enum ProcessProbes {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let port: UInt16 = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                guard bind(descriptor, generic, length) == 0, getsockname(descriptor, generic, &length) == 0 else { return 0 }
+                guard bind(descriptor, generic, length) == 0, getsockname(descriptor, generic, &length) == 0 else {
+                    return 0
+                }
                 return UInt16(bigEndian: pointer.pointee.sin_port)
             }
         }

@@ -61,7 +61,9 @@ struct RawReply: Sendable, Hashable {
     /// The error code, or `nil` for a result (or a body that is not a Tally response).
     var errorCode: String? { EnvelopeScanner.errorCode(in: body) }
     /// `"ok"` for a result, else the error code.
-    var outcome: String { errorCode ?? (String(decoding: body, as: UTF8.self).contains(#""result""#) ? "ok" : "not-tally") }
+    var outcome: String {
+        errorCode ?? (String(decoding: body, as: UTF8.self).contains(#""result""#) ? "ok" : "not-tally")
+    }
     /// The error's `details.field`, when there is one.
     var errorField: String? {
         let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]

@@ -21,8 +21,9 @@ import Testing
         let cluster = try await TallyCluster.start(workers: 0)
         var workers: [ManagedProcess] = []
         for index in 0..<4 {
-            workers.append(try await TallyCluster.startWorker(
-                endpoint: cluster.endpoint, arguments: Self.workerArguments, name: "churn-\(index)"))
+            workers.append(
+                try await TallyCluster.startWorker(
+                    endpoint: cluster.endpoint, arguments: Self.workerArguments, name: "churn-\(index)"))
         }
         let client = try makeClient([cluster.endpoint])
         #expect(await waitForServices(client))

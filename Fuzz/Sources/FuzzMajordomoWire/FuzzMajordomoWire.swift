@@ -57,7 +57,8 @@ enum WireFuzzInput {
         }
         if let reply = try? ClientInbound(frames: frames) {
             precondition(
-                ClientOutbound.request(service: reply.service, body: reply.body) == frames, "ClientInbound does not round-trip")
+                ClientOutbound.request(service: reply.service, body: reply.body) == frames,
+                "ClientInbound does not round-trip")
         }
     }
 
@@ -68,9 +69,11 @@ enum WireFuzzInput {
         guard frames.first != client else { return }  // C's own extra requests would be answered too
         var configuration = BrokerConfiguration()
         configuration.maxAttempts = 2
-        var machine = BrokerStateMachine(configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
+        var machine = BrokerStateMachine(
+            configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
         var actions = machine.received(BrokerInbound(sender: "W", message: .ready(service: "svc")), now: .zero)
-        actions += machine.received(BrokerInbound(sender: client, message: .request(service: "svc", body: ["x"])), now: .zero)
+        actions += machine.received(
+            BrokerInbound(sender: client, message: .request(service: "svc", body: ["x"])), now: .zero)
         let now = Duration.seconds(1)
         do {
             actions += machine.received(try BrokerInbound(frames: frames), now: now)

@@ -18,8 +18,11 @@ public func fuzzRequestDispatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
     // The service the method names, when it names one, so that mutations of valid requests reach the methods.
     let text = String(decoding: body.prefix(4096), as: UTF8.self)
     let service =
-        text.contains(#""streak."#) ? "tally.streak" : text.contains(#""workout."#) ? "tally.workout"
-        : services[size % services.count]
+        text.contains(#""streak."#)
+        ? "tally.streak"
+        : text.contains(#""workout."#)
+            ? "tally.workout"
+            : services[size % services.count]
     let now = Date(timeIntervalSince1970: 1_780_000_000)
     let response = dispatcher.respond(to: body, service: service, now: now, logger: logger)
     guard let object = try? JSONSerialization.jsonObject(with: Data(response.bytes)) as? [String: Any] else {

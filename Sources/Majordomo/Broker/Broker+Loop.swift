@@ -89,7 +89,8 @@ extension Broker {
                         do {
                             let inbound = try BrokerInbound(frames: message.frames)
                             if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
-                                let reason = "request body of \(body.count) frames (at most \(limits.maxRequestBodyFrames))"
+                                let limit = limits.maxRequestBodyFrames
+                                let reason = "request body of \(body.count) frames (at most \(limit))"
                                 actions = machine.receivedInvalid(from: inbound.sender, reason: reason, now: now)
                             } else {
                                 actions = machine.received(inbound, now: now)

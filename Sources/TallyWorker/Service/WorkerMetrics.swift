@@ -40,7 +40,8 @@ public final class WorkerMetrics: Sendable {
             computations.withLock { all in
                 if all[computationKey] == nil {
                     all[computationKey] = Counter(
-                        label: "tally_worker_computations_total", dimensions: [("service", service), ("method", method)])
+                        label: "tally_worker_computations_total",
+                        dimensions: [("service", service), ("method", method)])
                 }
                 all[computationKey]!.increment()
             }
