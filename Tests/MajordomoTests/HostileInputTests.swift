@@ -37,6 +37,43 @@ import ZeroMQ
         await broker.stop()
     }
 
+    /// A request whose body fits the broker's 32-frame limit but not a worker's (five frames of its own) used to
+    /// reach the worker truncated, be dropped there and hold the worker's slot for ever. The broker drops it now.
+    @Test func aRequestBodyTooLongForAWorkerMessageDoesNotWedgeTheWorker() async throws {
+        let (broker, endpoint) = try startBroker()
+        let worker = try echoWorker("w", endpoints: [endpoint], concurrency: 1)
+        let context = try Context()
+        let raw = try Socket(context, type: .dealer)
+        try raw.connect(endpoint)
+        let longest = TransportLimits().maxRequestBodyFrames
+        try raw.send(["", "MDPC01", "echo"] + Array(repeating: Frame("x"), count: longest + 1))
+        #expect(try await Self.receive(on: raw, within: .milliseconds(500)) == nil, "dropped, not answered")
+        // The echo worker's reply adds a frame, and its REPLY carries six frames of its own under the same limit.
+        let echoable = longest - 2
+        try raw.send(["", "MDPC01", "echo"] + Array(repeating: Frame("x"), count: echoable))
+        let echoed = try #require(
+            try await Self.receive(on: raw, within: .seconds(5)), "a long body within the limits is delivered")
+        #expect(echoed.frames.count == 3 + echoable + 1)
+        let client = try echoClient([endpoint])
+        let reply = try await client.request(service: "echo", body: ["after"], key: "after", timeout: .seconds(5))
+        #expect(reply.body == ["after", "w"])
+        raw.close()
+        await client.stop()
+        await worker.stop()
+        await broker.stop()
+    }
+
+    /// Polls without blocking: the echo worker's handler runs on the same cooperative pool (one thread per core)
+    /// as this test, and a blocking receive on every thread would starve the reply it waits for.
+    static func receive(on socket: Socket, within timeout: Duration) async throws -> ReceivedMessage? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let message = try socket.receive(dontWait: true) { return message }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+
     @Test func workerSurvivesGarbageFromItsBroker() async throws {
         let context = try Context()
         let fakeBroker = try Socket(context, type: .router)
