@@ -53,7 +53,10 @@ import ZeroMQ
         #expect(deepestQueue.value <= Self.maxQueue)
         let body = String(decoding: overloadedSample, as: UTF8.self)
         #expect(body.contains(#""retry_after_ms""#) && body.contains(#""service":"tally.history""#), "\(body)")
-        #expect(rssAfter - rssBefore < 24 << 10, "the broker did not keep the flood: +\(rssAfter - rssBefore) KiB")
+        // Under AddressSanitizer (scripts/sanitize) freed memory sits in its quarantine: RSS says nothing there.
+        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+            #expect(rssAfter - rssBefore < 24 << 10, "the broker did not keep the flood: +\(rssAfter - rssBefore) KiB")
+        }
 
         // The flood is over: every request is served again.
         for _ in 0..<20 { _ = try await client.ping() }
