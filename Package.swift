@@ -230,6 +230,7 @@ let package = Package(
         .testTarget(
             name: "TallyWorkerTests",
             dependencies: [
+                "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",
                 "TallyCore",

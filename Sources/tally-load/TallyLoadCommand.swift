@@ -13,7 +13,8 @@ struct TallyLoadCommand: AsyncParsableCommand {
         abstract: "Drive a running Tally with a realistic request mix and report throughput, latency and errors.",
         discussion: """
             Requests come from a seeded generator (same --seed, same requests): step histories of 30 days (30d), \
-            1 year (1y), 3 years (3y) or 10 years (10y) with goal changes, weekends, missing and zero days.
+            1 year (1y), 2, 3 or 10 years (2y, 3y, 10y) with goal changes, weekends, missing and zero days; workouts, \
+            stretches and meditations over the same spans.
 
             Closed loop (--in-flight N) keeps N requests outstanding; open loop (--rate R) starts R requests per \
             second on a fixed schedule and measures each latency from its scheduled start, so stalls are not \
@@ -32,7 +33,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS] (default: tcp://127.0.0.1:5555)")
     var broker: [String] = []
 
-    @Option(help: "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: 30d, 1y, 3y, 10y.")
+    @Option(help: "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")).")
     var mix = "system.ping"
 
     @Option(help: "Closed loop: requests kept in flight. (default: 100 unless --rate)")

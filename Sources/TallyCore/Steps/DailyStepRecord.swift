@@ -2,7 +2,7 @@
 ///
 /// A date without a record is *no data*; a record with 0 steps is *data, zero*. The two stay distinct in every
 /// computation. Optional measures are `nil` when the source did not report them (not zero).
-public struct DailyStepRecord: Sendable, Equatable {
+public struct DailyStepRecord: Sendable, Hashable {
     public var date: LocalDate
     /// Steps walked that day; ≥ 0.
     public var steps: Int

@@ -43,13 +43,18 @@ public struct StepHistory: Sendable {
 
     /// Records with dates in `range`, ascending.
     public func records(in range: ClosedRange<LocalDate>) -> ArraySlice<DailyStepRecord> {
-        let end = range.upperBound == .latest ? records.count : firstIndex(onOrAfter: range.upperBound.adding(days: 1))
-        return records[firstIndex(onOrAfter: range.lowerBound)..<end]
+        records[firstIndex(onOrAfter: range.lowerBound)..<firstIndex(after: range.upperBound)]
     }
 
     /// Records of `month`, ascending.
     public func records(in month: YearMonth) -> ArraySlice<DailyStepRecord> {
         records(in: month.firstDay...month.lastDay)
+    }
+
+    /// Index of the first record dated after `date` (`records.count` if none): with `today`, where future
+    /// records begin. Safe on the last representable date, which has no next day.
+    public func firstIndex(after date: LocalDate) -> Int {
+        date == .latest ? records.count : firstIndex(onOrAfter: date.adding(days: 1))
     }
 
     /// Index of the first record dated `date` or later (`records.count` if none).

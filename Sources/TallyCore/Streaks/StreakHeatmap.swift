@@ -19,7 +19,7 @@ public struct StreakHeatmap: Sendable, Hashable {
     /// The most steps of any day in the window, or `nil` when no day of it has a record.
     public let maxSteps: Int?
     /// The week layout of `days`.
-    public let grid: HeatmapGrid
+    public let grid: WeekGrid
 
     /// - Parameters:
     ///   - today: the last day of the window; `today − 29` must be a supported date (callers bound `today`).
@@ -52,7 +52,7 @@ public struct StreakHeatmap: Sendable, Hashable {
         self.end = today
         self.days = days
         self.maxSteps = maxSteps
-        self.grid = HeatmapGrid(first: first, last: today, weekStart: weekStart)
+        self.grid = WeekGrid(first: first, last: today, weekStart: weekStart)
     }
 
     static func state(steps: Int?, goal: Int) -> HeatmapDayState {

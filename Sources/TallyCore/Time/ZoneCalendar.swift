@@ -65,7 +65,10 @@ public struct ZoneCalendar: Sendable {
 
     /// The half-open span of instants that make up local day `date`.
     public func interval(of date: LocalDate) -> Range<Date> {
-        startOfDay(date)..<startOfDay(date.adding(days: 1))
+        let start = startOfDay(date)
+        // 9999-12-31 has no next date to start at: its day is taken to be 24 hours long.
+        guard date < .latest else { return start..<start.addingTimeInterval(86_400) }
+        return start..<startOfDay(date.adding(days: 1))
     }
 
     /// The elapsed hours of local day `date`: 24 buckets on most days, 23 on a spring-forward day and 25 on a

@@ -10,6 +10,9 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     /// Methods with a generator, and whether they take a size.
     public static let generators: [String: Bool] = [
         SystemPing.name: false,
+        HistoryMonths.name: true,
+        HistoryMonth.name: true,
+        HistoryDashboard.name: true,
         StreakSummary.name: true,
         WorkoutCalendar.name: true,
         WorkoutDay.name: true,
@@ -37,38 +40,61 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     /// A fresh request of this kind.
     func template(generator: inout StepDataGenerator, today: LocalDate, timeZone: String) throws -> RequestTemplate {
         guard let zone = ZoneName(timeZone) else { throw WorkloadError("unknown time zone \(timeZone)") }
-        let encoder = TallyJSON.encoder()
+        let time = RequestTime(timeZone: zone, today: today)
+        let size = self.size ?? .year
         var training = WorkoutDataGenerator(seed: generator.generator.next())
         switch method {
         case SystemPing.name:
-            return RequestTemplate(service: TallyService.history.rawValue, method: method, label: description, params: Array("{}".utf8))
+            return try template(SystemPing.self, SystemPing.Params(), service: .history)
+        case HistoryMonths.name:
+            let records = generator.records(endingOn: today, size: size)
+            return try template(HistoryMonths.self, HistoryMonths.Params(time: time, records: records, isPro: true))
+        case HistoryMonth.name:
+            let goals = GoalParams(log: generator.goalLog(endingOn: today, size: size))
+            let records = generator.records(endingOn: today, size: size)
+            // The month before last: a whole month of data, as when a user scrolls back.
+            let month = today.yearMonth.previous?.previous
+            return try template(
+                HistoryMonth.self,
+                HistoryMonth.Params(
+                    time: time, goals: goals, records: records, month: month, weekStartsOn: .monday, isPro: true))
+        case HistoryDashboard.name:
+            let goals = GoalParams(log: generator.goalLog(endingOn: today, size: size))
+            let records = generator.records(endingOn: today, size: size)
+            let samples = generator.samples(on: today, zone: zone.calendar)
+            return try template(
+                HistoryDashboard.self,
+                HistoryDashboard.Params(time: time, goals: goals, records: records, samples: samples))
         case StreakSummary.name:
-            let size = self.size ?? .year
-            let params = StreakSummary.Params(
-                time: RequestTime(timeZone: zone, today: today),
-                goals: GoalParams(log: generator.goalLog(endingOn: today, size: size)),
-                records: generator.records(endingOn: today, size: size),
-                weekStartsOn: .monday)
-            return RequestTemplate(
-                service: StreakSummary.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+            let goals = GoalParams(log: generator.goalLog(endingOn: today, size: size))
+            let records = generator.records(endingOn: today, size: size)
+            return try template(
+                StreakSummary.self,
+                StreakSummary.Params(time: time, goals: goals, records: records, weekStartsOn: .monday))
         case WorkoutCalendar.name:
-            let size = self.size ?? .year
             let (stretches, meditations) = training.sessions(endingOn: today, size: size, zone: zone.calendar)
-            let params = WorkoutCalendar.Params(
-                time: RequestTime(timeZone: zone, today: today), month: today.adding(days: -20).yearMonth,
-                workouts: training.workouts(endingOn: today, size: size, zone: zone.calendar),
-                stretches: stretches, meditations: meditations)
-            return RequestTemplate(
-                service: WorkoutCalendar.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+            let workouts = training.workouts(endingOn: today, size: size, zone: zone.calendar)
+            return try template(
+                WorkoutCalendar.self,
+                WorkoutCalendar.Params(
+                    time: time, month: today.adding(days: -20).yearMonth, workouts: workouts,
+                    stretches: stretches, meditations: meditations))
         case WorkoutDay.name:
-            let size = self.size ?? .year
             let workouts = training.workouts(endingOn: today, size: size, zone: zone.calendar)
             let day = workouts.last.map { zone.calendar.localDate(of: $0.completedAt.instant) } ?? today
-            let params = WorkoutDay.Params(time: RequestTime(timeZone: zone, today: today), date: day, unit: .kilogram, workouts: workouts)
-            return RequestTemplate(
-                service: WorkoutDay.service.rawValue, method: method, label: description, params: Array(try encoder.encode(params)))
+            return try template(
+                WorkoutDay.self, WorkoutDay.Params(time: time, date: day, unit: .kilogram, workouts: workouts))
         default:
             throw WorkloadError("no generator for \(method)")
         }
+    }
+
+    /// Encodes `params` once; every request of the template reuses the bytes.
+    private func template<M: TallyMethod>(
+        _ method: M.Type, _ params: M.Params, service: TallyService = M.service
+    ) throws -> RequestTemplate {
+        RequestTemplate(
+            service: service.rawValue, method: M.name, label: description,
+            params: Array(try TallyJSON.encoder().encode(params)))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallyProtocol
 
@@ -38,5 +39,22 @@ public struct StepDataGenerator: Sendable {
                 effectiveDate: first.adding(days: index * spacing),
                 goal: 6000 + 500 * Int.random(in: 0...10, using: &generator))
         }
+    }
+
+    /// Timed samples for the dashboard's daily chart: several per waking hour of `date` (07:00–22:59 local),
+    /// each starting at a random minute, as a phone's pedometer reports them.
+    public mutating func samples(on date: LocalDate, zone: ZoneCalendar) -> [StepSampleParams] {
+        var samples: [StepSampleParams] = []
+        for hour in zone.hours(of: date) where (7...22).contains(hour.hour) {
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let start = hour.start.addingTimeInterval(Double(Int.random(in: 0..<3600, using: &generator)))
+                guard start < hour.end else { continue }
+                let steps = generator.bell(mean: 300, spread: 250, in: 0...3000)
+                samples.append(StepSampleParams(
+                    start: Timestamp(start, offset: hour.utcOffset), steps: steps,
+                    distanceMeters: (Double(steps) * 0.76).rounded(), calories: (Double(steps) * 0.04).rounded()))
+            }
+        }
+        return samples
     }
 }

@@ -5,6 +5,8 @@ import TallyProtocol
 /// An encoded response, ready to be the body frame of an MDP reply.
 public struct ResponseBody: Sendable, Hashable {
     public var bytes: [UInt8]
+    /// The request's id, when it could be read (for logs).
+    public var requestID: String?
     /// The method answered, when the request got far enough to name one (for metrics and logs).
     public var method: String?
     /// The error code answered, or `nil` for a result.
@@ -13,8 +15,9 @@ public struct ResponseBody: Sendable, Hashable {
     /// request is answered `deadline_exceeded` without being computed.
     public var computed = false
 
-    public init(bytes: [UInt8], method: String? = nil, errorCode: ErrorCode? = nil) {
+    public init(bytes: [UInt8], requestID: String? = nil, method: String? = nil, errorCode: ErrorCode? = nil) {
         self.bytes = bytes
+        self.requestID = requestID
         self.method = method
         self.errorCode = errorCode
     }
@@ -26,7 +29,9 @@ public struct ResponseBody: Sendable, Hashable {
         do {
             var errorCode: ErrorCode?
             if case .failure(let error) = envelope.outcome { errorCode = error.code }
-            return ResponseBody(bytes: Array(try TallyJSON.encoder().encode(envelope)), method: method, errorCode: errorCode)
+            return ResponseBody(
+                bytes: Array(try TallyJSON.encoder().encode(envelope)), requestID: envelope.id, method: method,
+                errorCode: errorCode)
         } catch {
             context?.logger.error("response could not be encoded", metadata: ["error": "\(error)"])
             var body = failure(id: envelope.id, TallyError(.internal, "the response could not be encoded"))
@@ -37,6 +42,6 @@ public struct ResponseBody: Sendable, Hashable {
 
     /// An error response.
     public static func failure(id: String?, _ error: TallyError, method: String? = nil) -> ResponseBody {
-        ResponseBody(bytes: ErrorResponse.encode(id: id, error), method: method, errorCode: error.code)
+        ResponseBody(bytes: ErrorResponse.encode(id: id, error), requestID: id, method: method, errorCode: error.code)
     }
 }

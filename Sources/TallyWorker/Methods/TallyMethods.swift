@@ -3,6 +3,7 @@ extension MethodRegistry {
     public static func allMethods(identity: WorkerIdentity) -> MethodRegistry {
         var registry = MethodRegistry()
         registry.registerSystemMethods(identity: identity)
+        registry.registerHistoryMethods()
         registry.registerStreakMethods()
         registry.registerWorkoutMethods()
         return registry

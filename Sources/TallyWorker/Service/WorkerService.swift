@@ -50,11 +50,27 @@ public final class WorkerService: Service, Sendable {
             }
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
+            let duration = clock.now - start
             metrics?.record(
                 service: request.service, method: response.method, errorCode: response.errorCode,
-                computed: response.computed, duration: clock.now - start)
+                computed: response.computed, duration: duration)
+            log(response, service: request.service, duration: duration, logger: logger)
             return [Frame(response.bytes)]
         }
+    }
+
+    /// One line per request: at debug level normally, at error level for `internal` (a fault of Tally's own).
+    private static func log(_ response: ResponseBody, service: String, duration: Duration, logger: Logger) {
+        let level: Logger.Level = response.errorCode == .internal ? .error : .debug
+        guard logger.logLevel <= level else { return }
+        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        logger.log(
+            level: level, "request answered",
+            metadata: [
+                "tally.request.id": "\(response.requestID ?? "-")", "tally.method": "\(response.method ?? "-")",
+                "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
+                "tally.duration_us": "\(micros)",
+            ])
     }
 
     public func run() async throws {

@@ -2,7 +2,7 @@ import TallyCore
 import Testing
 
 @Suite struct StreakHeatmapTests {
-    typealias F = StreakFixtures
+    typealias F = StepFixtures
 
     func heatmap(_ history: StepHistory, today: String = "2026-05-30", goals: GoalLog = GoalLog(constant: 10_000))
         -> StreakHeatmap

@@ -2,7 +2,7 @@ import TallyCore
 import Testing
 
 @Suite struct StreakReportTests {
-    typealias F = StreakFixtures
+    typealias F = StepFixtures
 
     @Test func goalTrackingOffOffersNoStreaks() {
         let history = F.history(from: "2026-05-06", [9_000, 9_000, 9_000])

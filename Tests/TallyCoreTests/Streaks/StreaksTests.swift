@@ -3,7 +3,7 @@ import TallyCore
 import Testing
 
 @Suite struct StreaksTests {
-    typealias F = StreakFixtures
+    typealias F = StepFixtures
 
     @Test func streakThroughYesterdayThenTodayMet() {
         // Goal 8,000. 05-05 is below it (7,999), so the streak starts on 05-06 and runs through yesterday 05-09.
@@ -209,7 +209,7 @@ import Testing
         // 3,650 days of 10,000 steps ending today. Goal change i (0...49) takes effect on day 73·i: 9,000 for even
         // i (met), 11,000 for odd i (not met). The last block (i = 49) is not met, so there is no current streak;
         // the best is block 48, days 3,504...3,576, 73 days of 10,000.
-        let today = StreakFixtures.day("2026-06-30")
+        let today = StepFixtures.day("2026-06-30")
         let first = today.adding(days: -3_649)
         let history = F.history((0..<3_650).map { DailyStepRecord(date: first.adding(days: $0), steps: 10_000) })
         let goals = try GoalLog(

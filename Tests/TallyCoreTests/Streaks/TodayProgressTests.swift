@@ -2,7 +2,7 @@ import TallyCore
 import Testing
 
 @Suite struct TodayProgressTests {
-    typealias F = StreakFixtures
+    typealias F = StepFixtures
 
     func progress(_ history: StepHistory, goals: GoalLog = GoalLog(constant: 8_000)) -> TodayProgress {
         let today = F.day("2026-05-10")

@@ -19,16 +19,6 @@ extension StreakSummary {
         }
     }
 
-    /// A weekday as a grid column: `sunday` … `saturday`.
-    public enum WeekdayName: String, Codable, Sendable, Hashable, CaseIterable {
-        case sunday, monday, tuesday, wednesday, thursday, friday, saturday
-
-        public init(_ weekday: Weekday) {
-            // Both enumerations list the days Sunday first.
-            self = Self.allCases[weekday.rawValue - 1]
-        }
-    }
-
     /// One heatmap cell.
     public struct HeatmapDayResult: Codable, Sendable, Hashable {
         public var date: LocalDate
@@ -75,31 +65,6 @@ extension StreakSummary {
         }
     }
 
-    /// The heatmap's week layout: rows of 7 cells, each a date of `days` or null for a blank.
-    public struct HeatmapGridResult: Codable, Sendable, Hashable {
-        public var weekStartsOn: WeekStart
-        /// The weekday of each column.
-        public var columns: [WeekdayName]
-        public var leadingBlanks: Int
-        public var trailingBlanks: Int
-        public var weeks: [[LocalDate?]]
-
-        public init(_ grid: HeatmapGrid) {
-            weekStartsOn = grid.weekStart
-            columns = grid.columns.map(WeekdayName.init)
-            leadingBlanks = grid.leadingBlanks
-            trailingBlanks = grid.trailingBlanks
-            weeks = grid.weeks
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case columns, weeks
-            case weekStartsOn = "week_starts_on"
-            case leadingBlanks = "leading_blanks"
-            case trailingBlanks = "trailing_blanks"
-        }
-    }
-
     /// The 30-day heatmap: today and the 29 days before it, oldest first.
     public struct HeatmapResult: Codable, Sendable, Hashable {
         public var startDate: LocalDate
@@ -107,14 +72,14 @@ extension StreakSummary {
         /// The most steps of a day in the window; null when no day of it has a record.
         public var maxSteps: Int?
         public var days: [HeatmapDayResult]
-        public var grid: HeatmapGridResult
+        public var grid: WeekGridResult
 
         public init(_ heatmap: StreakHeatmap) {
             days = heatmap.days.map(HeatmapDayResult.init)
             startDate = heatmap.start
             endDate = heatmap.end
             maxSteps = heatmap.maxSteps
-            grid = HeatmapGridResult(heatmap.grid)
+            grid = WeekGridResult(heatmap.grid)
         }
 
         enum CodingKeys: String, CodingKey {

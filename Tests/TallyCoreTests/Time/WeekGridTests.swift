@@ -1,13 +1,13 @@
 import TallyCore
 import Testing
 
-@Suite struct HeatmapGridTests {
-    typealias F = StreakFixtures
+@Suite struct WeekGridTests {
+    typealias F = StepFixtures
 
     // Today 2026-03-15 is a Sunday; the window starts on Saturday 2026-02-14.
 
     @Test func sundayFirst() {
-        let grid = HeatmapGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .sunday)
+        let grid = WeekGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .sunday)
         #expect(grid.columns == [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday])
         // Saturday is the 7th column: 6 blanks; 6 + 30 = 36 cells, padded to 42: 6 trailing blanks, 6 rows.
         #expect(grid.leadingBlanks == 6)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func mondayFirst() {
-        let grid = HeatmapGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .monday)
+        let grid = WeekGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .monday)
         #expect(grid.columns == [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday])
         // Saturday is the 6th column: 5 blanks; 5 + 30 = 35 cells: no trailing blanks, 5 rows.
         #expect(grid.leadingBlanks == 5)
@@ -36,12 +36,12 @@ import Testing
 
     @Test func aWindowStartingOnAFridayBothWays() {
         // Today Saturday 2026-05-30; the window starts Friday 2026-05-01.
-        let sunday = HeatmapGrid(first: F.day("2026-05-01"), last: F.day("2026-05-30"), weekStart: .sunday)
+        let sunday = WeekGrid(first: F.day("2026-05-01"), last: F.day("2026-05-30"), weekStart: .sunday)
         #expect(sunday.leadingBlanks == 5)  // 5 + 30 = 35
         #expect(sunday.trailingBlanks == 0)
         #expect(sunday.weeks.count == 5)
         #expect(sunday.weeks[4].last == F.day("2026-05-30"))
-        let monday = HeatmapGrid(first: F.day("2026-05-01"), last: F.day("2026-05-30"), weekStart: .monday)
+        let monday = WeekGrid(first: F.day("2026-05-01"), last: F.day("2026-05-30"), weekStart: .monday)
         #expect(monday.leadingBlanks == 4)  // 4 + 30 = 34, padded to 35
         #expect(monday.trailingBlanks == 1)
         #expect(monday.weeks[4] == [
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func everyDayAppearsOnceInOrder() {
-        let grid = HeatmapGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .sunday)
+        let grid = WeekGrid(first: F.day("2026-02-14"), last: F.day("2026-03-15"), weekStart: .sunday)
         let dates = grid.weeks.flatMap { $0 }.compactMap { $0 }
         #expect(dates.count == 30)
         #expect(dates.first == F.day("2026-02-14"))

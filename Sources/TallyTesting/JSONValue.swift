@@ -1,5 +1,5 @@
 /// A parsed JSON document, for comparing responses with the Protocol/ examples.
-enum JSONValue: Decodable, Equatable, CustomStringConvertible {
+public enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,7 +7,7 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -24,7 +24,7 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .null: "null"
         case .bool(let value): "\(value)"
@@ -36,14 +36,14 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
         }
     }
 
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// Differences between `self` (actual) and `expected`, where the string "$any" in `expected` matches any
     /// value and numbers match within a relative 1e-9.
-    func differences(from expected: JSONValue, at path: String = "$") -> [String] {
+    public func differences(from expected: JSONValue, at path: String = "$") -> [String] {
         switch (self, expected) {
         case (_, .string("$any")):
             return []

@@ -1,6 +1,7 @@
-/// The heatmap's days laid out in week rows: blank cells before the first day so that each day sits in its
-/// weekday's column, and blank cells after the last day to complete the last week.
-public struct HeatmapGrid: Sendable, Hashable {
+/// Consecutive days laid out in week rows: blank cells before the first day so that each day sits in its
+/// weekday's column, and blank cells after the last day to complete the last week. The streak heatmap (30 days)
+/// and the history calendar (a month: 28, 35 or 42 cells) share it.
+public struct WeekGrid: Sendable, Hashable {
     /// The first column.
     public let weekStart: WeekStart
     /// Blank cells before the first day: the first day's weekday counted from `weekStart`, 0...6.
@@ -11,7 +12,7 @@ public struct HeatmapGrid: Sendable, Hashable {
     public let weeks: [[LocalDate?]]
 
     /// Lays out the days `first...last`.
-    /// - Important: `first` ≤ `last`; the heatmap's window is 30 days, so there are at most 6 rows.
+    /// - Important: `first` ≤ `last`; both callers lay out at most 31 days, so at most 6 rows.
     public init(first: LocalDate, last: LocalDate, weekStart: WeekStart) {
         let leading = weekStart.leadingBlanks(before: first.weekday)
         let dayCount = first.days(to: last) + 1
@@ -30,6 +31,9 @@ public struct HeatmapGrid: Sendable, Hashable {
         }
         self.weeks = weeks
     }
+
+    /// Blanks plus days: a multiple of 7 (28, 35 or 42 for a month).
+    public var cellCount: Int { weeks.count * 7 }
 
     /// The weekday of each column, in order.
     public var columns: [Weekday] { weekStart.orderedWeekdays }

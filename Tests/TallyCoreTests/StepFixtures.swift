@@ -1,7 +1,7 @@
 import TallyCore
 
-/// Small builders for the streak tests: dates from literals, histories from day/steps lists.
-enum StreakFixtures {
+/// Small builders for the step tests (streaks, history): dates from literals, histories from day/steps lists.
+enum StepFixtures {
     /// A date from a `yyyy-MM-dd` literal written in a test.
     static func day(_ text: String) -> LocalDate {
         guard let date = LocalDate(text) else { preconditionFailure("not a date in a test: \(text)") }

@@ -1,0 +1,74 @@
+/// One day as the history screens show it: a calendar cell, a list row (the app's `DailyRecordRow`) or a bar of the
+/// dashboard's weekly and monthly charts. Every day is judged against the goal in force on that day.
+public struct HistoryDay: Sendable, Hashable {
+    public let date: LocalDate
+    /// The day's record; `nil` for no data and for future days (whose records are ignored).
+    public let record: DailyStepRecord?
+    /// The goal active on `date` (from the goal log, also when tracking is off).
+    public let goal: Int
+    /// `min(steps / goal, 1)`; `nil` without a record.
+    public let progress: Double?
+    public let state: HistoryDayState
+    public let isToday: Bool
+
+    /// Judges `date`.
+    /// - Parameter record: the record of `date`, if there is one (future records may be passed: they are dropped).
+    public init(date: LocalDate, record: DailyStepRecord?, goals: GoalSettings, today: LocalDate) {
+        self.date = date
+        self.goal = goals.log.goal(on: date)
+        self.isToday = date == today
+        guard date <= today else {
+            self.record = nil
+            self.progress = nil
+            self.state = .future
+            return
+        }
+        self.record = record
+        guard let record else {
+            self.progress = nil
+            self.state = .noData
+            return
+        }
+        let progress = min(Double(record.steps) / Double(goal), 1)
+        self.progress = progress
+        self.state =
+            if record.steps == 0 {
+                .zero
+            } else if progress >= 1 {
+                goals.trackingEnabled ? .completed : .full
+            } else {
+                .inProgress
+            }
+    }
+
+    /// Whether the day can be selected: every day up to today.
+    public var isFuture: Bool { state == .future }
+
+    /// Opacity of the cell's colour: the progress while in progress, 1 when completed or full, `nil` for the grey
+    /// states (no data, zero, future).
+    public var intensity: Double? {
+        switch state {
+        case .inProgress: progress
+        case .completed, .full: 1
+        case .zero, .noData, .future: nil
+        }
+    }
+
+    /// The days `range` of `history`, judged in order.
+    static func days(
+        _ range: ClosedRange<LocalDate>, history: StepHistory, goals: GoalSettings, today: LocalDate
+    ) -> [HistoryDay] {
+        let records = history.records(in: range)
+        var next = records.startIndex
+        // Counted, not compared: dates clamp at 9999-12-31, so "the day after" cannot end a loop there.
+        return (0...range.lowerBound.days(to: range.upperBound)).map { offset in
+            let date = range.lowerBound.adding(days: offset)
+            var record: DailyStepRecord?
+            if next < records.endIndex, records[next].date == date {
+                record = records[next]
+                next += 1
+            }
+            return HistoryDay(date: date, record: record, goals: goals, today: today)
+        }
+    }
+}

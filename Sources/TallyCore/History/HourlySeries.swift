@@ -1,0 +1,60 @@
+import Foundation
+
+/// The daily chart: the elapsed hours of one local day (24, or 23 and 25 on DST days) with the samples that
+/// started in each.
+///
+/// An hour without samples inside a day that has samples is 0; a day without any sample has no data in every
+/// hour (`nil`), not a flat zero line; hours after "now" are future and hold nothing.
+public struct HourlySeries: Sendable, Hashable {
+    /// One hour bucket.
+    public struct Bucket: Sendable, Hashable {
+        public let hour: LocalHour
+        /// `nil` when the day has no samples or the hour is in the future.
+        public let totals: StepTotals?
+        public let isFuture: Bool
+    }
+
+    public let date: LocalDate
+    public let buckets: [Bucket]
+    /// Whether any sample fell into the day.
+    public let hasData: Bool
+    /// Samples outside the day, or starting after `now`: left out of every bucket.
+    public let samplesIgnored: Int
+
+    /// Buckets `samples` (any order) into the hours of `date`.
+    /// - Parameter now: the request's instant, if it gave one: hours starting after it are future.
+    public init(date: LocalDate, samples: [StepSample], calendar: ZoneCalendar, now: Date?) {
+        let hours = calendar.hours(of: date)
+        let dayStart = hours[0].start
+        let dayEnd = hours[hours.count - 1].end
+        var sums = [StepTotals](repeating: StepTotals(), count: hours.count)
+        var ignored = 0
+        var hasData = false
+        for sample in samples {
+            guard sample.start >= dayStart, sample.start < dayEnd, now.map({ sample.start <= $0 }) ?? true else {
+                ignored += 1
+                continue
+            }
+            // Buckets are consecutive whole hours from the day's start (only the last may be shorter).
+            let index = min(Int(sample.start.timeIntervalSince(dayStart) / 3600), hours.count - 1)
+            sums[index].add(
+                steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
+                flightsClimbed: sample.flightsClimbed)
+            hasData = true
+        }
+        self.date = date
+        self.hasData = hasData
+        self.samplesIgnored = ignored
+        self.buckets = zip(hours, sums).map { hour, sum in
+            let isFuture = now.map { hour.start > $0 } ?? false
+            return Bucket(hour: hour, totals: hasData && !isFuture ? sum : nil, isFuture: isFuture)
+        }
+    }
+
+    /// Sums over every bucket.
+    public var totals: StepTotals {
+        var totals = StepTotals()
+        for bucket in buckets { if let sum = bucket.totals { totals.add(sum) } }
+        return totals
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The home dashboard for a selected day: the step card of that day, the chart of the chosen mode with its
+/// totals, and whether the app should ask for a review.
+public struct StepDashboard: Sendable, Hashable {
+    /// The chart.
+    public enum Series: Sendable, Hashable {
+        case hours(HourlySeries)
+        case days([HistoryDay])
+    }
+
+    public let mode: DashboardMode
+    /// The selected day (the card).
+    public let day: HistoryDay
+    public let series: Series
+    /// Sums over the chart: the hours' samples, or the records of the days up to today.
+    public let totals: StepTotals
+    /// The seed's `presentReviewIfNeeded()`: goal tracking on, the selected day is today, and its goal is met.
+    public let reviewPromptDue: Bool
+
+    /// - Parameters:
+    ///   - date: the selected day; not after `today` (callers refuse that: future days cannot be selected).
+    ///   - samples: timed samples for the daily chart (ignored by the other modes).
+    ///   - now: the request's instant, when it gave one: hours after it are future.
+    public init(
+        mode: DashboardMode, date: LocalDate, history: StepHistory, samples: [StepSample], goals: GoalSettings,
+        today: LocalDate, now: Date?, calendar: ZoneCalendar, weekStart: WeekStart
+    ) {
+        self.mode = mode
+        let day = HistoryDay(date: date, record: history[date], goals: goals, today: today)
+        self.day = day
+        switch mode {
+        case .daily:
+            let hours = HourlySeries(date: date, samples: samples, calendar: calendar, now: date == today ? now : nil)
+            self.series = .hours(hours)
+            self.totals = hours.totals
+        case .weekly, .monthly:
+            let range =
+                if mode == .weekly {
+                    weekStart.startOfWeek(containing: date)...weekStart.startOfWeek(containing: date).adding(days: 6)
+                } else {
+                    date.yearMonth.firstDay...date.yearMonth.lastDay
+                }
+            let days = HistoryDay.days(range, history: history, goals: goals, today: today)
+            var totals = StepTotals()
+            for record in days.compactMap(\.record) { totals.add(record) }
+            self.series = .days(days)
+            self.totals = totals
+        }
+        self.reviewPromptDue = goals.trackingEnabled && day.isToday && (day.progress ?? 0) >= 1
+    }
+}

@@ -1,0 +1,94 @@
+import TallyCore
+
+/// A day on the wire: a calendar cell, a list row or a bar of the weekly and monthly charts.
+/// Measures are null for no data and future days; `progress` and `intensity` have 4 decimals.
+public struct HistoryDayResult: Codable, Sendable, Hashable {
+    public var date: LocalDate
+    public var steps: Int?
+    public var distanceMeters: Double?
+    public var calories: Double?
+    public var flightsClimbed: Int?
+    /// The goal in force that day.
+    public var goal: Int
+    public var progress: Double?
+    public var state: HistoryDayState
+    /// The cell colour's opacity: progress while in progress, 1 when completed or full, null otherwise.
+    public var intensity: Double?
+    public var isToday: Bool
+    public var isFuture: Bool
+
+    public init(_ day: HistoryDay) {
+        date = day.date
+        steps = day.record?.steps
+        distanceMeters = day.record?.distanceMeters
+        calories = day.record?.calories
+        flightsClimbed = day.record?.flightsClimbed
+        goal = day.goal
+        progress = day.progress.map { TallyJSON.rounded($0) }
+        state = day.state
+        intensity = day.intensity.map { TallyJSON.rounded($0) }
+        isToday = day.isToday
+        isFuture = day.isFuture
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case date, steps, goal, progress, state, intensity
+        case distanceMeters = "distance_m"
+        case calories = "calories_kcal"
+        case flightsClimbed = "flights_climbed"
+        case isToday = "is_today"
+        case isFuture = "is_future"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(calories, forKey: .calories)
+        try container.encode(flightsClimbed, forKey: .flightsClimbed)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(progress, forKey: .progress)
+        try container.encode(state, forKey: .state)
+        try container.encode(intensity, forKey: .intensity)
+        try container.encode(isToday, forKey: .isToday)
+        try container.encode(isFuture, forKey: .isFuture)
+    }
+}
+
+extension HistoryDayState: Codable {}
+
+/// Sums on the wire. `days_with_data` counts days with a record (or, for the daily chart, samples); a measure no
+/// summed item reported is null, not 0.
+public struct StepTotalsResult: Codable, Sendable, Hashable {
+    public var steps: Int
+    public var distanceMeters: Double?
+    public var calories: Double?
+    public var flightsClimbed: Int?
+    /// Records summed (days) or samples summed (hours).
+    public var count: Int
+
+    public init(_ totals: StepTotals) {
+        steps = totals.steps
+        distanceMeters = totals.distanceMeters.map { TallyJSON.rounded($0, places: 2) }
+        calories = totals.calories.map { TallyJSON.rounded($0, places: 2) }
+        flightsClimbed = totals.flightsClimbed
+        count = totals.count
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case steps, count
+        case distanceMeters = "distance_m"
+        case calories = "calories_kcal"
+        case flightsClimbed = "flights_climbed"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(calories, forKey: .calories)
+        try container.encode(flightsClimbed, forKey: .flightsClimbed)
+        try container.encode(count, forKey: .count)
+    }
+}

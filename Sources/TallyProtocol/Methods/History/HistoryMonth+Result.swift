@@ -1,0 +1,69 @@
+import TallyCore
+
+extension HistoryMonth {
+    /// The month: its days, their week grid, the list rows and the month's totals.
+    public struct Result: Codable, Sendable, Hashable {
+        public var month: YearMonth
+        /// Today in the request's zone.
+        public var asOf: LocalDate
+        public var goalTrackingEnabled: Bool
+        /// Every day of the month, 1st first.
+        public var days: [HistoryDayResult]
+        /// The days in week rows: `leading_blanks` by `week_starts_on`, 28, 35 or 42 cells (7 × rows).
+        public var grid: WeekGridResult
+        /// List mode: the days with a record up to today, most recent first.
+        public var rows: [HistoryDayResult]
+        /// Sums over `rows`; `count` is the number of days with data.
+        public var totals: StepTotalsResult
+        /// Days in state `completed`.
+        public var completedDays: Int
+        /// The nearest months the user may open before and after this one (null at either end): the month
+        /// picker's arrows.
+        public var previousMonth: YearMonth?
+        public var nextMonth: YearMonth?
+        /// Records dated after today, left out.
+        public var futureRecordsIgnored: Int
+
+        public init(
+            _ month: CalendarMonth, asOf: LocalDate, goalTrackingEnabled: Bool, previousMonth: YearMonth?,
+            nextMonth: YearMonth?, futureRecordsIgnored: Int
+        ) {
+            self.month = month.month
+            self.asOf = asOf
+            self.goalTrackingEnabled = goalTrackingEnabled
+            self.days = month.days.map(HistoryDayResult.init)
+            self.grid = WeekGridResult(month.grid)
+            self.rows = month.rows.map(HistoryDayResult.init)
+            self.totals = StepTotalsResult(month.totals)
+            self.completedDays = month.completedDays
+            self.previousMonth = previousMonth
+            self.nextMonth = nextMonth
+            self.futureRecordsIgnored = futureRecordsIgnored
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case month, days, grid, rows, totals
+            case asOf = "as_of"
+            case goalTrackingEnabled = "goal_tracking_enabled"
+            case completedDays = "completed_days"
+            case previousMonth = "previous_month"
+            case nextMonth = "next_month"
+            case futureRecordsIgnored = "future_records_ignored"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(month, forKey: .month)
+            try container.encode(asOf, forKey: .asOf)
+            try container.encode(goalTrackingEnabled, forKey: .goalTrackingEnabled)
+            try container.encode(days, forKey: .days)
+            try container.encode(grid, forKey: .grid)
+            try container.encode(rows, forKey: .rows)
+            try container.encode(totals, forKey: .totals)
+            try container.encode(completedDays, forKey: .completedDays)
+            try container.encode(previousMonth, forKey: .previousMonth)
+            try container.encode(nextMonth, forKey: .nextMonth)
+            try container.encode(futureRecordsIgnored, forKey: .futureRecordsIgnored)
+        }
+    }
+}

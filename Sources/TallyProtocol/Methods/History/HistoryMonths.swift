@@ -1,0 +1,84 @@
+import TallyCore
+
+/// `history.months`: the months the history calendar offers (its month picker). Served by `tally.history`.
+public enum HistoryMonths: TallyMethod {
+    public static let name = "history.months"
+    public static let service = TallyService.history
+
+    /// The time frame, the records and `is_pro`, flat in `params`. Goals are not needed to list months.
+    public struct Params: Codable, Sendable, Hashable {
+        public var time: RequestTime
+        /// Every daily record the client has; records after today are ignored (and counted in the result).
+        public var records: [DailyRecordParams]
+        /// Whether the user has Pro (all months) or not (the 3 most recent); default false.
+        public var isPro: Bool
+
+        public init(time: RequestTime, records: [DailyRecordParams], isPro: Bool = false) {
+            self.time = time
+            self.records = records
+            self.isPro = isPro
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case records
+            case isPro = "is_pro"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            time = try RequestTime(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            records = try container.decode([DailyRecordParams].self, forKey: .records)
+            isPro = try container.decodeIfPresent(Bool.self, forKey: .isPro) ?? false
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try time.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(records, forKey: .records)
+            try container.encode(isPro, forKey: .isPro)
+        }
+
+        /// Validates the records and lists the months.
+        public func result(limits: RequestLimits) throws(TallyError) -> Result {
+            let today = time.referenceDay.today
+            let history = try DailyRecordParams.history(records, at: .params + "records", limits: limits)
+            let available = AvailableMonths(history: history, today: today)
+            return Result(
+                asOf: today, currentMonth: available.current, months: Array(available.visible(isPro: isPro)),
+                lockedMonths: available.lockedCount(isPro: isPro), futureRecordsIgnored: available.futureRecordsIgnored)
+        }
+    }
+
+    /// The months, ascending, and how many more Pro would show.
+    public struct Result: Codable, Sendable, Hashable {
+        /// Today in the request's zone.
+        public var asOf: LocalDate
+        /// The month of today: always the last of `months`.
+        public var currentMonth: YearMonth
+        /// The months the user may open, ascending: every month with a record up to today, plus the current month;
+        /// for a free user the 3 most recent of them.
+        public var months: [YearMonth]
+        /// Available months a free user does not see (0 for Pro): what the paywall can promise.
+        public var lockedMonths: Int
+        /// Records dated after today, left out.
+        public var futureRecordsIgnored: Int
+
+        public init(
+            asOf: LocalDate, currentMonth: YearMonth, months: [YearMonth], lockedMonths: Int, futureRecordsIgnored: Int
+        ) {
+            self.asOf = asOf
+            self.currentMonth = currentMonth
+            self.months = months
+            self.lockedMonths = lockedMonths
+            self.futureRecordsIgnored = futureRecordsIgnored
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case months
+            case asOf = "as_of"
+            case currentMonth = "current_month"
+            case lockedMonths = "locked_months"
+            case futureRecordsIgnored = "future_records_ignored"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import TallyCore
+
+/// A timed sample on the wire, for the dashboard's daily chart:
+/// `{"start": "2026-03-08T07:00:00-05:00", "steps": 812, "distance_m": 590.2, "calories_kcal": 31, "flights_climbed": 1}`.
+/// `start` is an RFC 3339 instant with its offset; the sample counts in the local hour it starts in.
+public struct StepSampleParams: Codable, Sendable, Hashable {
+    public var start: Timestamp
+    public var steps: Int
+    public var distanceMeters: Double?
+    public var calories: Double?
+    public var flightsClimbed: Int?
+
+    public init(
+        start: Timestamp, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil
+    ) {
+        self.start = start
+        self.steps = steps
+        self.distanceMeters = distanceMeters
+        self.calories = calories
+        self.flightsClimbed = flightsClimbed
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case start, steps
+        case distanceMeters = "distance_m"
+        case calories = "calories_kcal"
+        case flightsClimbed = "flights_climbed"
+    }
+
+    /// Validates a list (its length and each sample's ranges, the same bounds as a whole day's record: a sample
+    /// cannot exceed a day) and converts it. Samples in one hour are summed: that is what a bucket is.
+    public static func samples(
+        _ samples: [StepSampleParams], at path: FieldPath, limits: RequestLimits
+    ) throws(TallyError) -> [StepSample] {
+        try limits.check(samples.count, at: path, unit: "samples")
+        typealias Bounds = DailyRecordParams.Bounds
+        var converted: [StepSample] = []
+        converted.reserveCapacity(samples.count)
+        for (index, sample) in samples.enumerated() {
+            try DailyRecordParams.check(sample.steps, 0...Bounds.steps, path.index(index) + "steps")
+            try DailyRecordParams.check(sample.distanceMeters, 0...Bounds.distanceMeters, path.index(index) + "distance_m")
+            try DailyRecordParams.check(sample.calories, 0...Bounds.calories, path.index(index) + "calories_kcal")
+            try DailyRecordParams.check(
+                sample.flightsClimbed, 0...Bounds.flightsClimbed, path.index(index) + "flights_climbed")
+            converted.append(
+                StepSample(
+                    start: sample.start.instant, steps: sample.steps, distanceMeters: sample.distanceMeters,
+                    calories: sample.calories, flightsClimbed: sample.flightsClimbed))
+        }
+        return converted
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One file of Protocol/examples: a request, the service it goes to and the response it must get (`"$any"`
+/// matches any value). Replayed against the dispatcher in unit tests and against a real cluster end to end.
+public struct ProtocolExample: Sendable, CustomStringConvertible {
+    public let file: URL
+    public let service: String
+    /// The request exactly as written in the example, re-serialised.
+    public let requestBody: [UInt8]
+    public let expectedResponse: JSONValue
+
+    public var description: String { "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)" }
+
+    /// The repository's Protocol/ directory (found from this source file, so it works from any working directory).
+    public static let protocolDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Protocol")
+
+    /// Every example, sorted by path. An example file without service, request or response is a test failure
+    /// of its own: it is loaded with what it has and `problems` names what is missing.
+    public static func all() throws -> [ProtocolExample] {
+        let root = protocolDirectory.appendingPathComponent("examples")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
+        return try files.sorted { $0.path < $1.path }.map(load)
+    }
+
+    /// Reads one example file.
+    public static func load(_ file: URL) throws -> ProtocolExample {
+        let data = try Data(contentsOf: file)
+        let example = try JSONDecoder().decode(JSONValue.self, from: data)
+        let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        guard case .string(let service)? = example["service"], let expected = example["response"],
+            let request = document?["request"]
+        else {
+            throw MalformedExample(file: file)
+        }
+        let body = try JSONSerialization.data(withJSONObject: request)
+        return ProtocolExample(file: file, service: service, requestBody: Array(body), expectedResponse: expected)
+    }
+
+    /// Differences between a reply and the expected response (empty: it matches).
+    public func differences(inReply reply: [UInt8]) throws -> [String] {
+        try JSONDecoder().decode(JSONValue.self, from: Data(reply)).differences(from: expectedResponse)
+    }
+}
+
+/// An example file that lacks `service`, `request` or `response`.
+public struct MalformedExample: Error, CustomStringConvertible {
+    public let file: URL
+    public var description: String { "\(file.lastPathComponent) needs service, request and response" }
+}
