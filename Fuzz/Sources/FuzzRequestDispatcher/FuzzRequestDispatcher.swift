@@ -15,14 +15,7 @@ let services = ["tally.history", "tally.streak", "tally.workout"]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequestDispatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
-    // The service the method names, when it names one, so that mutations of valid requests reach the methods.
-    let text = String(decoding: body.prefix(4096), as: UTF8.self)
-    let service =
-        text.contains(#""streak."#)
-        ? "tally.streak"
-        : text.contains(#""workout."#)
-            ? "tally.workout"
-            : services[size % services.count]
+    let service = targetService(for: body)
     let now = Date(timeIntervalSince1970: 1_780_000_000)
     let response = dispatcher.respond(to: body, service: service, now: now, logger: logger)
     guard let object = try? JSONSerialization.jsonObject(with: Data(response.bytes)) as? [String: Any] else {
@@ -35,4 +28,14 @@ public func fuzzRequestDispatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         precondition(response.errorCode?.rawValue == error["code"] as? String, "metrics would count another code")
     }
     return 0
+}
+
+/// The service whose methods the body names, so that mutations of valid requests reach the methods; any service
+/// for a body that names none.
+func targetService(for body: [UInt8]) -> String {
+    let text = String(decoding: body.prefix(4096), as: UTF8.self)
+    for area in ["streak", "workout", "history"] where text.contains("\"\(area).") {
+        return "tally.\(area)"
+    }
+    return services[body.count % services.count]
 }
