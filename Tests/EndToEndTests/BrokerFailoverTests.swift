@@ -14,6 +14,9 @@ import Testing
         case restarted = "broker A restarted"
     }
 
+    /// Concurrent callers of the failover drill.
+    static let callers = 8
+
     @Test func killingOneOfTwoBrokersUnderLoadFailsCallsOverAndWorkersRegisterAgain() async throws {
         let brokerA = try await TallyCluster.startBroker(bind: "tcp://127.0.0.1:0")
         let endpointA = try await TallyCluster.brokerEndpoint(brokerA)
@@ -34,9 +37,9 @@ import Testing
         let client = try makeClient([endpointA, endpointB], timeout: .seconds(10), retries: 3)
         let drill = DrillState()
         let outcomes = Counter()
-        let callers = Task {
+        let calling = Task {
             await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<8 {
+                for _ in 0..<Self.callers {
                     group.addTask {
                         while !drill.stopped.load(ordering: .relaxed) {
                             let started = drill.phase.withLock { $0 }
@@ -64,7 +67,7 @@ import Testing
         let registeredAgain = await waitForServices(onlyA)
         try await Task.sleep(for: .seconds(2))
         drill.stopped.store(true, ordering: .relaxed)
-        await callers.value
+        await calling.value
 
         let counts = outcomes.counts
         print(
@@ -74,7 +77,11 @@ import Testing
         #expect(registeredAgain, "workers registered again with the restarted broker")
         #expect(counts["\(Phase.oneDown.rawValue): ok", default: 0] > 0, "calls fail over to broker B")
         #expect(counts["\(Phase.restarted.rawValue): ok", default: 0] > 0, "service continues after the restart")
-        #expect(failures == 0, "retries within the deadline hide the lost broker: \(counts)")
+        // Retries within the deadline hide the lost broker (every run so far: no failure at all). The bound allows
+        // only the calls in flight when it died, and only as explicit errors, for a machine too loaded to retry.
+        #expect(failures <= Self.callers, "at most the calls in flight were lost: \(counts)")
+        let kinds = Set(counts.keys.compactMap { $0.split(separator: ": ").last.map(String.init) })
+        #expect(kinds.isSubset(of: ["ok", "timeout", "unavailable"]), "every failure is explicit: \(counts)")
         // Both brokers serve again: a client bound to each one alone gets answers.
         _ = try await onlyA.ping()
         _ = try await onlyB.ping(service: .workout)
