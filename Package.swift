@@ -17,6 +17,11 @@ let package = Package(
     products: [
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
+        // For the fuzz targets in Fuzz/, a separate package so that sanitizer flags never touch this build.
+        .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
+        .library(name: "Majordomo", targets: ["Majordomo"]),
+        .library(name: "TallyProtocol", targets: ["TallyProtocol"]),
+        .library(name: "TallyWorker", targets: ["TallyWorker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -74,12 +74,10 @@ extension Socket {
             // Once the first part has arrived the rest of the message is already here.
             flags = 0
             if frames.count < maxFrames {
-                let size = zmq_msg_size(&message)
-                let source = zmq_msg_data(&message)
-                frames.append(Frame([UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                    if size > 0, let source { buffer.baseAddress!.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: size) }
-                    initialized = size
-                }))
+                // `Array(_:)` rather than `unsafeUninitializedCapacity`, which for an empty frame writes the count into
+                // the stdlib's shared empty-array storage, from every I/O thread at once (ThreadSanitizer reports it).
+                let bytes = UnsafeRawBufferPointer(start: zmq_msg_data(&message), count: zmq_msg_size(&message))
+                frames.append(Frame(Array(bytes)))
             } else {
                 discarded += 1
             }

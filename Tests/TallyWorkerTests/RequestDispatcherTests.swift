@@ -128,6 +128,28 @@ enum EchoSteps: TallyMethod {
         #expect(result.field == field)
     }
 
+    @Test func anExpiredRequestIsAnsweredWithoutRunningItsMethod() {
+        let logger = Logger(label: "test")
+        let expired = #"{"version":1,"id":"x","method":"system.ping","deadline":"2020-01-01T00:00:00Z"}"#
+        let late = dispatcher.respond(to: Array(expired.utf8), service: "tally.history", logger: logger)
+        #expect(late.errorCode == .deadlineExceeded)
+        #expect(late.computed == false)
+        let fresh = dispatcher.respond(
+            to: Array(#"{"version":1,"id":"y","method":"system.ping"}"#.utf8), service: "tally.history", logger: logger)
+        #expect(fresh.errorCode == nil)
+        #expect(fresh.computed)
+    }
+
+    @Test func aBodyThatIsNotUTF8IsMalformedEvenWhenFoundationCouldDecodeIt() throws {
+        let ping = #"{"version":1,"id":"u","method":"system.ping"}"#
+        let utf16 = Array(ping.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let badIDBytes = Array(#"{"version":1,"id":""#.utf8) + [0xC3, 0x28] + Array(#"","method":"system.ping"}"#.utf8)
+        for body in [utf16, badIDBytes, Array(ping.utf8) + [0]] {
+            let reply = dispatcher.respond(to: body, service: "tally.history", logger: Logger(label: "test"))
+            #expect(reply.errorCode == .malformedJSON)
+        }
+    }
+
     @Test func errorsEchoTheIDOnceItIsKnown() throws {
         #expect(try error(#"{"version":1,"id":"abc","method":"nope"}"#).id as? String == "abc")
         #expect(try error(#"{"version":9,"id":"abc"}"#).id as? String == "abc")

@@ -87,7 +87,14 @@ extension Broker {
                         actions = machine.receivedInvalid(from: message.frames[0], reason: violation, now: now)
                     } else {
                         do {
-                            actions = machine.received(try BrokerInbound(frames: message.frames), now: now)
+                            let inbound = try BrokerInbound(frames: message.frames)
+                            if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
+                                let limit = limits.maxRequestBodyFrames
+                                let reason = "request body of \(body.count) frames (at most \(limit))"
+                                actions = machine.receivedInvalid(from: inbound.sender, reason: reason, now: now)
+                            } else {
+                                actions = machine.received(inbound, now: now)
+                            }
                         } catch {
                             actions = machine.receivedInvalid(from: message.frames.first ?? .empty, reason: error.description, now: now)
                         }

@@ -120,4 +120,9 @@ public struct TransportLimits: Sendable, Hashable {
     public var highWaterMark: Int32 = 10_000
 
     public init() {}
+
+    /// Body frames a client request may carry. A worker receives the body behind five frames of its own
+    /// (delimiter, header, command, client, delimiter) under the same `maxFrames`, so a longer body would reach it
+    /// truncated, be dropped there, and leave the request unanswered and the worker's slot held for ever.
+    public var maxRequestBodyFrames: Int { maxFrames - 5 }
 }

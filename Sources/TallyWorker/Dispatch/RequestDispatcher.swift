@@ -39,6 +39,9 @@ public struct RequestDispatcher: Sendable {
                 id: EnvelopeScanner.id(in: body),
                 .payloadTooLarge("body", count: body.count, limit: limits.maxBodyBytes, unit: "bytes"))
         }
+        guard Self.isUTF8Text(body) else {
+            return .failure(id: nil, TallyError(.malformedJSON, "the body is not UTF-8 JSON text"))
+        }
         let request: IncomingRequest
         do {
             request = try decoder(for: service).decode(IncomingRequest.self, from: Data(body))
@@ -60,11 +63,21 @@ public struct RequestDispatcher: Sendable {
             head: request.head, service: service, connection: connection, receivedAt: now, limits: limits,
             logger: requestLogger)
         // The method exists: the params decoder found it.
-        let response = entries[request.head.method]!.respond(request.params, context)
+        var response = entries[request.head.method]!.respond(request.params, context)
+        response.computed = true
         if let deadline = request.head.deadline, deadline.instant <= Date() {
-            return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
+            var late = ResponseBody.failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
+            late.computed = true
+            return late
         }
         return response
+    }
+
+    /// Whether `body` is UTF-8 without NUL bytes, as the spec requires. Checked before decoding because
+    /// Foundation's decoder detects UTF-16 and UTF-32 by their NUL bytes and decodes them, and reports invalid
+    /// UTF-8 inside a string as a bad value at that string's field rather than as a body that is not JSON.
+    static func isUTF8Text(_ body: [UInt8]) -> Bool {
+        !body.contains(0) && String(validating: body, as: UTF8.self) != nil
     }
 
     private static func expired(_ deadline: Timestamp) -> TallyError {

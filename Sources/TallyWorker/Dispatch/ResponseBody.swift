@@ -11,6 +11,9 @@ public struct ResponseBody: Sendable, Hashable {
     public var method: String?
     /// The error code answered, or `nil` for a result.
     public var errorCode: ErrorCode?
+    /// Whether a method handler ran for this answer. Metrics count it so that drills can prove an expired
+    /// request is answered `deadline_exceeded` without being computed.
+    public var computed = false
 
     public init(bytes: [UInt8], requestID: String? = nil, method: String? = nil, errorCode: ErrorCode? = nil) {
         self.bytes = bytes

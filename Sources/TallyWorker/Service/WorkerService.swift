@@ -51,7 +51,9 @@ public final class WorkerService: Service, Sendable {
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
             let duration = clock.now - start
-            metrics?.record(service: request.service, method: response.method, errorCode: response.errorCode, duration: duration)
+            metrics?.record(
+                service: request.service, method: response.method, errorCode: response.errorCode,
+                computed: response.computed, duration: duration)
             log(response, service: request.service, duration: duration, logger: logger)
             return [Frame(response.bytes)]
         }
