@@ -61,7 +61,7 @@ public final class BrokerMetrics: Sendable {
             withService(service) { $0.expiries.increment() }
         case .workerReady(_, let service):
             withService(service) { $0.registrations.increment() }
-        case .workerDisconnected(_, let service):
+        case .workerDisconnected(_, let service), .workerTimedOut(_, let service, _):
             withService(service) { $0.disconnects.increment() }
         case .protocolViolation:
             violations.increment()
@@ -104,6 +104,7 @@ public final class BrokerMetrics: Sendable {
         case .overloaded: "overloaded"
         case .noWorker: "no_worker"
         case .workersLost: "workers_lost"
+        case .workerTimedOut: "worker_timeout"
         case .shuttingDown: "shutting_down"
         case .tooManyServices: "too_many_services"
         case .payloadTooLarge: "payload_too_large"

@@ -33,6 +33,10 @@ public struct TallyFailureReplies: FailureReplyEncoding {
             return TallyError(
                 .unavailable, "the request lost its \(service) worker \(attempts) time(s); giving up",
                 details: ErrorDetails(service: service))
+        case .workerTimedOut(let held):
+            return TallyError(
+                .unavailable, "the \(service) worker did not answer within \(Self.milliseconds(held)) ms",
+                details: ErrorDetails(service: service))
         case .shuttingDown:
             return TallyError(
                 .unavailable, "the broker is shutting down",

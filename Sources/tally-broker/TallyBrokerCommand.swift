@@ -43,6 +43,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(help: "How long a request may wait for a worker before it is answered 'unavailable'. [env: TALLY_QUEUE_TIMEOUT] (default: 10s)")
     var queueTimeout: DurationArgument?
 
+    @Option(help: "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker. [env: TALLY_REQUEST_TIMEOUT] (default: 60s)")
+    var requestTimeout: DurationArgument?
+
     @Option(help: "Requests queued per service before new ones are answered 'overloaded'. [env: TALLY_MAX_QUEUE] (default: 10000)")
     var maxQueue: Int?
 
@@ -73,7 +76,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     static let settingNames: Set<String> = [
-        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "max-queue", "max-attempts",
+        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue", "max-attempts",
         "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys", "curve-worker-keys",
     ]
 
@@ -84,6 +87,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
         configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
         configuration.queueTimeout = try settings.resolve(queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))).duration
+        configuration.requestTimeout = try settings.resolve(requestTimeout, "request-timeout", default: DurationArgument(.seconds(60))).duration
         configuration.maxQueuedPerService = try settings.resolve(maxQueue, "max-queue", default: 10_000)
         configuration.maxAttempts = try settings.resolve(maxAttempts, "max-attempts", default: 3)
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20)
@@ -148,6 +152,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         guard configuration.heartbeatInterval >= .milliseconds(10) else { throw ValidationError("--heartbeat-interval must be at least 10ms") }
         guard configuration.heartbeatLiveness >= 1 else { throw ValidationError("--heartbeat-liveness must be at least 1") }
         guard configuration.queueTimeout > .zero else { throw ValidationError("--queue-timeout must be positive") }
+        guard configuration.requestTimeout > .zero else { throw ValidationError("--request-timeout must be positive") }
         guard configuration.maxQueuedPerService >= 1 else { throw ValidationError("--max-queue must be at least 1") }
         guard configuration.maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }
         guard configuration.maxBodyBytes >= 64 else { throw ValidationError("--max-body-bytes must be at least 64") }

@@ -12,6 +12,7 @@ import ZeroMQ
         configuration.maxQueuedPerService = 2
         configuration.maxAttempts = 2
         configuration.maxBodyBytes = 100
+        configuration.requestTimeout = .seconds(20)
         return configuration
     }()
 
@@ -98,6 +99,33 @@ import ZeroMQ
         let second = broker.received(BrokerInbound(sender: "W2", message: .disconnect), now: .seconds(2))
         #expect(events(second).contains(.requestFailed(service: "echo", failure: .workersLost(attempts: 2))))
         #expect(sends(second) == [["C", "", "MDPC01", "echo", "error: the request lost its worker 2 time(s)"]])
+    }
+
+    @Test func aWorkerThatHoldsARequestTooLongIsDisconnectedAndTheClientAnswered() {
+        var broker = machine()
+        _ = broker.received(ready("W1"), now: .zero)
+        _ = broker.received(request("C", "job"), now: .seconds(1))
+        #expect(broker.nextTimer() == .seconds(1))
+        // W1 keeps heartbeating (alive) but never answers.
+        for second in 1...20 {
+            _ = broker.received(BrokerInbound(sender: "W1", message: .heartbeat), now: .seconds(second))
+            _ = broker.tick(now: .seconds(second))
+        }
+        #expect(broker.nextTimer() == .seconds(21))
+        let timedOut = broker.tick(now: .seconds(21))
+        #expect(events(timedOut).contains(.requestFailed(service: "echo", failure: .workerTimedOut(held: .seconds(20)))))
+        #expect(events(timedOut).contains(.workerTimedOut(worker: "W1", service: "echo", held: .seconds(20))))
+        #expect(!events(timedOut).contains { if case .requestRequeued = $0 { true } else { false } })
+        let answer: [Frame] = ["C", "", "MDPC01", "echo", "error: the worker did not answer within 20.0 seconds"]
+        #expect(sends(timedOut).contains(answer))
+        #expect(sends(timedOut).contains(["W1", "", "MDPW01", Frame([5])]))
+        #expect(broker.snapshot.services["echo"] == nil)
+        // The late reply is dropped: the client was answered once.
+        let late = broker.received(reply("W1", to: "C", "late"), now: .seconds(22))
+        #expect(sends(late) == [["W1", "", "MDPW01", Frame([5])]])
+        // W1 reconnects afresh and serves again.
+        _ = broker.received(ready("W1"), now: .seconds(23))
+        #expect(sends(broker.received(request("C", "next"), now: .seconds(23))).first?.first == "W1")
     }
 
     @Test func fullQueueAnswersOverloaded() {

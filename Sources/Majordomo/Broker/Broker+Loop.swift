@@ -163,6 +163,10 @@ extension Broker {
             logger.warning("worker expired", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
         case .workerDisconnected(let worker, let service):
             logger.info("worker disconnected", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
+        case .workerTimedOut(let worker, let service, let held):
+            logger.warning(
+                "worker held a request past the request timeout; request answered, worker disconnected",
+                metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"])
         case .requestRequeued(let service, let attempts):
             logger.warning("request re-queued after losing its worker", metadata: ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"])
         case .replyDelivered(let service, let latency, _):

@@ -13,6 +13,8 @@ public enum BrokerEvent: Sendable, Hashable {
     case workerReady(worker: Frame, service: String)
     case workerExpired(worker: Frame, service: String)
     case workerDisconnected(worker: Frame, service: String)
+    /// A worker held a request past the request timeout: the request was answered and the worker disconnected.
+    case workerTimedOut(worker: Frame, service: String, held: Duration)
     /// A worker's request went back to the queue because the worker was lost.
     case requestRequeued(service: String, attempts: Int)
     /// A reply reached its client; `latency` counts from the broker receiving the request.

@@ -6,6 +6,10 @@ public struct BrokerConfiguration: Sendable, Hashable {
     public var heartbeatLiveness: Int = 3
     /// How long a request may wait in the queue (counted from its arrival) before it is answered `unavailable`.
     public var queueTimeout: Duration = .seconds(10)
+    /// How long a worker may hold one request. Past it the broker answers the request `unavailable` and
+    /// disconnects the worker (which reconnects afresh): a worker that lost a request, or hangs computing one,
+    /// cannot keep a client waiting or a slot busy for ever. Tally's methods take milliseconds.
+    public var requestTimeout: Duration = .seconds(60)
     /// Requests queued per service before new ones are answered `overloaded`.
     public var maxQueuedPerService: Int = 10_000
     /// Dispatches of one request: a request whose worker dies is re-queued until it has been sent this many

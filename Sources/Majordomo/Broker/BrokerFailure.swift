@@ -8,6 +8,8 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
     case noWorker(waited: Duration)
     /// Every attempt lost its worker (died, expired or disconnected while holding the request).
     case workersLost(attempts: Int)
+    /// The worker holding the request did not answer within the request timeout; it was disconnected.
+    case workerTimedOut(held: Duration)
     /// The broker is shutting down and accepts no new work.
     case shuttingDown
     /// The broker already tracks its maximum number of services.
@@ -20,6 +22,7 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
         case .overloaded(let limit): "the service's queue is full (\(limit) requests)"
         case .noWorker(let waited): "no worker took the request within \(waited)"
         case .workersLost(let attempts): "the request lost its worker \(attempts) time(s)"
+        case .workerTimedOut(let held): "the worker did not answer within \(held)"
         case .shuttingDown: "the broker is shutting down"
         case .tooManyServices(let limit): "the broker already serves \(limit) services"
         case .payloadTooLarge(let bytes, let limit): "the request body has \(bytes) bytes; the limit is \(limit)"

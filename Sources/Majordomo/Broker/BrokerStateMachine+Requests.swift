@@ -24,22 +24,23 @@ extension BrokerStateMachine {
             return fail(request, .overloaded(limit: configuration.maxQueuedPerService), into: &actions)
         }
         services[service]!.queue.append(request)
-        dispatch(service, into: &actions)
+        dispatch(service, now: now, into: &actions)
     }
 
     /// Sends queued requests of `service` to its idle workers, least recently used first.
-    mutating func dispatch(_ service: String, into actions: inout [BrokerAction]) {
+    mutating func dispatch(_ service: String, now: Duration, into actions: inout [BrokerAction]) {
         while services[service]?.queue.isEmpty == false, let workerID = services[service]!.idle.popFirst() {
             var request = services[service]!.queue.removeFirst()
             request.attempts += 1
             workers[workerID]!.assignment = request
+            workers[workerID]!.assignedAt = now
             actions.append(.send(BrokerOutbound.workerRequest(to: workerID, client: request.client, body: request.body)))
         }
     }
 
     /// Puts a request whose worker was lost back in front of its queue, in arrival order among the requests
     /// already returned there, or answers it once its attempts are spent.
-    mutating func requeue(_ request: Request, into actions: inout [BrokerAction]) {
+    mutating func requeue(_ request: Request, now: Duration, into actions: inout [BrokerAction]) {
         guard request.attempts < configuration.maxAttempts else {
             return fail(request, .workersLost(attempts: request.attempts), into: &actions)
         }
@@ -48,7 +49,7 @@ extension BrokerStateMachine {
         let position = queue.firstIndex { $0.arrivedAt > request.arrivedAt } ?? queue.count
         services[request.service]!.queue.insert(request, at: position)
         actions.append(.event(.requestRequeued(service: request.service, attempts: request.attempts)))
-        dispatch(request.service, into: &actions)
+        dispatch(request.service, now: now, into: &actions)
     }
 
     /// Answers a request on the broker's behalf.

@@ -27,7 +27,7 @@ extension BrokerStateMachine {
         services[service]!.workerCount += 1
         services[service]!.idle.append(id)
         actions.append(.event(.workerReady(worker: id, service: service)))
-        dispatch(service, into: &actions)
+        dispatch(service, now: now, into: &actions)
     }
 
     mutating func workerReply(from id: Frame, client: Frame, body: [Frame], now: Duration, into actions: inout [BrokerAction]) {
@@ -50,7 +50,7 @@ extension BrokerStateMachine {
         services[worker.service]!.idle.append(id)
         actions.append(.send(BrokerOutbound.clientReply(to: request.client, service: request.service, body: body)))
         actions.append(.event(.replyDelivered(service: request.service, latency: now - request.arrivedAt, attempts: request.attempts)))
-        dispatch(worker.service, into: &actions)
+        dispatch(worker.service, now: now, into: &actions)
     }
 
     /// Forgets a worker; a request it held goes back to its queue (or is answered once attempts are spent).
@@ -61,7 +61,7 @@ extension BrokerStateMachine {
             services[worker.service]!.idle.remove(at: index)
         }
         if let request = worker.assignment {
-            requeue(request, into: &actions)
+            requeue(request, now: now, into: &actions)
         }
         forgetIfUnused(worker.service)
     }

@@ -27,6 +27,8 @@ public struct BrokerStateMachine: Sendable {
         let service: String
         var expiresAt: Duration
         var assignment: Request?
+        /// When `assignment` was sent to the worker.
+        var assignedAt: Duration = .zero
     }
 
     struct Service: Sendable {
@@ -110,6 +112,15 @@ public struct BrokerStateMachine: Sendable {
             actions.append(.event(.workerExpired(worker: id, service: worker.service)))
             removeWorker(id, now: now, into: &actions)
         }
+        for (id, worker) in workers {
+            guard let request = worker.assignment, now - worker.assignedAt >= configuration.requestTimeout else { continue }
+            // Answered here, not re-queued: a request that hangs one worker would hang the next one too.
+            workers[id]!.assignment = nil
+            fail(request, .workerTimedOut(held: now - worker.assignedAt), into: &actions)
+            actions.append(.event(.workerTimedOut(worker: id, service: worker.service, held: now - worker.assignedAt)))
+            actions.append(.send(BrokerOutbound.disconnect(to: id)))
+            removeWorker(id, now: now, into: &actions)
+        }
         for name in services.keys {
             while let front = services[name]!.queue.first, now - front.arrivedAt >= configuration.queueTimeout {
                 services[name]!.queue.removeFirst()
@@ -120,9 +131,12 @@ public struct BrokerStateMachine: Sendable {
         return actions
     }
 
-    /// When `tick` next has work: the next heartbeat or the earliest queue expiry.
+    /// When `tick` next has work: the next heartbeat, the earliest queue expiry or request timeout.
     public func nextTimer() -> Duration {
         var next = nextHeartbeatAt
+        for worker in workers.values where worker.assignment != nil {
+            next = min(next, worker.assignedAt + configuration.requestTimeout)
+        }
         for service in services.values {
             if let front = service.queue.first { next = min(next, front.arrivedAt + configuration.queueTimeout) }
         }
