@@ -17,6 +17,11 @@ let package = Package(
     products: [
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
+        // For Benchmarks/ (a separate package that depends on this one by path) and other in-process users.
+        .library(name: "TallyJSONCoding", targets: ["TallyJSONCoding"]),
+        .library(name: "TallyProtocol", targets: ["TallyProtocol"]),
+        .library(name: "TallyWorker", targets: ["TallyWorker"]),
+        .library(name: "TallyLoad", targets: ["TallyLoad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -56,8 +61,12 @@ let package = Package(
             swiftSettings: strictness
         ),
         .target(
+            name: "TallyJSONCoding",
+            swiftSettings: strictness
+        ),
+        .target(
             name: "TallyProtocol",
-            dependencies: ["TallyCore"],
+            dependencies: ["TallyCore", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .target(
@@ -229,6 +238,11 @@ let package = Package(
                 "TallyCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyJSONCodingTests",
+            dependencies: ["TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .testTarget(

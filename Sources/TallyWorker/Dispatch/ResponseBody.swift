@@ -23,7 +23,7 @@ public struct ResponseBody: Sendable, Hashable {
         do {
             var errorCode: ErrorCode?
             if case .failure(let error) = envelope.outcome { errorCode = error.code }
-            return ResponseBody(bytes: Array(try TallyJSON.encoder().encode(envelope)), method: method, errorCode: errorCode)
+            return ResponseBody(bytes: try TallyJSON.encoder().encodeToBytes(envelope), method: method, errorCode: errorCode)
         } catch {
             context?.logger.error("response could not be encoded", metadata: ["error": "\(error)"])
             var body = failure(id: envelope.id, TallyError(.internal, "the response could not be encoded"))

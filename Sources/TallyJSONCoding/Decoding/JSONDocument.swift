@@ -1,0 +1,43 @@
+/// One decode's shared state: the tape and the caller's `userInfo`. Decoders and containers are small structs
+/// that point here, so that descending into a value costs no allocation.
+final class JSONDocument {
+    let tape: JSONTape
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
+        self.tape = tape
+        self.userInfo = userInfo
+    }
+
+    /// The coding path of a node, rebuilt from the tape's parent links: member names and array positions from the
+    /// top. Only errors and the rare caller that reads `codingPath` pay for it; decoding itself never tracks one.
+    func codingPath(of node: Int) -> [any CodingKey] {
+        let nodes = tape.nodes
+        var keys: [any CodingKey] = []
+        var current = node
+        while nodes[current].parent != JSONNode.noParent {
+            let parent = Int(nodes[current].parent)
+            if nodes[parent].kind == .object {
+                keys.append(JSONCodingKey(stringValue: tape.string(at: current - 1)))
+            } else {
+                var position = 0
+                var sibling = parent + 1
+                while sibling != current {
+                    sibling = Int(nodes[sibling].next)
+                    position += 1
+                }
+                keys.append(JSONCodingKey(intValue: position))
+            }
+            current = parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// The coding path of a decoder for a member that is absent (`superDecoder(forKey:)` on a missing key): it has no
+/// node to derive a path from.
+final class DetachedCodingPath {
+    let keys: [any CodingKey]
+
+    init(_ keys: [any CodingKey]) { self.keys = keys }
+}
