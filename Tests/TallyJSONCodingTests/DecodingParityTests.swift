@@ -187,6 +187,29 @@ import Testing
         Self.compare(Outer.self, #"{"params":"3"}"#)
     }
 
+    /// Members read in another order than written, nested objects read between an object's members, and
+    /// duplicates: the lookup hint must never change which member is found.
+    @Test func lookupsInAnyOrderFindTheSameMembers() {
+        struct Scrambled: Decodable, Equatable {
+            var values: [Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKeys.self)
+                let inner = try container.nestedContainer(keyedBy: JSONKeys.self, forKey: .inner)
+                values = [
+                    try container.decode(Int.self, forKey: .c), try inner.decode(Int.self, forKey: .b),
+                    try container.decode(Int.self, forKey: .a), try inner.decode(Int.self, forKey: .a),
+                    try container.decode(Int.self, forKey: .b), try container.decode(Int.self, forKey: .c),
+                    try container.decodeIfPresent(Int.self, forKey: .missing) ?? -1,
+                ]
+            }
+        }
+        enum JSONKeys: String, CodingKey { case a, b, c, inner, missing }
+        Self.compare(Scrambled.self, #"{"a":1,"inner":{"a":10,"b":20},"b":2,"c":3}"#)
+        Self.compare(Scrambled.self, #"{"c":3,"b":2,"inner":{"b":20,"a":10,"a":11},"a":1}"#)
+        Self.compare(Scrambled.self, #"{"a":1,"b":2,"c":3,"inner":{"a":10,"b":20},"c":4,"a":5}"#)
+        Self.compare(Scrambled.self, #"{"a":1,"b":2,"c":3,"inner":{}}"#)
+    }
+
     @Test func userInfoReachesTheDecoder() throws {
         struct Reader: Decodable {
             var seen: String?

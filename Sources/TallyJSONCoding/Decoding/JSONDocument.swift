@@ -2,17 +2,23 @@
 /// that point here, so that descending into a value costs no allocation.
 final class JSONDocument {
     let tape: JSONTape
+    /// The tape's nodes, read directly by the containers (valid as long as `tape`, which this object keeps).
+    let nodes: UnsafeBufferPointer<JSONNode>
     let userInfo: [CodingUserInfoKey: Any]
+    /// The object of the latest key lookup and the key node after the one it found: synthesized `init(from:)`
+    /// reads members in declaration order, usually the order they were written in, so the next lookup in the same
+    /// object most often matches right there.
+    var keyHint = (object: -1, key: 0)
 
     init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape
+        self.nodes = tape.nodes
         self.userInfo = userInfo
     }
 
     /// The coding path of a node, rebuilt from the tape's parent links: member names and array positions from the
     /// top. Only errors and the rare caller that reads `codingPath` pay for it; decoding itself never tracks one.
     func codingPath(of node: Int) -> [any CodingKey] {
-        let nodes = tape.nodes
         var keys: [any CodingKey] = []
         var current = node
         while nodes[current].parent != JSONNode.noParent {

@@ -11,7 +11,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     init(decoder: JSONValueDecoder) {
         self.decoder = decoder
         let tape = decoder.document.tape
-        let object = tape.nodes[decoder.node]
+        let object = decoder.document.nodes[decoder.node]
         guard object.length > Self.indexThreshold else {
             index = nil
             return
@@ -43,16 +43,30 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     /// The value node of `key`, or `nil`.
-    func valueNode(for key: Key) -> Int? {
-        let name = key.stringValue
+    func valueNode(for key: Key) -> Int? { valueNode(named: key.stringValue) }
+
+    /// The value node of the first member called `name`, or `nil`.
+    func valueNode(named name: String) -> Int? {
         if let index { return index[name] }
-        let tape = decoder.document.tape
-        let end = Int(tape.nodes[decoder.node].next)
-        var keyNode = decoder.node + 1
-        while keyNode < end {
-            if tape.key(at: keyNode, equals: name) { return keyNode + 1 }
-            keyNode = Int(tape.nodes[keyNode + 1].next)
-        }
+        let document = decoder.document
+        let nodes = document.nodes
+        let object = nodes[decoder.node]
+        let first = decoder.node + 1
+        let end = Int(object.next)
+        guard end > first else { return nil }
+        // With distinct keys any match is the match, so the scan may start at the hint and wrap around; with
+        // possible duplicates it starts at the first member, so that the first occurrence wins (as in Foundation).
+        let hint = document.keyHint
+        let start = !object.isComplex && hint.object == decoder.node && hint.key < end ? hint.key : first
+        var keyNode = start
+        repeat {
+            if document.tape.key(at: keyNode, equals: name) {
+                document.keyHint = (decoder.node, Int(nodes[keyNode + 1].next))
+                return keyNode + 1
+            }
+            keyNode = Int(nodes[keyNode + 1].next)
+            if keyNode >= end { keyNode = first }
+        } while keyNode != start
         return nil
     }
 
@@ -93,23 +107,31 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: valueDecoder(for: key)) }
 
-    /// One lookup instead of the default's three (contains, decodeNil, decode).
+    /// The decoder of `key`'s value unless it is absent or null: one lookup instead of the default
+    /// `decodeIfPresent`'s three (contains, decodeNil, decode).
+    private func presentValue(for key: Key) -> JSONValueDecoder? {
+        guard let node = valueNode(for: key), decoder.document.nodes[node].kind != .null else { return nil }
+        return JSONValueDecoder(document: decoder.document, node: node)
+    }
+
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let node = valueNode(for: key) else { return nil }
-        let value = JSONValueDecoder(document: decoder.document, node: node)
-        return value.decodeNil() ? nil : try T(from: value)
+        try presentValue(for: key).map { try T(from: $0) }
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let node = valueNode(for: key) else { return nil }
-        let value = JSONValueDecoder(document: decoder.document, node: node)
-        return value.decodeNil() ? nil : try value.decode(type)
+        try presentValue(for: key)?.decode(type)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let node = valueNode(for: key) else { return nil }
-        let value = JSONValueDecoder(document: decoder.document, node: node)
-        return value.decodeNil() ? nil : try value.decode(type)
+        try presentValue(for: key)?.decode(type)
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try presentValue(for: key)?.decodeInteger(type)
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try presentValue(for: key)?.decode(type)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -122,15 +144,15 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try valueDecoder(for: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { memberOrAbsent(JSONCodingKey.super.stringValue, JSONCodingKey.super) }
+    func superDecoder() throws -> any Decoder {
+        memberOrAbsent(valueNode(named: JSONCodingKey.super.stringValue), JSONCodingKey.super)
+    }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { memberOrAbsent(key.stringValue, key) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { memberOrAbsent(valueNode(for: key), key) }
 
     /// Foundation hands out a decoder of null for a member that is not there, at the member's path.
-    private func memberOrAbsent(_ name: String, _ key: any CodingKey) -> JSONValueDecoder {
-        if let node = Key(stringValue: name).flatMap(valueNode(for:)) {
-            return JSONValueDecoder(document: decoder.document, node: node)
-        }
-        return JSONValueDecoder(document: decoder.document, absentAt: codingPath + [key])
+    private func memberOrAbsent(_ node: Int?, _ key: any CodingKey) -> JSONValueDecoder {
+        guard let node else { return JSONValueDecoder(document: decoder.document, absentAt: codingPath + [key]) }
+        return JSONValueDecoder(document: decoder.document, node: node)
     }
 }

@@ -8,7 +8,7 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     init(decoder: JSONValueDecoder) {
         self.decoder = decoder
-        self.count = Int(decoder.document.tape.nodes[decoder.node].length)
+        self.count = Int(decoder.document.nodes[decoder.node].length)
         self.cursor = decoder.node + 1
     }
 
@@ -26,7 +26,7 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                     debugDescription: "Unkeyed container is at end."))
         }
         let element = JSONValueDecoder(document: decoder.document, node: cursor)
-        cursor = Int(decoder.document.tape.nodes[cursor].next)
+        cursor = Int(decoder.document.nodes[cursor].next)
         currentIndex += 1
         return element
     }
@@ -39,7 +39,7 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                     codingPath: codingPath + [JSONCodingKey(intValue: currentIndex)],
                     debugDescription: "Unkeyed container is at end."))
         }
-        guard decoder.document.tape.nodes[cursor].kind == .null else { return false }
+        guard decoder.document.nodes[cursor].kind == .null else { return false }
         _ = try nextElement(Any?.self)
         return true
     }

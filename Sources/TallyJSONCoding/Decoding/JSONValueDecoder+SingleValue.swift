@@ -49,9 +49,9 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     }
 
     private func notRepresentable(_ type: Any.Type) -> JSONNumberNotRepresentable {
-        let entry = document.tape.nodes[node]
+        let entry = document.nodes[node]
         let start = Int(entry.start)
-        let text = String(decoding: document.tape.bytes[start..<(start + Int(entry.length))], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: document.tape.bytes[start..<(start + Int(entry.length))]), as: UTF8.self)
         return JSONNumberNotRepresentable(text: text, typeName: "\(type)")
     }
 }

@@ -28,7 +28,7 @@ struct JSONValueDecoder: Decoder {
 
     var userInfo: [CodingUserInfoKey: Any] { document.userInfo }
 
-    var kind: JSONNode.Kind { node == Self.absent ? .null : document.tape.nodes[node].kind }
+    var kind: JSONNode.Kind { node == Self.absent ? .null : document.nodes[node].kind }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch kind {

@@ -26,8 +26,8 @@ extension JSONParser {
             guard let next = peek, Self.isDigit(next) else { throw failure("a number needs digits in its exponent") }
             skipDigits()
         }
-        nodes.append(JSONNode(kind: .number, isComplex: isComplex, start: UInt32(start), length: UInt32(index - start),
-                              next: UInt32(nodes.count + 1), parent: parent))
+        tape.append(JSONNode(kind: .number, isComplex: isComplex, start: UInt32(start), length: UInt32(index - start),
+                              next: UInt32(tape.nodeCount + 1), parent: parent))
     }
 
     mutating func skipDigits() {

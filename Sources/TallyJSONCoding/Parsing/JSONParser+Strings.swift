@@ -21,8 +21,8 @@ extension JSONParser {
                 try skipMultiByteScalar()
             }
         }
-        nodes.append(JSONNode(kind: .string, isComplex: hasEscapes, start: UInt32(start),
-                              length: UInt32(index - start), next: UInt32(nodes.count + 1), parent: parent))
+        tape.append(JSONNode(kind: .string, isComplex: hasEscapes, start: UInt32(start),
+                              length: UInt32(index - start), next: UInt32(tape.nodeCount + 1), parent: parent))
         index += 1
     }
 

@@ -9,9 +9,15 @@ struct JSONParser {
     /// than risking the stack.
     static let maximumDepth = 512
 
+    let tape: JSONTape
+    /// The tape's copy of the document.
     let input: UnsafeBufferPointer<UInt8>
     var index = 0
-    var nodes: [JSONNode] = []
+
+    init(tape: JSONTape) {
+        self.tape = tape
+        self.input = tape.bytes
+    }
 
     /// Parses a whole document.
     /// - Throws: `JSONSyntaxError`.
@@ -19,19 +25,16 @@ struct JSONParser {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, reason: "the document is larger than 4 GiB")
         }
-        let nodes = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONNode] in
-            var parser = JSONParser(input: buffer)
-            // Rough guess: one node per 8 bytes avoids most regrowth for record-heavy bodies.
-            parser.nodes.reserveCapacity(buffer.count / 8 + 4)
-            parser.skipWhitespace()
-            try parser.parseValue(parent: JSONNode.noParent, depth: 0)
-            parser.skipWhitespace()
-            guard parser.index == buffer.count else {
-                throw parser.failure("unexpected data after the top-level value")
-            }
-            return parser.nodes
+        // Rough guess: one node per 8 bytes avoids most regrowth for record-heavy bodies.
+        let tape = bytes.withUnsafeBufferPointer { JSONTape(copying: $0, expectedNodes: $0.count / 8 + 4) }
+        var parser = JSONParser(tape: tape)
+        parser.skipWhitespace()
+        try parser.parseValue(parent: JSONNode.noParent, depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == tape.bytes.count else {
+            throw parser.failure("unexpected data after the top-level value")
         }
-        return JSONTape(bytes: bytes, nodes: nodes)
+        return tape
     }
 
     func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -72,16 +75,16 @@ struct JSONParser {
         }
         let position = UInt32(index)
         index += length
-        nodes.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
-                              next: UInt32(nodes.count + 1), parent: parent))
+        tape.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
+                              next: UInt32(tape.nodeCount + 1), parent: parent))
     }
 
     mutating func parseArray(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = nodes.count
-        nodes.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        let position = tape.nodeCount
+        tape.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -101,16 +104,15 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        nodes[position].length = count
-        nodes[position].next = UInt32(nodes.count)
+        tape.close(position, count: count)
     }
 
     mutating func parseObject(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = nodes.count
-        nodes.append(
+        let position = tape.nodeCount
+        tape.append(
             JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
         index += 1
         skipWhitespace()
@@ -141,8 +143,7 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        nodes[position].length = count
-        nodes[position].next = UInt32(nodes.count)
+        tape.close(position, count: count)
     }
 
     /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.

@@ -1,27 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONTape {
     /// The text of a string node, escapes resolved. The parser already validated UTF-8 and escapes.
     func string(at node: Int) -> String {
         let entry = nodes[node]
         let start = Int(entry.start)
-        let end = start + Int(entry.length)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let raw = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            return entry.isComplex ? Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
-        }
+        let raw = UnsafeBufferPointer(start: bytes.baseAddress! + start, count: Int(entry.length))
+        return entry.isComplex ? Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
     }
 
     /// Whether the key node `node` spells `name`; compares bytes without building a `String` in the usual case.
     func key(at node: Int, equals name: String) -> Bool {
         let entry = nodes[node]
         guard !entry.isComplex else { return string(at: node) == name }
+        let length = Int(entry.length)
         var name = name
         return name.withUTF8 { wanted in
-            guard wanted.count == Int(entry.length) else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                let start = Int(entry.start)
-                for offset in 0..<wanted.count where buffer[start + offset] != wanted[offset] { return false }
-                return true
-            }
+            wanted.count == length && memcmp(bytes.baseAddress! + Int(entry.start), wanted.baseAddress!, length) == 0
         }
     }
 
