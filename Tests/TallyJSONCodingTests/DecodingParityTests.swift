@@ -210,6 +210,42 @@ import Testing
         Self.compare(Scrambled.self, #"{"a":1,"b":2,"c":3,"inner":{}}"#)
     }
 
+    /// A type with a fast path: plain elements take it, every other element falls back to `init(from:)`, and the
+    /// outcome is the same as Foundation's either way.
+    struct FastRecord: Codable, Equatable, JSONFastDecodable {
+        var day: String
+        var count: Int
+        var weight: Double?
+        var laps: Int?
+
+        init?(fastFrom object: JSONObjectReader) {
+            guard let day = object.string("day"), let count = object.int("count"),
+                let weight = object.optionalDouble("weight"), let laps = object.optionalInt("laps")
+            else { return nil }
+            (self.day, self.count, self.weight, self.laps) = (day, count, weight, laps)
+        }
+    }
+
+    @Test(arguments: [
+        #"[{"day":"a","count":1},{"day":"b","count":2,"weight":2.5,"laps":null,"other":[1]}]"#,
+        #"[{"count":1,"day":"a","laps":3,"weight":null}]"#,
+        #"[{"day":"a","count":1,"day":"z"}]"#,
+        #"[{"day":"a","count":1},{"day":"b"}]"#,
+        #"[{"day":"a","count":1},{"day":"b","count":"2"}]"#,
+        #"[{"day":"a","count":1.5}]"#,
+        #"[{"day":"a","count":1,"weight":1e400}]"#,
+        #"[{"day":"a","count":1,"laps":2.5}]"#,
+        #"[{"day":"a","count":1,"laps":"2"}]"#,
+        #"[{"day":null,"count":1}]"#,
+        #"[{"day":"a","count":null}]"#,
+        #"[null]"#,
+        #"[[]]"#,
+        #"[7]"#,
+    ])
+    func fastPathAgreesWithFoundation(_ text: String) {
+        Self.compare([FastRecord].self, text)
+    }
+
     @Test func userInfoReachesTheDecoder() throws {
         struct Reader: Decodable {
             var seen: String?

@@ -16,6 +16,27 @@ final class JSONDocument {
         self.userInfo = userInfo
     }
 
+    /// The value node of the first member called `name` of the object at `object`, by a scan of its keys.
+    func member(named name: String, inObject object: Int) -> Int? {
+        let entry = nodes[object]
+        let first = object + 1
+        let end = Int(entry.next)
+        guard end > first else { return nil }
+        // With distinct keys any match is the match, so the scan may start at the hint and wrap around; with
+        // possible duplicates it starts at the first member, so that the first occurrence wins (as in Foundation).
+        let start = !entry.isComplex && keyHint.object == object && keyHint.key < end ? keyHint.key : first
+        var keyNode = start
+        repeat {
+            if tape.key(at: keyNode, equals: name) {
+                keyHint = (object, Int(nodes[keyNode + 1].next))
+                return keyNode + 1
+            }
+            keyNode = Int(nodes[keyNode + 1].next)
+            if keyNode >= end { keyNode = first }
+        } while keyNode != start
+        return nil
+    }
+
     /// The coding path of a node, rebuilt from the tape's parent links: member names and array positions from the
     /// top. Only errors and the rare caller that reads `codingPath` pay for it; decoding itself never tracks one.
     func codingPath(of node: Int) -> [any CodingKey] {

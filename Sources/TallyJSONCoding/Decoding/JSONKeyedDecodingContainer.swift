@@ -48,26 +48,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     /// The value node of the first member called `name`, or `nil`.
     func valueNode(named name: String) -> Int? {
         if let index { return index[name] }
-        let document = decoder.document
-        let nodes = document.nodes
-        let object = nodes[decoder.node]
-        let first = decoder.node + 1
-        let end = Int(object.next)
-        guard end > first else { return nil }
-        // With distinct keys any match is the match, so the scan may start at the hint and wrap around; with
-        // possible duplicates it starts at the first member, so that the first occurrence wins (as in Foundation).
-        let hint = document.keyHint
-        let start = !object.isComplex && hint.object == decoder.node && hint.key < end ? hint.key : first
-        var keyNode = start
-        repeat {
-            if document.tape.key(at: keyNode, equals: name) {
-                document.keyHint = (decoder.node, Int(nodes[keyNode + 1].next))
-                return keyNode + 1
-            }
-            keyNode = Int(nodes[keyNode + 1].next)
-            if keyNode >= end { keyNode = first }
-        } while keyNode != start
-        return nil
+        return decoder.document.member(named: name, inObject: decoder.node)
     }
 
     func contains(_ key: Key) -> Bool { valueNode(for: key) != nil }

@@ -5,6 +5,9 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
     /// The node of the element at `currentIndex`.
     private var cursor: Int
+    /// Whether the element type last asked for is `JSONFastDecodable` (checked once per array and type, not per
+    /// element: the conformance lookup costs more than the fast path saves).
+    private var fastPathCheck: (type: ObjectIdentifier, fastType: (any JSONFastDecodable.Type)?)?
 
     init(decoder: JSONValueDecoder) {
         self.decoder = decoder
@@ -58,7 +61,31 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try nextElement(type).decodeInteger(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try nextElement(type).decodeInteger(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try nextElement(type).decodeInteger(type) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: nextElement(type)) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let element = try nextElement(type)
+        if let fastType = fastType(for: type), let value = Self.fastDecode(fastType, element, as: type) {
+            return value
+        }
+        return try T(from: element)
+    }
+
+    private mutating func fastType<T>(for type: T.Type) -> (any JSONFastDecodable.Type)? {
+        let identifier = ObjectIdentifier(type)
+        if let fastPathCheck, fastPathCheck.type == identifier { return fastPathCheck.fastType }
+        let fastType = type as? any JSONFastDecodable.Type
+        fastPathCheck = (identifier, fastType)
+        return fastType
+    }
+
+    /// The element through the fast path of `Fast` (which is `T`) when it is a plain object, else `nil`, and the
+    /// caller decodes it the standard way, with its exact errors.
+    private static func fastDecode<Fast: JSONFastDecodable, T>(
+        _ fastType: Fast.Type, _ element: JSONValueDecoder, as type: T.Type
+    ) -> T? {
+        let node = element.document.nodes[element.node]
+        guard node.kind == .object, node.length <= JSONTape.duplicateCheckLimit else { return nil }
+        return Fast(fastFrom: JSONObjectReader(document: element.document, node: element.node)) as? T
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type

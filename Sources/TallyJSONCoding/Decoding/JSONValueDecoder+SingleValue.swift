@@ -51,7 +51,8 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     private func notRepresentable(_ type: Any.Type) -> JSONNumberNotRepresentable {
         let entry = document.nodes[node]
         let start = Int(entry.start)
-        let text = String(decoding: UnsafeBufferPointer(rebasing: document.tape.bytes[start..<(start + Int(entry.length))]), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: document.tape.bytes.baseAddress! + start, count: Int(entry.length))
+        let text = String(decoding: bytes, as: UTF8.self)
         return JSONNumberNotRepresentable(text: text, typeName: "\(type)")
     }
 }
