@@ -23,19 +23,37 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     /// Parses exactly `yyyy-MM-dd` (ASCII digits, no sign, no time, no week or ordinal forms).
     /// - Throws: `LocalDateParseError` saying which part is wrong.
     public init(parsing text: some StringProtocol) throws(LocalDateParseError) {
-        // Accumulates the three fields as it reads, with no intermediate storage: requests carry thousands of
-        // dates, and this runs once per date.
+        try self.init(parsing: String(text))
+    }
+
+    /// Parses exactly `yyyy-MM-dd`; the `String` form reads the bytes directly, with no generic collection
+    /// machinery (requests carry thousands of dates: through the generic form, iterating `utf8` across module
+    /// boundaries was a quarter of decoding a 10-year request).
+    /// - Throws: `LocalDateParseError` saying which part is wrong.
+    public init(parsing text: String) throws(LocalDateParseError) {
+        var text = text
+        let fields = text.withUTF8 { Self.fields(of: $0) }
+        let (year, month, day) = try fields.get()
+        guard year >= 1 else { throw .yearOutOfRange }
+        guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
+        let length = Self.daysIn(month: month, year: year)
+        guard (1...length).contains(day) else { throw .dayOutOfRange(day: day, daysInMonth: length) }
+        self.init(year: year, month: month, day: day)!
+    }
+
+    /// Year, month and day of ten bytes `yyyy-MM-dd`, unchecked beyond their form.
+    private static func fields(
+        of bytes: UnsafeBufferPointer<UInt8>
+    ) -> Result<(year: Int, month: Int, day: Int), LocalDateParseError> {
+        guard bytes.count == 10 else { return .failure(.notISODate) }
         var fields = (year: 0, month: 0, day: 0)
-        var count = 0
-        for byte in text.utf8 {
-            let index = count
-            count += 1
-            guard count <= 10 else { throw .notISODate }
+        for index in 0..<10 {
+            let byte = bytes[index]
             if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { throw .notISODate }
+                guard byte == UInt8(ascii: "-") else { return .failure(.notISODate) }
                 continue
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .notISODate }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .failure(.notISODate) }
             let digit = Int(byte - UInt8(ascii: "0"))
             switch index {
             case 0..<4: fields.year = fields.year * 10 + digit
@@ -43,13 +61,7 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
             default: fields.day = fields.day * 10 + digit
             }
         }
-        guard count == 10 else { throw .notISODate }
-        let (year, month, day) = fields
-        guard year >= 1 else { throw .yearOutOfRange }
-        guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
-        let length = Self.daysIn(month: month, year: year)
-        guard (1...length).contains(day) else { throw .dayOutOfRange(day: day, daysInMonth: length) }
-        self.init(year: year, month: month, day: day)!
+        return .success(fields)
     }
 
     public init?(_ description: String) {

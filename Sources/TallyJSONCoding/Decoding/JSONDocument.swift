@@ -8,7 +8,8 @@ final class JSONDocument {
     /// The object of the latest key lookup and the key node after the one it found: synthesized `init(from:)`
     /// reads members in declaration order, usually the order they were written in, so the next lookup in the same
     /// object most often matches right there.
-    var keyHint = (object: -1, key: 0)
+    /// (Unchecked exclusivity: one decode, one thread, and never accessed across a call; see `JSONTape`.)
+    @exclusivity(unchecked) var keyHint = (object: -1, key: 0)
 
     init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape

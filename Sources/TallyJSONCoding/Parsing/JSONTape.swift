@@ -22,9 +22,11 @@ import Darwin
 final class JSONTape {
     /// The document's bytes, validated: every string node's range is valid UTF-8 with well-formed escapes.
     let bytes: UnsafeBufferPointer<UInt8>
-    private var storage: UnsafeMutablePointer<JSONNode>
-    private var capacity: Int
-    private(set) var nodeCount = 0
+    // Unchecked exclusivity: written once per node while parsing, read on every lookup; the runtime's dynamic
+    // checks on class properties would cost more than the work. A tape is built and read by one decode at a time.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<JSONNode>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var nodeCount = 0
 
     /// Copies `input` and prepares room for about `expectedNodes` nodes.
     init(copying input: UnsafeBufferPointer<UInt8>, expectedNodes: Int) {
