@@ -10,6 +10,8 @@ final class JSONDocument {
     /// object most often matches right there.
     /// (Unchecked exclusivity: one decode, one thread, and never accessed across a call; see `JSONTape`.)
     @exclusivity(unchecked) var keyHint = (object: -1, key: 0)
+    /// The element type whose `JSONFastDecodable` conformance was looked up last, and the answer.
+    @exclusivity(unchecked) var fastPathCheck: (type: ObjectIdentifier, fastType: (any JSONFastDecodable.Type)?)?
 
     init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape

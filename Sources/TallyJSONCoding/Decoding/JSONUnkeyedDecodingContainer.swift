@@ -5,9 +5,6 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
     /// The node of the element at `currentIndex`.
     private var cursor: Int
-    /// Whether the element type last asked for is `JSONFastDecodable` (checked once per array and type, not per
-    /// element: the conformance lookup costs more than the fast path saves).
-    private var fastPathCheck: (type: ObjectIdentifier, fastType: (any JSONFastDecodable.Type)?)?
 
     init(decoder: JSONValueDecoder) {
         self.decoder = decoder
@@ -69,11 +66,15 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return try T(from: element)
     }
 
-    private mutating func fastType<T>(for type: T.Type) -> (any JSONFastDecodable.Type)? {
+    /// `T` as `JSONFastDecodable`, if it is. Remembered by the document for the latest element type (arrays of
+    /// one type are decoded one after the other, e.g. the sets of each exercise): the conformance lookup costs more
+    /// than the fast path saves if it runs per element, and still shows when it runs per array.
+    private func fastType<T>(for type: T.Type) -> (any JSONFastDecodable.Type)? {
+        let document = decoder.document
         let identifier = ObjectIdentifier(type)
-        if let fastPathCheck, fastPathCheck.type == identifier { return fastPathCheck.fastType }
+        if let check = document.fastPathCheck, check.type == identifier { return check.fastType }
         let fastType = type as? any JSONFastDecodable.Type
-        fastPathCheck = (identifier, fastType)
+        document.fastPathCheck = (identifier, fastType)
         return fastType
     }
 
