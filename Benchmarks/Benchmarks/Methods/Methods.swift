@@ -75,10 +75,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let day = Fixtures.requestBody(method: WorkoutDay.name, params: Fixtures.workoutDayParams())
+    let dayParams = Fixtures.workoutDayParams()
+    let day = Fixtures.requestBody(method: WorkoutDay.name, params: dayParams)
     Benchmark("workout.day 2y dispatch") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(dispatcher.respond(to: day, service: "tally.workout", logger: logger))
+        }
+    }
+    let dayParamsBody = Fixtures.paramsBody(dayParams)
+    let dayParamsData = Data(dayParamsBody)
+    Benchmark("workout.day 2y step decode Foundation") { benchmark in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! decoder.decode(WorkoutDay.Params.self, from: dayParamsData))
+        }
+    }
+    Benchmark("workout.day 2y step decode Tally") { benchmark in
+        let decoder = TallyJSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! decoder.decode(WorkoutDay.Params.self, from: dayParamsBody))
         }
     }
     let month = Fixtures.requestBody(method: WorkoutCalendar.name, params: Fixtures.workoutCalendarParams())
