@@ -17,11 +17,14 @@ let package = Package(
     products: [
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
-        // For the fuzz targets in Fuzz/, a separate package so that sanitizer flags never touch this build.
+        // For the fuzz targets in Fuzz/ and the benchmarks in Benchmarks/: separate packages that depend on this one
+        // by path, so that sanitizer flags and benchmark dependencies never touch this build.
         .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
         .library(name: "Majordomo", targets: ["Majordomo"]),
+        .library(name: "TallyJSONCoding", targets: ["TallyJSONCoding"]),
         .library(name: "TallyProtocol", targets: ["TallyProtocol"]),
         .library(name: "TallyWorker", targets: ["TallyWorker"]),
+        .library(name: "TallyLoad", targets: ["TallyLoad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -61,8 +64,12 @@ let package = Package(
             swiftSettings: strictness
         ),
         .target(
+            name: "TallyJSONCoding",
+            swiftSettings: strictness
+        ),
+        .target(
             name: "TallyProtocol",
-            dependencies: ["TallyCore"],
+            dependencies: ["TallyCore", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .target(
@@ -236,6 +243,11 @@ let package = Package(
                 "TallyCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyJSONCodingTests",
+            dependencies: ["TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -61,7 +61,7 @@ extension TallyClient {
     /// Decodes a v1 response for `Result`, turning an error response into `.server`.
     static func decodeResponse<Result: Codable & Sendable>(_ bytes: [UInt8], as: Result.Type) -> Swift.Result<Result, TallyClientError> {
         do {
-            switch try TallyJSON.decoder().decode(ResponseEnvelope<Result>.self, from: Data(bytes)).outcome {
+            switch try TallyJSON.decoder().decode(ResponseEnvelope<Result>.self, from: bytes).outcome {
             case .success(let result): return .success(result)
             case .failure(let error): return .failure(.server(error))
             }

@@ -64,13 +64,13 @@ public final class TallyClient: Sendable {
         let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
         let id = makeID()
         let head = RequestHead(id: id, method: M.name, deadline: Timestamp(deadline))
-        let body: Data
+        let body: [UInt8]
         do {
-            body = try TallyJSON.encoder().encode(RequestEnvelope(head: head, params: params))
+            body = try TallyJSON.encoder().encodeToBytes(RequestEnvelope(head: head, params: params))
         } catch {
             throw .invalidParams("\(error)")
         }
-        return try await exchange(body: [Frame(Array(body))], service: service.rawValue, id: id, timeout: timeout) { reply in
+        return try await exchange(body: [Frame(body)], service: service.rawValue, id: id, timeout: timeout) { reply in
             Self.decodeResponse(reply, as: M.Result.self)
         }
     }
@@ -83,7 +83,7 @@ public final class TallyClient: Sendable {
         return try await exchange(body: [Frame(body)], service: service, id: id, timeout: timeout ?? configuration.timeout) { reply in
             // Only a client that retries needs to look inside: the caller gets the bytes either way.
             if retries > 0, let code = EnvelopeScanner.errorCode(in: reply), Self.retryableCodes.contains(ErrorCode(rawValue: code)),
-                let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: Data(reply)))?.error
+                let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: reply))?.error
             {
                 return .failure(.server(error))
             }

@@ -144,8 +144,8 @@ extension HostileRequest {
             .error("invalid_request", field: "id")),
         .body("id with an escaped NUL", #"{"version":1,"id":"a\u0000b","method":"system.ping"}"#, .result),
         .body(
-            "id with a lone surrogate escape", #"{"version":1,"id":"\ud800","method":"system.ping"}"#,
-            .error("invalid_request", field: "id")),
+            "id with a lone surrogate escape (no Unicode text)", #"{"version":1,"id":"\ud800","method":"system.ping"}"#,
+            .error("malformed_json")),
         .body("no method", #"{"version":1,"id":"m"}"#, .error("invalid_request", field: "method")),
         .body("method as a number", #"{"version":1,"id":"m","method":5}"#, .error("invalid_request", field: "method")),
         .body("empty method", #"{"version":1,"id":"m","method":""}"#, .error("unknown_method", field: "method")),
@@ -231,7 +231,9 @@ extension HostileRequest {
         .body(
             "duplicate method keys (the first counts)",
             #"{"version":1,"id":"dup","method":"system.ping","method":"history.nope"}"#, .result),
-        .bytes("UTF-8 byte order mark (ignored, RFC 8259 §8.1)", [0xEF, 0xBB, 0xBF] + Array(ping.utf8), .result),
+        .bytes(
+            "UTF-8 byte order mark (refused; RFC 8259 §8.1: senders must not add one)",
+            [0xEF, 0xBB, 0xBF] + Array(ping.utf8), .error("malformed_json")),
         .bytes(
             "UTF-16 encoded", Array(ping.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, .error("malformed_json")
         ),
@@ -245,10 +247,10 @@ extension HostileRequest {
         .body("a comment", "// hi\n" + ping, .error("malformed_json")),
         .body("single quotes", "{'version':1,'id':'q','method':'system.ping'}", .error("malformed_json")),
         .body("unquoted keys", "{version:1,id:\"q\",method:\"system.ping\"}", .error("malformed_json")),
-        .body("trailing comma (tolerated by the parser)", #"{"version":1,"id":"q","method":"system.ping",}"#, .result),
+        .body("trailing comma", #"{"version":1,"id":"q","method":"system.ping",}"#, .error("malformed_json")),
         .body(
             "raw newline in a string", "{\"version\":1,\"id\":\"a\nb\",\"method\":\"system.ping\"}",
-            .error("invalid_request", field: "id")),
+            .error("malformed_json")),
         .body("10,000 nested arrays", nested(10_000, open: "[", close: "]"), .error("malformed_json")),
         .body(
             "10,000 nested objects", nested(10_000, open: #"{"a":"#, core: "1", close: "}"), .error("malformed_json")),

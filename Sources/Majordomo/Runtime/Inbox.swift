@@ -13,9 +13,16 @@ final class Inbox<Command: Sendable>: Sendable {
     }
 
     /// Queues a command and wakes the owning thread. Safe from any thread.
+    ///
+    /// Only the post that finds the list empty writes to the wake-up pipe: until the owner takes the list, a
+    /// wake-up is already on its way (`takeAll` drains the pipe before it empties the list, so a post that lands
+    /// between the two is taken with the rest). Under load this saves a system call per request per hop.
     func post(_ command: Command) {
-        commands.withLock { $0.append(command) }
-        wakeup.signal()
+        let wasEmpty = commands.withLock { queued in
+            queued.append(command)
+            return queued.count == 1
+        }
+        if wasEmpty { wakeup.signal() }
     }
 
     /// Takes everything queued so far (owning thread only).

@@ -23,28 +23,45 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     /// Parses exactly `yyyy-MM-dd` (ASCII digits, no sign, no time, no week or ordinal forms).
     /// - Throws: `LocalDateParseError` saying which part is wrong.
     public init(parsing text: some StringProtocol) throws(LocalDateParseError) {
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        var count = 0
-        for (index, byte) in text.utf8.enumerated() {
-            count += 1
-            guard count <= 10 else { throw .notISODate }
-            if index == 4 || index == 7 {
-                guard byte == UInt8(ascii: "-") else { throw .notISODate }
-            } else {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .notISODate }
-                digits.append(Int(byte - UInt8(ascii: "0")))
-            }
-        }
-        guard count == 10 else { throw .notISODate }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        let month = digits[4] * 10 + digits[5]
-        let day = digits[6] * 10 + digits[7]
+        try self.init(parsing: String(text))
+    }
+
+    /// Parses exactly `yyyy-MM-dd`; the `String` form reads the bytes directly, with no generic collection
+    /// machinery (requests carry thousands of dates: through the generic form, iterating `utf8` across module
+    /// boundaries was a quarter of decoding a 10-year request).
+    /// - Throws: `LocalDateParseError` saying which part is wrong.
+    public init(parsing text: String) throws(LocalDateParseError) {
+        var text = text
+        let fields = text.withUTF8 { Self.fields(of: $0) }
+        let (year, month, day) = try fields.get()
         guard year >= 1 else { throw .yearOutOfRange }
         guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
         let length = Self.daysIn(month: month, year: year)
         guard (1...length).contains(day) else { throw .dayOutOfRange(day: day, daysInMonth: length) }
         self.init(year: year, month: month, day: day)!
+    }
+
+    /// Year, month and day of ten bytes `yyyy-MM-dd`, unchecked beyond their form.
+    private static func fields(
+        of bytes: UnsafeBufferPointer<UInt8>
+    ) -> Result<(year: Int, month: Int, day: Int), LocalDateParseError> {
+        guard bytes.count == 10 else { return .failure(.notISODate) }
+        var fields = (year: 0, month: 0, day: 0)
+        for index in 0..<10 {
+            let byte = bytes[index]
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return .failure(.notISODate) }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .failure(.notISODate) }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case 0..<4: fields.year = fields.year * 10 + digit
+            case 5..<7: fields.month = fields.month * 10 + digit
+            default: fields.day = fields.day * 10 + digit
+            }
+        }
+        return .success(fields)
     }
 
     public init?(_ description: String) {
@@ -54,14 +71,21 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
 
     /// `yyyy-MM-dd`.
     public var description: String {
-        var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 10)
-        Self.writeDigits(Int(year), count: 4, into: &bytes, at: 0)
-        Self.writeDigits(Int(month), count: 2, into: &bytes, at: 5)
-        Self.writeDigits(Int(day), count: 2, into: &bytes, at: 8)
-        return String(decoding: bytes, as: UTF8.self)
+        // Ten ASCII bytes fit a small string: no heap allocation, once per date in every response.
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            var bytes = buffer
+            bytes[4] = UInt8(ascii: "-")
+            bytes[7] = UInt8(ascii: "-")
+            Self.writeDigits(Int(year), count: 4, into: &bytes, at: 0)
+            Self.writeDigits(Int(month), count: 2, into: &bytes, at: 5)
+            Self.writeDigits(Int(day), count: 2, into: &bytes, at: 8)
+            return 10
+        }
     }
 
-    static func writeDigits(_ value: Int, count: Int, into bytes: inout [UInt8], at start: Int) {
+    static func writeDigits<Bytes: MutableCollection<UInt8>>(
+        _ value: Int, count: Int, into bytes: inout Bytes, at start: Int
+    ) where Bytes.Index == Int {
         var remaining = value
         for offset in stride(from: count - 1, through: 0, by: -1) {
             bytes[start + offset] = UInt8(ascii: "0") + UInt8(remaining % 10)

@@ -7,10 +7,10 @@ public enum ErrorResponse {
     public static func encode(id: String?, _ error: TallyError) -> [UInt8] {
         let envelope = ResponseEnvelope<NoResult>(id: id, outcome: .failure(error))
         // An error envelope holds only strings and integers, which always encode; the literal is a last resort.
-        guard let data = try? TallyJSON.encoder().encode(envelope) else {
+        guard let bytes = try? TallyJSON.encoder().encodeToBytes(envelope) else {
             return Array(#"{"version":1,"id":null,"error":{"code":"internal","message":"error could not be encoded"}}"#.utf8)
         }
-        return Array(data)
+        return bytes
     }
 }
 

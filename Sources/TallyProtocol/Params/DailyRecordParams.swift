@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyCore
 
 /// One day's totals on the wire:
@@ -69,5 +70,19 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
                 path.index(error.second) + "date", "a second record for \(error.date) (records are never summed)",
                 conflictsWith: path.index(error.first) + "date")
         }
+    }
+}
+
+extension DailyRecordParams: JSONFastDecodable {
+    /// The plain record read without Codable's containers (requests carry thousands); anything else is `nil`, and
+    /// the synthesized `init(from:)` decodes it with its usual errors.
+    public init?(fastFrom object: JSONObjectReader) {
+        guard let text = object.string(CodingKeys.date.stringValue), let date = try? LocalDate(parsing: text),
+            let steps = object.int(CodingKeys.steps.stringValue),
+            let distance = object.optionalDouble(CodingKeys.distanceMeters.stringValue),
+            let calories = object.optionalDouble(CodingKeys.calories.stringValue),
+            let flights = object.optionalInt(CodingKeys.flightsClimbed.stringValue)
+        else { return nil }
+        self.init(date: date, steps: steps, distanceMeters: distance, calories: calories, flightsClimbed: flights)
     }
 }

@@ -44,7 +44,7 @@ public struct RequestDispatcher: Sendable {
         }
         let request: IncomingRequest
         do {
-            request = try decoder(for: service).decode(IncomingRequest.self, from: Data(body))
+            request = try decoder(for: service).decode(IncomingRequest.self, from: body)
         } catch let failure as RequestFailure {
             return .failure(id: failure.id, failure.error)
         } catch let error as DecodingError {
@@ -84,8 +84,8 @@ public struct RequestDispatcher: Sendable {
         TallyError(.deadlineExceeded, "the deadline \(deadline) passed before the request could be answered")
     }
 
-    private func decoder(for service: String) -> JSONDecoder {
-        let decoder = TallyJSON.decoder()
+    private func decoder(for service: String) -> TallyJSONDecoder {
+        var decoder = TallyJSON.decoder()
         let entries = self.entries
         let known = methods(of: service)
         let decodeParams: IncomingRequest.ParamsDecoding = { method, paramsDecoder in

@@ -30,7 +30,7 @@ public struct ResponseBody: Sendable, Hashable {
             var errorCode: ErrorCode?
             if case .failure(let error) = envelope.outcome { errorCode = error.code }
             return ResponseBody(
-                bytes: Array(try TallyJSON.encoder().encode(envelope)), requestID: envelope.id, method: method,
+                bytes: try TallyJSON.encoder().encodeToBytes(envelope), requestID: envelope.id, method: method,
                 errorCode: errorCode)
         } catch {
             context?.logger.error("response could not be encoded", metadata: ["error": "\(error)"])

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 /// One set on the wire: `{"reps": 8, "weight": 60, "unit": "kg"}`; weight 0 is a bodyweight set.
 public struct SetParams: Codable, Sendable, Hashable {
@@ -26,6 +27,18 @@ public struct SetParams: Codable, Sendable, Hashable {
     public var set: WorkoutSet {
         // `-0` passes the range check; store +0 so that no "-0" reaches a response.
         WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
+    }
+}
+
+extension SetParams: JSONFastDecodable {
+    /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
+    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
+    public init?(fastFrom object: JSONObjectReader) {
+        guard let reps = object.int(CodingKeys.reps.stringValue),
+            let weight = object.double(CodingKeys.weight.stringValue),
+            let symbol = object.string(CodingKeys.unit.stringValue), let unit = WeightUnit(symbol: symbol)
+        else { return nil }
+        self.init(reps: reps, weight: weight, unit: unit)
     }
 }
 

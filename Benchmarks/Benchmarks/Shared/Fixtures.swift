@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+import TallyLoad
+import TallyProtocol
+
+/// Seeded request data, the same in every run: what the load tool sends, sized as the issue asks.
+public enum Fixtures {
+    /// A fixed "today", so that results do not drift with the calendar.
+    public static let today = LocalDate(year: 2026, month: 11, day: 23)!
+    public static let zone = ZoneName("Europe/Berlin")!
+
+    /// `streak.summary` params: `size` of daily records and a goal log of 50 changes (the 10-year log).
+    public static func streakParams(_ size: HistorySize) -> StreakSummary.Params {
+        var generator = StepDataGenerator(seed: 42)
+        return StreakSummary.Params(
+            time: RequestTime(timeZone: zone, today: today),
+            goals: GoalParams(log: generator.goalLog(endingOn: today, size: .decade)),
+            records: generator.records(endingOn: today, size: size),
+            weekStartsOn: .monday)
+    }
+
+    /// `workout.day` params over two years of workouts (~520 workouts of 6 exercises × 4 sets), for the last
+    /// training day.
+    public static func workoutDayParams() -> WorkoutDay.Params {
+        var generator = WorkoutDataGenerator(seed: 42)
+        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: zone.calendar)
+        let day = workouts.last.map { zone.calendar.localDate(of: $0.completedAt.instant) } ?? today
+        return WorkoutDay.Params(time: RequestTime(timeZone: zone, today: today), date: day, workouts: workouts)
+    }
+
+    /// `workout.calendar` params for the current month over the same two years.
+    public static func workoutCalendarParams() -> WorkoutCalendar.Params {
+        var generator = WorkoutDataGenerator(seed: 42)
+        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: zone.calendar)
+        let (stretches, meditations) = generator.sessions(endingOn: today, size: .twoYears, zone: zone.calendar)
+        return WorkoutCalendar.Params(
+            time: RequestTime(timeZone: zone, today: today), month: today.yearMonth, workouts: workouts,
+            stretches: stretches, meditations: meditations)
+    }
+
+    /// A whole v1 request body for `method` with `params`, encoded by Foundation (the reference encoder).
+    public static func requestBody(method: String, params: some Encodable & Sendable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let envelope = RequestEnvelope(head: RequestHead(id: "bench-1", method: method), params: params)
+        return Array(try! encoder.encode(envelope))
+    }
+
+    /// The params alone, encoded by Foundation.
+    public static func paramsBody(_ params: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return Array(try! encoder.encode(params))
+    }
+}

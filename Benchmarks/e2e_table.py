@@ -1,0 +1,71 @@
+"""Turns the tally-load --json reports of run-e2e.sh into the Markdown table kept in README.md.
+
+Arguments: report directory, machine label, broker RSS before / peak / after the flood (KiB).
+"""
+import json
+import sys
+from pathlib import Path
+
+directory, machine, rss_before, rss_peak, rss_after = sys.argv[1:6]
+reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.json")}
+
+
+def throughput(report):
+    return report["tally_throughput_per_second"]
+
+
+def errors(report):
+    counts = report["tally"]["errors"]
+    text = ", ".join(f"{code} {count}" for code, count in sorted(counts.items())) or "none"
+    return text + (f"; {report['tally']['unanswered']} unanswered" if report["tally"]["unanswered"] else "")
+
+
+rows = [
+    ("system.ping", "ping-1", 1, "ping-1"),
+    ("system.ping", "ping-100", 100, "ping-100"),
+    ("streak.summary 1y", "streak-1y-1", 1, "ping-1"),
+    ("streak.summary 1y", "streak-1y-100", 100, "ping-100"),
+]
+lines = [
+    f"Measured by `Benchmarks/run-e2e.sh` on {machine}: one broker and two workers (default concurrency) on",
+    "loopback, `tally-load --baseline` closed loop. The raw echo is a libzmq ROUTER↔DEALER echo of the same body",
+    "size and in-flight count measured just before each run (one hop, no broker, no JSON). Shared machine: read",
+    "the ratios; absolute figures move with the load of the other tenants.",
+    "",
+    "| request | in flight | Tally req/s | raw echo req/s | Tally ÷ echo throughput | ÷ ping throughput "
+    "| p50 µs (Tally / echo) | p50 ratio | p99 µs | errors |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+]
+for label, name, in_flight, ping in rows:
+    report = reports[name]
+    ping_ratio = throughput(report) / throughput(reports[ping]) if throughput(reports[ping]) else 0
+    latency, echo = report["tally"]["latency"], report["baseline"]["latency"]
+    lines.append(
+        f"| {label} | {in_flight} | {throughput(report):,.0f} | {report['baseline_throughput_per_second']:,.0f} "
+        f"| {report['throughput_ratio'] * 100:.1f}% | {ping_ratio * 100:.0f}% "
+        f"| {latency['p50_us']} / {echo['p50_us']} | {report['p50_latency_ratio']:.2f}× | {latency['p99_us']} "
+        f"| {errors(report)} |")
+
+flood = reports["flood"]
+lines += [
+    "",
+    f"Broker flood: 100,000 `system.ping` sent at once (100,000 in flight, queue limit raised to 200,000): "
+    f"{flood['tally']['answered']:,} answered in {flood['tally']['elapsed_seconds']:.1f} s "
+    f"({throughput(flood):,.0f}/s, p99 {flood['tally']['latency']['p99_us'] / 1000:.0f} ms), errors: {errors(flood)}. "
+    f"Broker RSS {int(rss_before) / 1024:.1f} MiB before, {int(rss_peak) / 1024:.1f} MiB peak (VmHWM), "
+    f"{int(rss_after) / 1024:.1f} MiB after.",
+    "",
+    "| target | measured | |",
+    "|---|---:|---|",
+]
+ping_100 = reports["ping-100"]["throughput_ratio"]
+ping_1_p50 = reports["ping-1"]["p50_latency_ratio"]
+streak_vs_ping = throughput(reports["streak-1y-100"]) / throughput(reports["ping-100"])
+for text, value, met in [
+    ("ping, 100 in flight: ≥ 20% of raw echo throughput", f"{ping_100 * 100:.1f}%", ping_100 >= 0.20),
+    ("ping, 1 in flight: p50 ≤ 2.5× raw echo p50", f"{ping_1_p50:.2f}×", ping_1_p50 <= 2.5),
+    ("streak.summary 1y, 100 in flight: ≥ 40% of ping throughput", f"{streak_vs_ping * 100:.0f}%",
+     streak_vs_ping >= 0.40),
+]:
+    lines.append(f"| {text} | {value} | {'met' if met else '**missed**'} |")
+print("\n".join(lines))

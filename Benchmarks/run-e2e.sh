@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# End-to-end throughput and latency of a real cluster on loopback, as ratios of a raw libzmq echo measured in the
+# same run (tally-load --baseline) and of system.ping, plus the broker's memory under a 100,000-request flood.
+#
+# Builds release binaries, starts one tally-broker and two tally-workers on a free 127.0.0.1 port, runs
+# tally-load, stops everything (also on Ctrl-C or failure), and writes the results table between
+# <!-- bench:start --> and <!-- bench:end --> in the top-level README.md.
+#
+# Usage: Benchmarks/run-e2e.sh [--duration SECONDS] [--no-build] [--no-readme]
+# Environment: TALLY_E2E_DURATION (seconds per run, default 8).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+duration="${TALLY_E2E_DURATION:-8}"
+build=1
+write_readme=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --duration) duration="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        --no-readme) write_readme=0; shift ;;
+        *) echo "usage: $0 [--duration SECONDS] [--no-build] [--no-readme]" >&2; exit 64 ;;
+    esac
+done
+
+cd "$root"
+if [ "$build" = 1 ]; then
+    for product in tally-broker tally-worker tally-load; do  # one --product per build: the last one wins
+        swift build -c release --product "$product" >&2
+    done
+fi
+bin="$(swift build -c release --show-bin-path)"
+work="$(mktemp -d)"
+pids=()
+
+stop_all() {
+    # Workers first (they drain and disconnect), then the broker; each by its own pid.
+    for pid in "${pids[@]:1}" "${pids[@]:0:1}"; do
+        [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" 2>/dev/null || true
+    done
+    pids=()
+}
+trap 'stop_all; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# A free TCP port on loopback (the kernel picks it; closed again before the broker binds it).
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+endpoint="tcp://127.0.0.1:$port"
+
+# A queue large enough for the flood: the point is to measure memory, not to be told "overloaded".
+"$bin/tally-broker" --bind "$endpoint" --max-queue 200000 --queue-timeout 120s --log-level warning \
+    2>"$work/broker.log" &
+pids+=($!)
+broker_pid=$!
+for worker in 1 2; do
+    "$bin/tally-worker" --broker "$endpoint" --log-level warning 2>"$work/worker$worker.log" &
+    pids+=($!)
+done
+
+# Ready when a ping comes back.
+for _ in $(seq 1 100); do
+    if "$bin/tally-load" --broker "$endpoint" --mix system.ping --requests 1 --in-flight 1 --timeout 1s --json \
+        >/dev/null 2>&1; then
+        break
+    fi
+    sleep 0.2
+done
+
+rss_kib() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
+
+run() {  # name, then tally-load arguments; saves the JSON report as $work/NAME.json
+    local name="$1"
+    shift
+    echo "run $name: tally-load $*" >&2
+    "$bin/tally-load" --broker "$endpoint" --json "$@" >"$work/$name.json"
+}
+
+run ping-1 --mix system.ping --in-flight 1 --duration "${duration}s" --baseline
+run ping-100 --mix system.ping --in-flight 100 --duration "${duration}s" --baseline
+run streak-1y-1 --mix "streak.summary@1y" --in-flight 1 --duration "${duration}s" --baseline
+run streak-1y-100 --mix "streak.summary@1y" --in-flight 100 --duration "${duration}s" --baseline
+
+rss_before="$(rss_kib "$broker_pid" VmRSS)"
+run flood --mix system.ping --in-flight 100000 --requests 100000 --timeout 120s
+rss_peak="$(rss_kib "$broker_pid" VmHWM)"
+rss_after="$(rss_kib "$broker_pid" VmRSS)"
+echo "broker RSS KiB: before $rss_before, peak $rss_peak, after $rss_after" >&2
+
+stop_all
+
+cpu="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
+machine="$(uname -m), $(nproc) cores ($cpu), load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
+python3 "$root/Benchmarks/e2e_table.py" "$work" "$machine" "$rss_before" "$rss_peak" "$rss_after" >"$work/table.md"
+cat "$work/table.md"
+
+if [ "$write_readme" = 1 ]; then
+    python3 - "$root/README.md" "$work/table.md" <<'PY'
+import sys
+readme, table = sys.argv[1], open(sys.argv[2]).read()
+text = open(readme).read()
+start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+before, rest = text.split(start, 1)
+_, after = rest.split(end, 1)
+open(readme, "w").write(before + start + "\n" + table + end + after)
+PY
+    echo "README.md updated" >&2
+fi

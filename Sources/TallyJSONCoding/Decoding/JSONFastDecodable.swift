@@ -1,0 +1,11 @@
+/// A type that can also read itself straight off a JSON object, without Codable's containers, for the one plain
+/// shape it expects. Worth it only for types that arrive by the thousand (a daily record): per element it saves
+/// the container box, generic metadata lookups and several levels of dynamic dispatch.
+///
+/// The fast path never produces errors. It returns `nil` whenever anything is not plain (a missing or null
+/// required member, a wrong type, a number the type cannot hold, text the type refuses); the decoder then runs
+/// `init(from:)` on the same element, which throws exactly the error it always threw. So a conformance must only
+/// agree with `init(from:)` on the values it accepts.
+public protocol JSONFastDecodable: Decodable {
+    init?(fastFrom object: JSONObjectReader)
+}

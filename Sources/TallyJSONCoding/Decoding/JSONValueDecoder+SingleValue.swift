@@ -1,0 +1,58 @@
+/// The decoder is its own single-value container, as in Foundation: a single value is the decoder's node.
+extension JSONValueDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { kind == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        switch kind {
+        case .true: return true
+        case .false: return false
+        // Foundation calls a null where a Bool should be a type mismatch (unlike other types).
+        default: throw typeMismatch(type)
+        }
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        try require(.string, for: type)
+        return document.tape.string(at: node)
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        try require(.number, for: type)
+        guard let value = document.tape.double(at: node) else { throw notRepresentable(type) }
+        return value
+    }
+
+    func decode(_ type: Float.Type) throws -> Float {
+        let wide = try decode(Double.self)
+        let value = Float(wide)
+        guard value.isFinite, value != 0 || wide == 0 else { throw notRepresentable(type) }
+        return value
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try decodeInteger(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        try require(.number, for: type)
+        guard let value = document.tape.integer(at: node, as: type) else { throw notRepresentable(type) }
+        return value
+    }
+
+    private func notRepresentable(_ type: Any.Type) -> JSONNumberNotRepresentable {
+        let entry = document.nodes[node]
+        let start = Int(entry.start)
+        let bytes = UnsafeBufferPointer(start: document.tape.bytes.baseAddress! + start, count: Int(entry.length))
+        let text = String(decoding: bytes, as: UTF8.self)
+        return JSONNumberNotRepresentable(text: text, typeName: "\(type)")
+    }
+}

@@ -1,0 +1,87 @@
+extension JSONByteWriter {
+    func writeNull() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+
+    func writeBool(_ value: Bool) {
+        if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
+    }
+
+    /// Decimal digits, without going through `String`.
+    func writeInteger<T: FixedWidthInteger>(_ value: T) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = 20
+            while magnitude > 0 {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+        }
+    }
+
+    /// Writes a finite double as Foundation does: the shortest text that reads back the same (Swift's
+    /// `description`), without a trailing `.0` (`5`, `0.8333`, `1e+16`, `-0`).
+    func writeDouble(_ value: Double) {
+        // Integral values below 10^15 print as plain digits either way; skip building a String for them.
+        if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            writeInteger(Int64(value))
+            return
+        }
+        writeTrimmed(value.description)
+    }
+
+    func writeFloat(_ value: Float) { writeTrimmed(value.description) }
+
+    private func writeTrimmed(_ text: String) {
+        let utf8 = text.utf8
+        if text.hasSuffix(".0") {
+            bytes.append(contentsOf: utf8.dropLast(2))
+        } else {
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// A JSON string, escaped as Foundation escapes with `.withoutEscapingSlashes`: quote, backslash and control
+    /// characters only (`\n`-style where one exists, else `\u00xx`); everything else as UTF-8.
+    func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                appendEscape(of: byte)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private func appendEscape(of byte: UInt8) {
+        let backslash = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), backslash: bytes.append(contentsOf: [backslash, byte])
+        case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
+        case 0x08: bytes.append(contentsOf: [backslash, UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+        }
+    }
+}

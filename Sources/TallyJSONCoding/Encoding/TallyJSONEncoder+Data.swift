@@ -1,0 +1,8 @@
+import Foundation
+
+extension TallyJSONEncoder {
+    /// The JSON of `value` as `Data`, like `JSONEncoder.encode(_:)`.
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        Data(try encodeToBytes(value))
+    }
+}

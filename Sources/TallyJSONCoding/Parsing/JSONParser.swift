@@ -1,0 +1,153 @@
+/// A single-pass, strict RFC 8259 parser from UTF-8 bytes to a `JSONTape`.
+///
+/// Strict on purpose: requests come from other programs, and whatever this accepts becomes part of the protocol.
+/// It refuses invalid UTF-8, unescaped control characters, lone surrogate escapes, leading zeros, `NaN`/`Infinity`,
+/// trailing commas, trailing garbage and nesting deeper than `maximumDepth`, each with a `JSONSyntaxError` that
+/// says what and where.
+struct JSONParser {
+    /// Deepest accepted nesting of arrays and objects (Foundation's limit too); deeper input is refused rather
+    /// than risking the stack.
+    static let maximumDepth = 512
+
+    let tape: JSONTape
+    /// The tape's copy of the document.
+    let input: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(tape: JSONTape) {
+        self.tape = tape
+        self.input = tape.bytes
+    }
+
+    /// Parses a whole document.
+    /// - Throws: `JSONSyntaxError`.
+    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONSyntaxError(offset: 0, reason: "the document is larger than 4 GiB")
+        }
+        // Rough guess: one node per 8 bytes avoids most regrowth for record-heavy bodies.
+        let tape = bytes.withUnsafeBufferPointer { JSONTape(copying: $0, expectedNodes: $0.count / 8 + 4) }
+        var parser = JSONParser(tape: tape)
+        parser.skipWhitespace()
+        try parser.parseValue(parent: JSONNode.noParent, depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == tape.bytes.count else {
+            throw parser.failure("unexpected data after the top-level value")
+        }
+        return tape
+    }
+
+    func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? index, reason: reason)
+    }
+
+    var peek: UInt8? { index < input.count ? input[index] : nil }
+
+    mutating func skipWhitespace() {
+        while index < input.count {
+            switch input[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+        guard let byte = peek else { throw failure("unexpected end of data, a value was expected") }
+        switch byte {
+        case UInt8(ascii: "{"): try parseObject(parent: parent, depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(parent: parent, depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString(parent: parent)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(parent: parent)
+        case UInt8(ascii: "t"): try parseLiteral("true", .true, parent: parent)
+        case UInt8(ascii: "f"): try parseLiteral("false", .false, parent: parent)
+        case UInt8(ascii: "n"): try parseLiteral("null", .null, parent: parent)
+        default: throw failure("unexpected character '\(Self.printable(byte))', a value was expected")
+        }
+    }
+
+    mutating func parseLiteral(_ word: StaticString, _ kind: JSONNode.Kind, parent: UInt32) throws(JSONSyntaxError) {
+        let length = word.utf8CodeUnitCount
+        guard input.count - index >= length else { throw failure("invalid literal, expected '\(word)'") }
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
+        for offset in 0..<length where input[index + offset] != expected[offset] {
+            throw failure("invalid literal, expected '\(word)'", at: index + offset)
+        }
+        let position = UInt32(index)
+        index += length
+        tape.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
+                              next: UInt32(tape.nodeCount + 1), parent: parent))
+    }
+
+    mutating func parseArray(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+        guard depth <= Self.maximumDepth else {
+            throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
+        }
+        let position = tape.nodeCount
+        tape.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        index += 1
+        skipWhitespace()
+        var count: UInt32 = 0
+        if peek == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                try parseValue(parent: UInt32(position), depth: depth)
+                count += 1
+                skipWhitespace()
+                guard let byte = peek else { throw failure("unexpected end of data inside an array") }
+                index += 1
+                if byte == UInt8(ascii: "]") { break }
+                guard byte == UInt8(ascii: ",") else {
+                    throw failure("expected ',' or ']' in an array, found '\(Self.printable(byte))'", at: index - 1)
+                }
+                skipWhitespace()
+            }
+        }
+        tape.close(position, count: count)
+    }
+
+    mutating func parseObject(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+        guard depth <= Self.maximumDepth else {
+            throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
+        }
+        let position = tape.nodeCount
+        tape.append(
+            JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        index += 1
+        skipWhitespace()
+        var count: UInt32 = 0
+        if peek == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                guard peek == UInt8(ascii: "\"") else {
+                    throw peek == nil
+                        ? failure("unexpected end of data inside an object")
+                        : failure("an object key must be a string (and trailing commas are not allowed)")
+                }
+                try parseString(parent: UInt32(position))
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
+                index += 1
+                skipWhitespace()
+                try parseValue(parent: UInt32(position), depth: depth)
+                count += 1
+                skipWhitespace()
+                guard let byte = peek else { throw failure("unexpected end of data inside an object") }
+                index += 1
+                if byte == UInt8(ascii: "}") { break }
+                guard byte == UInt8(ascii: ",") else {
+                    throw failure("expected ',' or '}' in an object, found '\(Self.printable(byte))'", at: index - 1)
+                }
+                skipWhitespace()
+            }
+        }
+        tape.close(position, count: count)
+    }
+
+    /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.
+    static func printable(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "0x" + String(byte, radix: 16, uppercase: true)
+    }
+}

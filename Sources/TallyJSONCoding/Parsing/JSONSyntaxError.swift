@@ -1,0 +1,15 @@
+/// Why a document is not RFC 8259 JSON, and where: the decoder wraps it as the `underlyingError` of a
+/// `DecodingError.dataCorrupted`, the way Foundation reports syntax errors.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Byte offset of the first byte that cannot be accepted.
+    public let offset: Int
+    /// What is wrong, e.g. "a number must not have leading zeros".
+    public let reason: String
+
+    public init(offset: Int, reason: String) {
+        self.offset = offset
+        self.reason = reason
+    }
+
+    public var description: String { "\(reason) at byte \(offset)" }
+}

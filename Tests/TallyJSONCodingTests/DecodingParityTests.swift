@@ -1,0 +1,268 @@
+import Foundation
+import TallyJSONCoding
+import Testing
+
+/// Decodes the same documents with Foundation's `JSONDecoder` and `TallyJSONDecoder` and requires the same
+/// outcome: equal values, or the same `DecodingError` case, coding path and description. Tally's error responses
+/// are built from exactly these, so parity here is what keeps them unchanged.
+@Suite struct DecodingParityTests {
+    struct Inner: Codable, Equatable {
+        var small: Int8
+        var unsigned: UInt16?
+        var list: [Int]
+    }
+
+    struct Record: Codable, Equatable {
+        var date: String
+        var steps: Int
+        var distance: Double?
+        var flags: [Bool]?
+        var inner: Inner?
+        var ratio: Float?
+    }
+
+    struct Document: Codable, Equatable {
+        var name: String
+        var records: [Record]
+        var tags: [String: Int]?
+    }
+
+    /// What an outcome looks like for comparison.
+    static func signature<T: Equatable>(_ decode: () throws -> T) -> String {
+        do {
+            return "value \(try decode())"
+        } catch let error as DecodingError {
+            func path(_ context: DecodingError.Context) -> String {
+                context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+                    .joined(separator: ".")
+            }
+            switch error {
+            case .typeMismatch(let type, let context):
+                return "typeMismatch \(type) at \(path(context)): \(context.debugDescription)"
+            case .valueNotFound(let type, let context):
+                return "valueNotFound \(type) at \(path(context)): \(context.debugDescription)"
+            case .keyNotFound(let key, let context):
+                return "keyNotFound \(key.stringValue) at \(path(context)): \(context.debugDescription)"
+            case .dataCorrupted(let context):
+                return "dataCorrupted at \(path(context)): \(context.debugDescription)"
+            @unknown default:
+                return "unknown"
+            }
+        } catch {
+            return "other error \(type(of: error))"
+        }
+    }
+
+    static func compare<T: Decodable & Equatable>(_ type: T.Type, _ text: String) {
+        let foundation = try? JSONDecoder().decode(T.self, from: Data(text.utf8))
+        let tally = try? TallyJSONDecoder().decode(T.self, from: Array(text.utf8))
+        if let foundation, let tally {
+            #expect(tally == foundation, "\(text)")
+            return
+        }
+        let foundationOutcome = signature { try JSONDecoder().decode(T.self, from: Data(text.utf8)) }
+        let tallyOutcome = signature { try TallyJSONDecoder().decode(T.self, from: Array(text.utf8)) }
+        #expect(tallyOutcome == foundationOutcome, "\(text)")
+    }
+
+    static let record = #"{"date":"2026-01-01","steps":5}"#
+
+    @Test(arguments: [
+        #"{"name":"a","records":[]}"#,
+        #"{"name":"a","records":[\#(record),{"date":"x","steps":-3,"distance":7100.5,"flags":[true,false]}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":{"small":-128,"unsigned":65535,"list":[1,2,3]}}]}"#,
+        #"{"name":"\u00e9\ud83d\ude00","records":[],"tags":{"a":1,"b":2}}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1.0,"distance":1e2}],"extra":{"deep":[[[]]]}}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"ratio":0.1}]}"#,
+        // Wrong types, at every level.
+        #"[]"#,
+        #""text""#,
+        #"null"#,
+        #"{"name":1,"records":[]}"#,
+        #"{"name":"a","records":{}}"#,
+        #"{"name":"a","records":[1]}"#,
+        #"{"name":"a","records":[null]}"#,
+        #"{"name":"a","records":[\#(record),{"date":"x","steps":"9"}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":true}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":[]}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":{}}]}"#,
+        #"{"name":"a","records":[{"date":7,"steps":1}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"distance":"far"}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"flags":[true,1]}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"flags":[null]}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":{"small":1,"list":[1,"2"]}}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":[]}]}"#,
+        #"{"name":"a","records":[],"tags":{"a":"b"}}"#,
+        // Missing and null.
+        #"{}"#,
+        #"{"name":"a"}"#,
+        #"{"name":null,"records":[]}"#,
+        #"{"name":"a","records":[{"date":"x"}]}"#,
+        #"{"name":"a","records":[{"steps":1}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":null}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":{"small":1}}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"distance":null,"flags":null,"inner":null}]}"#,
+        // Numbers the type cannot hold.
+        #"{"name":"a","records":[{"date":"x","steps":1.5}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1e300}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":9223372036854775808}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"distance":1e400}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":{"small":128,"list":[]}}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"inner":{"small":1,"unsigned":-1,"list":[]}}]}"#,
+        #"{"name":"a","records":[{"date":"x","steps":1,"ratio":1e39}]}"#,
+        // Syntax.
+        #"{"name":"a","records":[]"#,
+        #"{"name":"a","records":[]} x"#,
+        #"{"name":"a\u0001","records":[NaN]}"#,
+        "",
+    ])
+    func sameOutcomeAsFoundation(_ text: String) {
+        Self.compare(Document.self, text)
+    }
+
+    @Test func sameOutcomeForTopLevelScalarsAndArrays() {
+        for text in ["1", "-0", "1.5", "\"a\"", "true", "null", "[1,2]", "[1,null]", "[1,1.5]", "[]", "{}"] {
+            Self.compare(Int.self, text)
+            Self.compare(Double.self, text)
+            Self.compare(String.self, text)
+            Self.compare(Bool.self, text)
+            Self.compare([Int].self, text)
+            Self.compare([Int?].self, text)
+            Self.compare([String: Int].self, text)
+        }
+    }
+
+    @Test func firstOfDuplicateKeysWinsAsInFoundation() {
+        Self.compare(Document.self, #"{"name":"first","name":"second","records":[]}"#)
+    }
+
+    /// Tally is stricter than Foundation on purpose in two places; both are refusals of input Foundation accepts.
+    @Test func deliberateDifferences() throws {
+        let trailingComma = Array(#"{"name":"a","records":[],}"#.utf8)
+        #expect(throws: DecodingError.self) { try TallyJSONDecoder().decode(Document.self, from: trailingComma) }
+        #expect(throws: DecodingError.self) { try TallyJSONDecoder().decode(Int.self, from: Array("1e-400".utf8)) }
+        // Foundation checks a number's syntax only when converting it, so a bad number where an object was
+        // expected is a type mismatch there; here it is a syntax error whatever the type.
+        let leadingZero = Array(#"{"name":"a","records":[01]}"#.utf8)
+        #expect {
+            try TallyJSONDecoder().decode(Document.self, from: leadingZero)
+        } throws: { error in
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
+            return context.underlyingError is JSONSyntaxError
+        }
+    }
+
+    @Test func unrepresentableNumbersTravelAsANonDecodingErrorUntilTheTop() throws {
+        struct Probe: Decodable {
+            var caught: String
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKeys.self)
+                do {
+                    _ = try container.decode(Int.self, forKey: .value)
+                    caught = "nothing"
+                } catch is DecodingError {
+                    caught = "DecodingError"
+                } catch {
+                    caught = "other"
+                }
+            }
+        }
+        enum JSONKeys: String, CodingKey { case value }
+        let body = #"{"value":1.5}"#
+        #expect(try JSONDecoder().decode(Probe.self, from: Data(body.utf8)).caught == "other")
+        #expect(try TallyJSONDecoder().decode(Probe.self, from: Array(body.utf8)).caught == "other")
+    }
+
+    @Test func superDecoderOfAMissingKeyReadsAsNullAtThatPath() {
+        struct Outer: Decodable, Equatable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKeys.self)
+                value = try container.superDecoder(forKey: .params).singleValueContainer().decode(Int.self)
+            }
+        }
+        enum JSONKeys: String, CodingKey { case params }
+        Self.compare(Outer.self, #"{"other":1}"#)
+        Self.compare(Outer.self, #"{"params":3}"#)
+        Self.compare(Outer.self, #"{"params":"3"}"#)
+    }
+
+    /// Members read in another order than written, nested objects read between an object's members, and
+    /// duplicates: the lookup hint must never change which member is found.
+    @Test func lookupsInAnyOrderFindTheSameMembers() {
+        struct Scrambled: Decodable, Equatable {
+            var values: [Int]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKeys.self)
+                let inner = try container.nestedContainer(keyedBy: JSONKeys.self, forKey: .inner)
+                values = [
+                    try container.decode(Int.self, forKey: .c), try inner.decode(Int.self, forKey: .b),
+                    try container.decode(Int.self, forKey: .a), try inner.decode(Int.self, forKey: .a),
+                    try container.decode(Int.self, forKey: .b), try container.decode(Int.self, forKey: .c),
+                    try container.decodeIfPresent(Int.self, forKey: .missing) ?? -1,
+                ]
+            }
+        }
+        enum JSONKeys: String, CodingKey { case a, b, c, inner, missing }
+        Self.compare(Scrambled.self, #"{"a":1,"inner":{"a":10,"b":20},"b":2,"c":3}"#)
+        Self.compare(Scrambled.self, #"{"c":3,"b":2,"inner":{"b":20,"a":10,"a":11},"a":1}"#)
+        Self.compare(Scrambled.self, #"{"a":1,"b":2,"c":3,"inner":{"a":10,"b":20},"c":4,"a":5}"#)
+        Self.compare(Scrambled.self, #"{"a":1,"b":2,"c":3,"inner":{}}"#)
+    }
+
+    /// A type with a fast path: plain elements take it, every other element falls back to `init(from:)`, and the
+    /// outcome is the same as Foundation's either way.
+    struct FastRecord: Codable, Equatable, JSONFastDecodable {
+        var day: String
+        var count: Int
+        var weight: Double?
+        var laps: Int?
+
+        init?(fastFrom object: JSONObjectReader) {
+            guard let day = object.string("day"), let count = object.int("count"),
+                let weight = object.optionalDouble("weight"), let laps = object.optionalInt("laps")
+            else { return nil }
+            (self.day, self.count, self.weight, self.laps) = (day, count, weight, laps)
+        }
+    }
+
+    @Test(arguments: [
+        #"[{"day":"a","count":1},{"day":"b","count":2,"weight":2.5,"laps":null,"other":[1]}]"#,
+        #"[{"count":1,"day":"a","laps":3,"weight":null}]"#,
+        #"[{"day":"a","count":1,"day":"z"}]"#,
+        #"[{"day":"a","count":1},{"day":"b"}]"#,
+        #"[{"day":"a","count":1},{"day":"b","count":"2"}]"#,
+        #"[{"day":"a","count":1.5}]"#,
+        #"[{"day":"a","count":1,"weight":1e400}]"#,
+        #"[{"day":"a","count":1,"laps":2.5}]"#,
+        #"[{"day":"a","count":1,"laps":"2"}]"#,
+        #"[{"day":null,"count":1}]"#,
+        #"[{"day":"a","count":null}]"#,
+        #"[null]"#,
+        #"[[]]"#,
+        #"[7]"#,
+    ])
+    func fastPathAgreesWithFoundation(_ text: String) {
+        Self.compare([FastRecord].self, text)
+    }
+
+    @Test func userInfoReachesTheDecoder() throws {
+        struct Reader: Decodable {
+            var seen: String?
+            init(from decoder: any Decoder) throws { seen = decoder.userInfo[Self.key] as? String }
+            static let key = CodingUserInfoKey(rawValue: "test.key")!
+        }
+        var decoder = TallyJSONDecoder()
+        decoder.userInfo[Reader.key] = "hello"
+        #expect(try decoder.decode(Reader.self, from: Array("{}".utf8)).seen == "hello")
+    }
+
+    @Test func largeObjectsDecodeThroughTheIndex() throws {
+        let members = (0..<100).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let text = "{\(members),\"k5\":-1}"
+        let decoded = try TallyJSONDecoder().decode([String: Int].self, from: Array(text.utf8))
+        #expect(decoded.count == 100)
+        #expect(decoded["k5"] == 5)
+        #expect(decoded["k99"] == 99)
+    }
+}

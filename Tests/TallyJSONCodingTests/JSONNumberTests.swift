@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import TallyJSONCoding
+
+/// Numbers convert exactly: integers only when the text is an integer in range, doubles correctly rounded.
+@Suite struct JSONNumberTests {
+    func tape(_ text: String) throws -> JSONTape { try JSONParser.parse(Array(text.utf8)) }
+
+    @Test(arguments: [
+        ("0", 0), ("-0", 0), ("7", 7), ("-42", -42), ("1.0", 1), ("1.50e1", 15), ("1e2", 100), ("0.1e1", 1),
+        ("123456789012345678", 123_456_789_012_345_678), ("9223372036854775807", Int.max),
+        ("-9223372036854775808", Int.min), ("922337203685477580.7e1", Int.max), ("0e99999", 0), ("-0.0e-5", 0),
+        ("100000000000000000e-17", 1),
+    ] as [(String, Int)])
+    func integersThatFit(_ text: String, _ expected: Int) throws {
+        #expect(try tape(text).integer(at: 0, as: Int.self) == expected)
+    }
+
+    @Test(arguments: [
+        "1.5", "0.1", "9223372036854775808", "-9223372036854775809", "1e19", "1e-400", "12345678901234567890",
+        "100000000000000000000.0", "1E400", "1.00000000000000001", "9007199254740993.5",
+    ])
+    func integersThatDoNot(_ text: String) throws {
+        #expect(try tape(text).integer(at: 0, as: Int.self) == nil)
+    }
+
+    @Test func smallerIntegerTypesCheckTheirRange() throws {
+        #expect(try tape("255").integer(at: 0, as: UInt8.self) == 255)
+        #expect(try tape("256").integer(at: 0, as: UInt8.self) == nil)
+        #expect(try tape("-1").integer(at: 0, as: UInt8.self) == nil)
+        #expect(try tape("-128").integer(at: 0, as: Int8.self) == -128)
+        #expect(try tape("18446744073709551615").integer(at: 0, as: UInt64.self) == UInt64.max)
+        #expect(try tape("18446744073709551616").integer(at: 0, as: UInt64.self) == nil)
+    }
+
+    @Test(arguments: [
+        "0", "-0", "0.1", "0.2", "0.3", "1.7976931348623157e308", "2.2250738585072014e-308", "2.2250738585072011e-308",
+        "4.9e-324", "5e-324", "123456789012345678901234567890", "9007199254740993", "0.30000000000000004",
+        "1e23", "8.98846567431158e307", "2.4703282292062328e-324", "7100.5", "-380.25", "1e22", "1e-22",
+        "3.141592653589793238462643383279", "179769313486231570000000000000000000000000000000000000000000",
+    ])
+    func doublesMatchTheCLibrary(_ text: String) throws {
+        let value = try #require(try tape(text).double(at: 0))
+        let reference = try #require(Double(text))
+        #expect(value.bitPattern == reference.bitPattern, "\(text): \(value) != \(reference)")
+    }
+
+    @Test(arguments: ["1e400", "-1e400", "1e-400", "2e-324"])
+    func doublesOutOfRangeAreRefused(_ text: String) throws {
+        #expect(try tape(text).double(at: 0) == nil)
+    }
+
+    @Test func randomDoublesRoundTripBitForBit() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...0x7FE) << 52))
+            for text in [value.description, String(format: "%.17g", value), String(format: "%.6e", value)] {
+                let parsed = try #require(try tape(text).double(at: 0))
+                #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
+            }
+        }
+    }
+
+    @Test func randomShortDecimalsTakeTheFastPathCorrectly() throws {
+        for _ in 0..<20_000 {
+            let digits = String(UInt64.random(in: 0...999_999_999_999_999))
+            let exponent = Int.random(in: -40...40)
+            let text = "\(digits)e\(exponent)"
+            let parsed = try #require(try tape(text).double(at: 0))
+            #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+}
