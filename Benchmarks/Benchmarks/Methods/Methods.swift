@@ -102,4 +102,52 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(dispatcher.respond(to: month, service: "tally.workout", logger: logger))
         }
     }
+
+    // History, on three years of daily records (the size): every method through the dispatcher, and
+    // `history.month` split into its steps.
+    let historyRequests: [(String, [UInt8])] = [
+        (
+            "history.months 3y dispatch",
+            Fixtures.requestBody(method: HistoryMonths.name, params: Fixtures.historyMonthsParams())
+        ),
+        (
+            "history.month 3y dispatch",
+            Fixtures.requestBody(method: HistoryMonth.name, params: Fixtures.historyMonthParams())
+        ),
+        (
+            "history.dashboard daily 3y dispatch",
+            Fixtures.requestBody(method: HistoryDashboard.name, params: Fixtures.historyDashboardParams(.daily))
+        ),
+        (
+            "history.dashboard monthly 3y dispatch",
+            Fixtures.requestBody(method: HistoryDashboard.name, params: Fixtures.historyDashboardParams(.monthly))
+        ),
+    ]
+    for (name, body) in historyRequests {
+        Benchmark(name) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(dispatcher.respond(to: body, service: "tally.history", logger: logger))
+            }
+        }
+    }
+    let monthParams = Fixtures.historyMonthParams()
+    let monthParamsBody = Fixtures.paramsBody(monthParams)
+    let monthEnvelope = ResponseEnvelope(id: "bench-1", outcome: .success(try! monthParams.result(limits: limits)))
+    Benchmark("history.month 3y step decode Tally") { benchmark in
+        let decoder = TallyJSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! decoder.decode(HistoryMonth.Params.self, from: monthParamsBody))
+        }
+    }
+    Benchmark("history.month 3y step compute") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try! monthParams.result(limits: limits))
+        }
+    }
+    Benchmark("history.month 3y step encode Tally") { benchmark in
+        let encoder = TallyJSONEncoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! encoder.encodeToBytes(monthEnvelope))
+        }
+    }
 }
