@@ -11,10 +11,12 @@ enum IPCommand {
         return path
     }
 
-    /// Runs `ip arguments…`; returns its standard output; throws unless it exits 0 within 10 seconds.
+    /// Runs `ip arguments…`; returns its standard output; throws unless it exits 0 within 60 seconds. Creating a
+    /// namespace can wait many seconds while the kernel still tears down namespaces deleted just before (its
+    /// network-namespace cleanup runs asynchronously and holds the lock that creation needs).
     @discardableResult
     static func run(_ arguments: [String]) async throws -> String {
-        let result = try await ShortCommand.run(URL(fileURLWithPath: try required()), arguments)
+        let result = try await ShortCommand.run(URL(fileURLWithPath: try required()), arguments, timeout: .seconds(60))
         guard result.succeeded else {
             let outcome = result.status.map { "exit \($0)" } ?? "timeout"
             throw ProcessError("ip \(arguments.joined(separator: " ")) failed (\(outcome)): \(result.errorOutput)")

@@ -40,4 +40,40 @@ public struct JSONObjectReader {
         guard let (value, kind) = member(name), kind == .string else { return nil }
         return document.tape.string(at: value)
     }
+
+    /// An optional string: `.some(nil)` when absent or null, `nil` when present but not a string.
+    public func optionalString(_ name: String) -> String?? {
+        guard let (value, kind) = member(name), kind != .null else { return .some(nil) }
+        guard kind == .string else { return nil }
+        return .some(document.tape.string(at: value))
+    }
+
+    /// A required array whose every element is a plain `Element` object: `nil` unless all of it takes the fast
+    /// path (then the caller falls back, and the standard decoder reports exactly what is wrong).
+    public func array<Element: JSONFastDecodable>(_ name: String, of type: Element.Type) -> [Element]? {
+        guard let (value, kind) = member(name), kind == .array else { return nil }
+        let count = Int(document.nodes[value].length)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        var child = value + 1
+        for _ in 0..<count {
+            guard let element = Self.plain(Element.self, document: document, node: child) else { return nil }
+            elements.append(element)
+            child = Int(document.nodes[child].next)
+        }
+        return elements
+    }
+
+    /// An optional plain `Nested` object: `.some(nil)` when absent or null, `nil` when present but not plain.
+    public func optionalObject<Nested: JSONFastDecodable>(_ name: String, of type: Nested.Type) -> Nested?? {
+        guard let (value, kind) = member(name), kind != .null else { return .some(nil) }
+        return Self.plain(Nested.self, document: document, node: value).map { .some($0) }
+    }
+
+    /// `node` read by `Fast`'s fast path, under the same conditions as the decoder's own use of it.
+    private static func plain<Fast: JSONFastDecodable>(_ type: Fast.Type, document: JSONDocument, node: Int) -> Fast? {
+        let header = document.nodes[node]
+        guard header.kind == .object, header.length <= JSONTape.duplicateCheckLimit else { return nil }
+        return Fast(fastFrom: JSONObjectReader(document: document, node: node))
+    }
 }

@@ -69,3 +69,14 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
         return PerformedExercise(name: name, sets: sets.map(\.set))
     }
 }
+
+extension ExerciseParams: JSONFastDecodable {
+    /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
+    /// the synthesized `init(from:)` decodes it with its usual errors.
+    public init?(fastFrom object: JSONObjectReader) {
+        guard let name = object.string(CodingKeys.name.stringValue),
+            let sets = object.array(CodingKeys.sets.stringValue, of: SetParams.self)
+        else { return nil }
+        self.init(name: name, sets: sets)
+    }
+}

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 /// A workout's plan on the wire: `{"id": "ppl", "name": "PPL 8 weeks", "start_date": "2026-03-01", "weeks": 8}`.
 /// `id` and `name` are optional and only echoed.
@@ -26,5 +27,17 @@ public struct PlanParams: Codable, Sendable, Hashable {
         if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
         try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
         return WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks)
+    }
+}
+
+extension PlanParams: JSONFastDecodable {
+    /// The plain plan read without Codable's containers; anything else is `nil` (the standard path then reports it).
+    public init?(fastFrom object: JSONObjectReader) {
+        guard let id = object.optionalString(CodingKeys.id.stringValue),
+            let name = object.optionalString(CodingKeys.name.stringValue),
+            let text = object.string(CodingKeys.startDate.stringValue), let startDate = try? LocalDate(parsing: text),
+            let weeks = object.int(CodingKeys.weeks.stringValue)
+        else { return nil }
+        self.init(id: id, name: name, startDate: startDate, weeks: weeks)
     }
 }

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 /// One completed workout on the wire:
 /// `{"id", "name", "completed_at", "template_id"?, "day_name"?, "plan"?, "exercises": [...]}`.
@@ -66,5 +67,24 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
         }
         try WorkoutBounds.checkUnique(workouts.lazy.map(\.id), at: path, noun: "workout")
         return converted
+    }
+}
+
+extension WorkoutParams: JSONFastDecodable {
+    /// The plain workout read without Codable's containers (two years of training are ~500 workouts of ~3,000
+    /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
+    public init?(fastFrom object: JSONObjectReader) {
+        guard let id = object.string(CodingKeys.id.stringValue),
+            let name = object.string(CodingKeys.name.stringValue),
+            let text = object.string(CodingKeys.completedAt.stringValue),
+            let completedAt = try? Timestamp(parsing: text),
+            let templateID = object.optionalString(CodingKeys.templateID.stringValue),
+            let dayName = object.optionalString(CodingKeys.dayName.stringValue),
+            let plan = object.optionalObject(CodingKeys.plan.stringValue, of: PlanParams.self),
+            let exercises = object.array(CodingKeys.exercises.stringValue, of: ExerciseParams.self)
+        else { return nil }
+        self.init(
+            id: id, name: name, completedAt: completedAt, templateID: templateID, dayName: dayName, plan: plan,
+            exercises: exercises)
     }
 }
