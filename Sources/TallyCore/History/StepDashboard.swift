@@ -35,12 +35,9 @@ public struct StepDashboard: Sendable, Hashable {
             self.series = .hours(hours)
             self.totals = hours.totals
         case .weekly, .monthly:
+            let weekFirst = weekStart.startOfWeek(containing: date)
             let range =
-                if mode == .weekly {
-                    weekStart.startOfWeek(containing: date)...weekStart.startOfWeek(containing: date).adding(days: 6)
-                } else {
-                    date.yearMonth.firstDay...date.yearMonth.lastDay
-                }
+                mode == .weekly ? weekFirst...weekFirst.adding(days: 6) : date.yearMonth.firstDay...date.yearMonth.lastDay
             let days = HistoryDay.days(range, history: history, goals: goals, today: today)
             var totals = StepTotals()
             for record in days.compactMap(\.record) { totals.add(record) }
