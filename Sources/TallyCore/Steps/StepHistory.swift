@@ -57,6 +57,9 @@ public struct StepHistory: Sendable {
         date == .latest ? records.count : firstIndex(onOrAfter: date.adding(days: 1))
     }
 
+    /// How many records are dated after `date`: with `today`, the future records every step method ignores.
+    public func countAfter(_ date: LocalDate) -> Int { records.count - firstIndex(after: date) }
+
     /// Index of the first record dated `date` or later (`records.count` if none).
     public func firstIndex(onOrAfter date: LocalDate) -> Int {
         var low = 0

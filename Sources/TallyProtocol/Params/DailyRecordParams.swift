@@ -37,12 +37,23 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
     /// Checks ranges and converts to the core record.
     /// - Parameter path: where the record sits; built only if something is wrong (this runs once per record).
     public func record(at path: @autoclosure () -> FieldPath) throws(TallyError) -> DailyStepRecord {
-        try Self.check(steps, 0...Bounds.steps, path() + "steps")
-        try Self.check(distanceMeters, 0...Bounds.distanceMeters, path() + "distance_m")
-        try Self.check(calories, 0...Bounds.calories, path() + "calories_kcal")
-        try Self.check(flightsClimbed, 0...Bounds.flightsClimbed, path() + "flights_climbed")
+        try Self.checkMeasures(
+            steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed,
+            at: path())
         return DailyStepRecord(
             date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed)
+    }
+
+    /// Checks the four measures against `Bounds`, naming the member under `path` that is out of range. Daily
+    /// records and the dashboard's timed samples share it: a sample cannot exceed a day.
+    static func checkMeasures(
+        steps: Int, distanceMeters: Double?, calories: Double?, flightsClimbed: Int?,
+        at path: @autoclosure () -> FieldPath
+    ) throws(TallyError) {
+        try check(steps, 0...Bounds.steps, path() + "steps")
+        try check(distanceMeters, 0...Bounds.distanceMeters, path() + "distance_m")
+        try check(calories, 0...Bounds.calories, path() + "calories_kcal")
+        try check(flightsClimbed, 0...Bounds.flightsClimbed, path() + "flights_climbed")
     }
 
     /// Checks an optional measure against its range (non-finite numbers cannot arrive: JSON has none).

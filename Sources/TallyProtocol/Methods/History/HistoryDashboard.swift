@@ -69,7 +69,7 @@ public enum HistoryDashboard: TallyMethod {
                 mode: mode, date: selected, history: valid.history, samples: converted, goals: valid.goals,
                 today: reference.today, now: reference.now, calendar: shared.time.calendar,
                 weekStart: shared.weekStartsOn)
-            let futureRecords = valid.history.records.count - valid.history.firstIndex(after: reference.today)
+            let futureRecords = valid.history.countAfter(reference.today)
             return Result(
                 dashboard, asOf: reference.today, futureRecordsIgnored: futureRecords, calendar: shared.time.calendar)
         }

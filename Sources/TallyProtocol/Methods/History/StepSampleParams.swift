@@ -33,15 +33,12 @@ public struct StepSampleParams: Codable, Sendable, Hashable {
         _ samples: [StepSampleParams], at path: FieldPath, limits: RequestLimits
     ) throws(TallyError) -> [StepSample] {
         try limits.check(samples.count, at: path, unit: "samples")
-        typealias Bounds = DailyRecordParams.Bounds
         var converted: [StepSample] = []
         converted.reserveCapacity(samples.count)
         for (index, sample) in samples.enumerated() {
-            try DailyRecordParams.check(sample.steps, 0...Bounds.steps, path.index(index) + "steps")
-            try DailyRecordParams.check(sample.distanceMeters, 0...Bounds.distanceMeters, path.index(index) + "distance_m")
-            try DailyRecordParams.check(sample.calories, 0...Bounds.calories, path.index(index) + "calories_kcal")
-            try DailyRecordParams.check(
-                sample.flightsClimbed, 0...Bounds.flightsClimbed, path.index(index) + "flights_climbed")
+            try DailyRecordParams.checkMeasures(
+                steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
+                flightsClimbed: sample.flightsClimbed, at: path.index(index))
             converted.append(
                 StepSample(
                     start: sample.start.instant, steps: sample.steps, distanceMeters: sample.distanceMeters,
