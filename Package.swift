@@ -48,10 +48,13 @@ let package = Package(
             dependencies: ["CZeroMQ"],
             swiftSettings: strictness
         ),
+        // Names I/O threads as the kernel shows them (prctl is out of Swift's reach).
+        .systemLibrary(name: "CThreadName"),
         .target(
             name: "Majordomo",
             dependencies: [
                 "ZeroMQ",
+                "CThreadName",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],

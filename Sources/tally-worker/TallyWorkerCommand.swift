@@ -16,8 +16,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         abstract: "A Tally worker: computes step history, streak and workout summaries for requests from tally-broker.",
         discussion: """
             Connects to every broker given and registers each service there over --concurrency MDP connections, \
-            so one process computes several requests at once. Reconnects by itself when a broker goes away. Run \
-            as many workers, on as many hosts, as the load needs.
+            spread over --io-threads threads that compute the requests: one process computes several requests at \
+            once and holds a few more ready. Reconnects by itself when a broker goes away. Run as many workers, \
+            on as many hosts, as the load needs.
 
             Every option can also come from the environment variable named in its help, or from a JSON \
             configuration file (--config) whose keys are the option names: flags win over the environment, \
@@ -25,7 +26,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             On SIGTERM or SIGINT the worker stops taking requests, finishes those it holds, says DISCONNECT and exits.
 
             Example:
-              tally-worker --broker tcp://127.0.0.1:5555 --concurrency 4
+              tally-worker --broker tcp://127.0.0.1:5555 --concurrency 16 --io-threads 2
             """,
         version: TallyBuild.version)
 
@@ -35,8 +36,11 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(name: .long, help: "MDP service to serve; repeat for several. [env: TALLY_SERVICES] (default: tally.history, tally.streak, tally.workout)")
     var service: [String] = []
 
-    @Option(help: "Requests of each service this process computes at once (MDP connections per service per broker). [env: TALLY_CONCURRENCY] (default: 4)")
+    @Option(help: "MDP connections per service per broker: requests of each service this process holds at once, computing or ready. [env: TALLY_CONCURRENCY] (default: 16)")
     var concurrency: Int?
+
+    @Option(help: "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at once. 0 for one per processor core. [env: TALLY_IO_THREADS] (default: 0)")
+    var ioThreads: Int?
 
     @Option(help: "How often to heartbeat the broker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
     var heartbeatInterval: DurationArgument?
@@ -74,7 +78,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     static let settingNames: Set<String> = [
-        "broker", "service", "concurrency", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
+        "broker", "service", "concurrency", "io-threads", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
         "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-server-key",
     ]
 
@@ -84,7 +88,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let brokers = try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
         let services = try settings.resolve(service, "service", environmentVariable: "TALLY_SERVICES", default: TallyService.domainServices.map(\.rawValue))
         var configuration = WorkerConfiguration(brokers: brokers, services: services)
-        configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 4)
+        configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 16)
+        let ioThreads = try settings.resolve(ioThreads, "io-threads", default: 0)
+        guard (0...256).contains(ioThreads) else { throw ValidationError("--io-threads must be 0...256") }
+        configuration.ioThreads = ioThreads == 0 ? nil : ioThreads
         configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
         configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
         configuration.reconnectDelay = try settings.resolve(reconnectDelay, "reconnect-delay", default: DurationArgument(.seconds(1))).duration
@@ -111,7 +118,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
                 address: monitoringAddress, metrics: metrics, readiness: { await worker.status().isReady }, logger: logger))
         }
         lifecycle.append(service)
-        announce("tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency)")
+        announce("tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency) on \(service.worker.ioThreadCount) I/O threads")
         let group = ServiceGroup(configuration: .init(
             services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

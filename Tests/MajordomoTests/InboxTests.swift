@@ -55,3 +55,16 @@ import ZeroMQ
         #expect(stalls == 0)
     }
 }
+
+/// An inbox whose owner has ended refuses posts, so that nobody waits for an answer that cannot come.
+@Suite struct InboxClosingTests {
+    @Test func aClosedInboxHandsBackWhatWasLeftAndRefusesLaterPosts() throws {
+        let inbox = try Inbox<Int>()
+        #expect(inbox.post(1))
+        #expect(inbox.post(2))
+        #expect(inbox.close() == [1, 2])
+        #expect(!inbox.post(3))
+        #expect(inbox.takeAll().isEmpty)
+        #expect(inbox.close().isEmpty)
+    }
+}

@@ -109,6 +109,7 @@ extension Broker {
         }
         // Answer everything still open, tell workers to go, and give those last messages a moment to leave.
         execute(machine.finish(), on: router, machine: &machine, clock: clock)
+        for case .snapshot(let reply) in inbox.close() { reply(machine.snapshot) }
         try? router.set(.linger, .seconds(1))
         router.close()
         authentication?.close()

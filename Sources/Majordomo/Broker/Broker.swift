@@ -105,7 +105,9 @@ public final class Broker: Sendable {
     /// The broker's queues and workers right now.
     public func snapshot() async -> BrokerSnapshot {
         await withCheckedContinuation { continuation in
-            inbox.post(.snapshot { continuation.resume(returning: $0) })
+            let reply: @Sendable (BrokerSnapshot) -> Void = { continuation.resume(returning: $0) }
+            // A broker whose loop has ended holds nothing.
+            if !inbox.post(.snapshot(reply)) { reply(BrokerSnapshot(services: [:], isDraining: true)) }
         }
     }
 }

@@ -44,6 +44,8 @@ struct ClientLoop {
             if events == .readable { readPoller = poller } else { readWritePoller = poller }
         }
         let socketItem = 1
+        // Commands that arrived in the same batch as `.stop`.
+        var unexecuted: [MajordomoClient.Command] = []
         while true {
             let watchWritable = !backlog.isEmpty
             let wait: Duration? = pending.isEmpty ? nil : max(.zero, min(nextExpiryScan - clock.now, .milliseconds(10)))
@@ -56,8 +58,8 @@ struct ClientLoop {
             let poller = watchWritable ? readWritePoller : readPoller
             if poller.ready(0).contains(.readable) {
                 var stop = false
-                for command in client.inbox.takeAll() where !stop {
-                    stop = !execute(command)
+                for command in client.inbox.takeAll() {
+                    if stop { unexecuted.append(command) } else { stop = !execute(command) }
                 }
                 if stop { break }
             }
@@ -68,6 +70,9 @@ struct ClientLoop {
         }
         for (_, request) in pending { request.continuation.resume(returning: .failure(.stopped)) }
         pending.removeAll()
+        for case .send(_, _, _, _, _, let continuation) in unexecuted + client.inbox.close() {
+            continuation.resume(returning: .failure(.stopped))
+        }
         socket.close()
     }
 

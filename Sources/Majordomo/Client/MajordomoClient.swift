@@ -83,7 +83,9 @@ public final class MajordomoClient: Sendable {
         let inbox = self.inbox
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
-                inbox.post(.send(token: token, key: key, service: service, frames: frames, timeout: timeout, continuation: continuation))
+                let command = Command.send(
+                    token: token, key: key, service: service, frames: frames, timeout: timeout, continuation: continuation)
+                if !inbox.post(command) { continuation.resume(returning: .failure(.stopped)) }
             }
         } onCancel: {
             inbox.post(.cancel(token: token))

@@ -1,3 +1,4 @@
+import CThreadName
 import Dispatch
 import Foundation
 
@@ -9,16 +10,20 @@ import Foundation
 final class IOThread: Sendable {
     private let finished = DispatchGroup()
 
-    /// Starts `body` on a new thread named `name` (visible in debuggers and `top -H`).
-    init(name: String, body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a new thread named `name` (visible in debuggers and `top -H`). Threads that compute
+    /// requests need a main thread's stack (`stackSize`), since parsing recurses once per nesting level.
+    init(name: String, stackSize: Int = 1 << 20, body: @escaping @Sendable () -> Void) {
         let finished = self.finished
         finished.enter()
         let thread = Thread {
+            // Foundation's `name` does not reach the OS thread on Linux, where a new thread keeps its creator's name
+            // (often a dispatch pool's).
+            _ = tally_name_current_thread(name)
             body()
             finished.leave()
         }
         thread.name = name
-        thread.stackSize = 1 << 20
+        thread.stackSize = stackSize
         thread.start()
     }
 

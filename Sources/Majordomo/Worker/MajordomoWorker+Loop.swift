@@ -1,17 +1,11 @@
 import Logging
 import ZeroMQ
 
-extension MajordomoWorker {
-    /// The I/O thread's body.
-    func run() {
-        var loop = WorkerLoop(worker: self)
-        loop.run()
-    }
-}
-
-/// The worker's I/O loop state: sessions, their sockets and the poller, owned by the I/O thread.
+/// One I/O thread's loop state: its share of the worker's sessions, their sockets and the poller. Session
+/// positions in `sessions` are local to this loop; `WorkerSession.index` is the process-wide connection number.
 struct WorkerLoop {
     let worker: MajordomoWorker
+    let inbox: Inbox<MajordomoWorker.Command>
     let clock = MonotonicClock()
     var sessions: [WorkerSession] = []
     var sockets: [Socket?] = []
@@ -25,31 +19,26 @@ struct WorkerLoop {
 
     var draining: Bool { drainDeadline != nil }
 
-    init(worker: MajordomoWorker) {
+    init(worker: MajordomoWorker, sessions: [WorkerSession], inbox: Inbox<MajordomoWorker.Command>) {
         self.worker = worker
-        let configuration = worker.configuration
-        for broker in configuration.brokers {
-            for service in configuration.services {
-                for _ in 0..<max(1, configuration.concurrency) {
-                    sessions.append(WorkerSession(index: sessions.count, service: service, broker: broker, configuration: configuration))
-                }
-            }
-        }
+        self.inbox = inbox
+        self.sessions = sessions
         sockets = [Socket?](repeating: nil, count: sessions.count)
     }
 
     mutating func run() {
         for index in sessions.indices { connect(index) }
-        logger.info("worker started", metadata: [
+        logger.debug("worker I/O thread started", metadata: [
             "mdp.brokers": "\(worker.configuration.brokers.joined(separator: " "))",
             "mdp.services": "\(worker.configuration.services.joined(separator: ","))",
-            "mdp.connections": "\(sessions.count)",
+            "mdp.connections": "\(sessions.map { String($0.index) }.joined(separator: ","))",
         ])
         while step() {}
         for index in sockets.indices where sockets[index] != nil {
             sayGoodbye(index)
         }
-        logger.info("worker stopped")
+        for case .status(let reply) in inbox.close() { reply(status) }
+        logger.debug("worker I/O thread stopped")
     }
 
     /// One round of the loop; `false` when the worker is done.
@@ -66,7 +55,7 @@ struct WorkerLoop {
             return false
         }
         if poller.ready(0).contains(.readable) {
-            for command in worker.inbox.takeAll() {
+            for command in inbox.takeAll() {
                 if !execute(command) { return false }
             }
         }
@@ -106,7 +95,7 @@ struct WorkerLoop {
             send(WorkerOutbound.reply(client: client, body: reply), on: index)
             retireIfIdle(index)
         case .drain(let gracePeriod):
-            logger.info("worker draining", metadata: ["grace": "\(gracePeriod)"])
+            logger.debug("worker I/O thread draining", metadata: ["grace": "\(gracePeriod)"])
             drainDeadline = clock.now + gracePeriod
             for index in sessions.indices {
                 // A request already delivered to this socket is served rather than bounced back to the broker.
@@ -162,14 +151,19 @@ struct WorkerLoop {
         }
         switch inbound {
         case .request(let client, let body):
-            sessions[index].inFlight += 1
-            let request = WorkerRequest(service: sessions[index].service, body: body, connection: index)
-            let generation = sessions[index].generation
-            let handler = worker.handler
-            let inbox = worker.inbox
-            Task.detached {
-                let reply = await handler(request)
-                inbox.post(.completed(session: index, generation: generation, client: client, reply: reply))
+            let request = WorkerRequest(service: sessions[index].service, body: body, connection: sessions[index].index)
+            switch worker.computation {
+            case .onIOThread(let compute):
+                send(WorkerOutbound.reply(client: client, body: compute(request)), on: index)
+                retireIfIdle(index)
+            case .onTaskPool(let compute):
+                sessions[index].inFlight += 1
+                let generation = sessions[index].generation
+                let inbox = self.inbox
+                Task.detached {
+                    let reply = await compute(request)
+                    inbox.post(.completed(session: index, generation: generation, client: client, reply: reply))
+                }
             }
         case .heartbeat:
             break
@@ -232,7 +226,7 @@ struct WorkerLoop {
 
     mutating func rebuildPoller() {
         poller = Poller()
-        poller.register(fileDescriptor: worker.inbox.wakeup.fileDescriptor)
+        poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
         polledSessions = []
         for (index, socket) in sockets.enumerated() {
             if let socket {

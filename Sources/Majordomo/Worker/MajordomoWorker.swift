@@ -3,17 +3,19 @@ import Logging
 import Synchronization
 import ZeroMQ
 
-/// A Majordomo worker process: `concurrency` MDP connections per service per broker, all owned by one I/O thread.
+/// A Majordomo worker process: `concurrency` MDP connections per service per broker, spread over a few I/O
+/// threads that each own their connections' sockets.
 ///
-/// Requests are computed by `handler` as Swift tasks, off the I/O thread, so heartbeats keep flowing while a
-/// request computes; replies come back to the I/O thread through its inbox. A connection whose broker goes
+/// Requests are computed as `computation` says: on the I/O thread that received them (no hand-off; Tally's
+/// choice) or as Swift tasks whose replies come back through the thread's inbox. A connection whose broker goes
 /// silent or sends DISCONNECT is replaced by a new one that registers again (READY), so workers survive broker
 /// restarts by themselves.
 public final class MajordomoWorker: Sendable {
-    /// Computes the reply body of one request. It must always return (an error reply is a reply).
+    /// Computes the reply body of one request as a task. It must always return (an error reply is a reply).
     public typealias Handler = @Sendable (WorkerRequest) async -> [Frame]
 
     enum Command: Sendable {
+        /// A task-pool computation finished; `session` is the index in the receiving loop.
         case completed(session: Int, generation: Int, client: Frame, reply: [Frame])
         case drain(gracePeriod: Duration)
         case stop
@@ -21,15 +23,17 @@ public final class MajordomoWorker: Sendable {
     }
 
     public let configuration: WorkerConfiguration
-    let handler: Handler
+    let computation: RequestComputation
     let limits: TransportLimits
     let context: Context
     let socketSetup: Broker.SocketSetup?
     let logger: Logger
-    let inbox: Inbox<Command>
-    let thread = Mutex<IOThread?>(nil)
+    /// One per I/O thread, in thread order.
+    let inboxes: [Inbox<Command>]
+    let threads = Mutex<[IOThread]>([])
 
-    public init(
+    /// A worker whose requests compute as Swift tasks (for handlers that await).
+    public convenience init(
         configuration: WorkerConfiguration,
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
@@ -37,8 +41,21 @@ public final class MajordomoWorker: Sendable {
         logger: Logger,
         handler: @escaping Handler
     ) throws(ZMQError) {
+        try self.init(
+            configuration: configuration, limits: limits, context: context, socketSetup: socketSetup, logger: logger,
+            computation: .onTaskPool(handler))
+    }
+
+    public init(
+        configuration: WorkerConfiguration,
+        limits: TransportLimits = TransportLimits(),
+        context: Context? = nil,
+        socketSetup: Broker.SocketSetup? = nil,
+        logger: Logger,
+        computation: RequestComputation
+    ) throws(ZMQError) {
         self.configuration = configuration
-        self.handler = handler
+        self.computation = computation
         self.limits = limits
         if let context {
             self.context = context
@@ -47,33 +64,71 @@ public final class MajordomoWorker: Sendable {
         }
         self.socketSetup = socketSetup
         self.logger = logger
-        self.inbox = try Inbox()
+        var inboxes: [Inbox<Command>] = []
+        for _ in 0..<Self.threadCount(configuration) { inboxes.append(try Inbox()) }
+        self.inboxes = inboxes
     }
 
-    /// Starts the I/O thread; connections register with their brokers in the background.
+    /// How many I/O threads the worker runs (each computes one request at a time with `.onIOThread`).
+    public var ioThreadCount: Int { inboxes.count }
+
+    /// I/O threads for `configuration`: as asked, or one per core, but never more than connections.
+    static func threadCount(_ configuration: WorkerConfiguration) -> Int {
+        let connections = max(1, configuration.brokers.count * configuration.services.count * max(1, configuration.concurrency))
+        return max(1, min(connections, configuration.ioThreads ?? ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// Starts the I/O threads; connections register with their brokers in the background.
     public func start() {
-        let loop = IOThread(name: "mdp-worker") { [self] in run() }
-        thread.withLock { $0 = loop }
+        let sessions = WorkerSession.all(for: configuration)
+        var started: [IOThread] = []
+        for (thread, inbox) in inboxes.enumerated() {
+            // Round-robin, so that every thread serves every service and broker when there are enough connections.
+            let own = sessions.filter { $0.index % inboxes.count == thread }
+            started.append(IOThread(name: "mdp-worker-\(thread)", stackSize: 8 << 20) { [self] in
+                var loop = WorkerLoop(worker: self, sessions: own, inbox: inbox)
+                loop.run()
+            })
+        }
+        threads.withLock { $0 = started }
+        logger.info("worker started", metadata: [
+            "mdp.brokers": "\(configuration.brokers.joined(separator: " "))",
+            "mdp.services": "\(configuration.services.joined(separator: ","))",
+            "mdp.connections": "\(sessions.count)", "mdp.io_threads": "\(inboxes.count)",
+        ])
     }
 
     /// Stops taking work: idle connections send DISCONNECT at once, busy ones after sending their reply; returns
     /// when all are closed or `gracePeriod` has passed (unfinished requests are then re-queued by the broker).
     public func shutdown(gracePeriod: Duration) async {
-        inbox.post(.drain(gracePeriod: gracePeriod))
-        await thread.withLock { $0 }?.join()
+        logger.info("worker draining", metadata: ["grace": "\(gracePeriod)"])
+        for inbox in inboxes { inbox.post(.drain(gracePeriod: gracePeriod)) }
+        await joinThreads()
     }
 
     /// The state of the worker's connections right now.
     public func status() async -> WorkerStatus {
-        await withCheckedContinuation { continuation in
-            inbox.post(.status { continuation.resume(returning: $0) })
+        var merged = WorkerStatus(services: [:], isDraining: false)
+        for inbox in inboxes {
+            let part = await withCheckedContinuation { continuation in
+                let reply: @Sendable (WorkerStatus) -> Void = { continuation.resume(returning: $0) }
+                // A thread that has ended serves nothing.
+                if !inbox.post(.status(reply)) { reply(WorkerStatus(services: [:], isDraining: true)) }
+            }
+            merged.merge(part)
         }
+        return merged
     }
 
     /// Closes every connection at once; requests in progress are re-queued by the broker.
     public func stop() async {
-        inbox.post(.stop)
-        await thread.withLock { $0 }?.join()
+        for inbox in inboxes { inbox.post(.stop) }
+        await joinThreads()
+    }
+
+    private func joinThreads() async {
+        for thread in threads.withLock({ $0 }) { await thread.join() }
+        logger.info("worker stopped")
     }
 }
 
@@ -90,6 +145,18 @@ public struct WorkerStatus: Sendable, Hashable {
 
     public var services: [String: ServiceState]
     public var isDraining: Bool
+
+    /// Adds another I/O thread's connections.
+    mutating func merge(_ other: WorkerStatus) {
+        for (service, state) in other.services {
+            var sum = services[service] ?? .init(connected: 0, registered: 0, inFlight: 0)
+            sum.connected += state.connected
+            sum.registered += state.registered
+            sum.inFlight += state.inFlight
+            services[service] = sum
+        }
+        isDraining = isDraining || other.isDraining
+    }
 
     /// Ready to serve: not draining, and every service registered with at least one broker.
     public var isReady: Bool {

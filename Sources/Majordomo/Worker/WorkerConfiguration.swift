@@ -8,6 +8,9 @@ public struct WorkerConfiguration: Sendable, Hashable {
     public var services: [String]
     /// MDP connections per service per broker: how many requests of one service this process computes at once.
     public var concurrency: Int = 4
+    /// I/O threads the connections are spread over; `nil` for one per processor core (never more threads than
+    /// connections). With `RequestComputation.onIOThread` this is how many requests compute at once.
+    public var ioThreads: Int?
     /// How often the worker sends HEARTBEAT.
     public var heartbeatInterval: Duration = .milliseconds(2500)
     /// Intervals of broker silence after which the worker reconnects.

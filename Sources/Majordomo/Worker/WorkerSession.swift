@@ -36,6 +36,20 @@ struct WorkerSession: Sendable {
         self.reconnectAt = .zero
     }
 
+    /// Every connection `configuration` asks for, indexed from 0: per broker, per service, `concurrency` each.
+    static func all(for configuration: WorkerConfiguration) -> [WorkerSession] {
+        var sessions: [WorkerSession] = []
+        for broker in configuration.brokers {
+            for service in configuration.services {
+                for _ in 0..<max(1, configuration.concurrency) {
+                    sessions.append(
+                        WorkerSession(index: sessions.count, service: service, broker: broker, configuration: configuration))
+                }
+            }
+        }
+        return sessions
+    }
+
     var isConnected: Bool { reconnectAt == nil }
 
     /// A new socket was connected and READY sent.

@@ -14,9 +14,21 @@ public struct RequestContext: Sendable {
     public var receivedAt: Date
     /// The limits to enforce on lists in the params.
     public var limits: RequestLimits
-    /// A logger with `tally.request.id` and `tally.method` metadata.
-    public var logger: Logger
+    /// The worker's logger, without this request's metadata.
+    private let workerLogger: Logger
 
+    /// A logger with `tally.request.id` and `tally.method` metadata.
+    ///
+    /// Built when asked for: most requests log nothing, and adding metadata copies the handler's metadata
+    /// storage, a cost every cheap request would otherwise pay.
+    public var logger: Logger {
+        var logger = workerLogger
+        logger[metadataKey: "tally.request.id"] = "\(head.id)"
+        logger[metadataKey: "tally.method"] = "\(head.method)"
+        return logger
+    }
+
+    /// - Parameter logger: the worker's logger; the request's metadata is added when `logger` is read.
     public init(
         head: RequestHead, service: String, connection: Int, receivedAt: Date, limits: RequestLimits, logger: Logger
     ) {
@@ -25,6 +37,6 @@ public struct RequestContext: Sendable {
         self.connection = connection
         self.receivedAt = receivedAt
         self.limits = limits
-        self.logger = logger
+        self.workerLogger = logger
     }
 }

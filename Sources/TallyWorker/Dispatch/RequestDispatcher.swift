@@ -11,9 +11,17 @@ public struct RequestDispatcher: Sendable {
     /// The limits enforced on every request.
     public let limits: RequestLimits
 
+    /// A decoder per service the methods are registered on, built once rather than per request.
+    private let decodersByService: [String: TallyJSONDecoder]
+
     init(entries: [String: MethodRegistry.Entry], limits: RequestLimits) {
         self.entries = entries
         self.limits = limits
+        var decoders: [String: TallyJSONDecoder] = [:]
+        for service in Set(entries.values.map(\.service.rawValue)) {
+            decoders[service] = Self.makeDecoder(for: service, entries: entries)
+        }
+        decodersByService = decoders
     }
 
     /// Every registered method, sorted.
@@ -21,6 +29,10 @@ public struct RequestDispatcher: Sendable {
 
     /// The methods answered on `service`, sorted.
     public func methods(of service: String) -> [String] {
+        Self.methods(of: service, in: entries)
+    }
+
+    private static func methods(of service: String, in entries: [String: MethodRegistry.Entry]) -> [String] {
         entries.filter { $0.value.service.rawValue == service || $0.value.service == .system }.keys.sorted()
     }
 
@@ -56,12 +68,9 @@ public struct RequestDispatcher: Sendable {
         if let deadline = request.head.deadline, deadline.instant <= now {
             return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
         }
-        var requestLogger = logger
-        requestLogger[metadataKey: "tally.request.id"] = "\(request.head.id)"
-        requestLogger[metadataKey: "tally.method"] = "\(request.head.method)"
         let context = RequestContext(
             head: request.head, service: service, connection: connection, receivedAt: now, limits: limits,
-            logger: requestLogger)
+            logger: logger)
         // The method exists: the params decoder found it.
         var response = entries[request.head.method]!.respond(request.params, context)
         response.computed = true
@@ -77,7 +86,8 @@ public struct RequestDispatcher: Sendable {
     /// Foundation's decoder detects UTF-16 and UTF-32 by their NUL bytes and decodes them, and reports invalid
     /// UTF-8 inside a string as a bad value at that string's field rather than as a body that is not JSON.
     static func isUTF8Text(_ body: [UInt8]) -> Bool {
-        !body.contains(0) && String(validating: body, as: UTF8.self) != nil
+        // `UTF8Span` validates in place; `String(validating:)` would also copy the body into a new string.
+        !body.contains(0) && (try? UTF8Span(validating: body.span)) != nil
     }
 
     private static func expired(_ deadline: Timestamp) -> TallyError {
@@ -85,9 +95,13 @@ public struct RequestDispatcher: Sendable {
     }
 
     private func decoder(for service: String) -> TallyJSONDecoder {
+        decodersByService[service] ?? Self.makeDecoder(for: service, entries: entries)
+    }
+
+    /// A decoder whose params decoding knows the methods of `service`.
+    private static func makeDecoder(for service: String, entries: [String: MethodRegistry.Entry]) -> TallyJSONDecoder {
         var decoder = TallyJSON.decoder()
-        let entries = self.entries
-        let known = methods(of: service)
+        let known = methods(of: service, in: entries)
         let decodeParams: IncomingRequest.ParamsDecoding = { method, paramsDecoder in
             guard let entry = entries[method], entry.service.rawValue == service || entry.service == .system else {
                 throw TallyError(

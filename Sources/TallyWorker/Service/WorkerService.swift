@@ -27,17 +27,27 @@ public final class WorkerService: Service, Sendable {
         logger: Logger
     ) throws(ZMQError) {
         self.gracePeriod = gracePeriod
+        let answer = Self.handler(dispatcher: dispatcher, metrics: metrics, logger: logger)
+        // Every method is pure CPU work of at most a few milliseconds, so it runs on the I/O thread that received
+        // it: no thread hand-off per request. A simulated latency sleeps, which must not stall that thread's
+        // other connections and heartbeats, so drills compute as tasks instead.
+        let computation: RequestComputation =
+            simulatedLatency > .zero
+            ? .onTaskPool { request in
+                try? await Task.sleep(for: simulatedLatency)
+                return answer(request)
+            }
+            : .onIOThread(answer)
         self.worker = try MajordomoWorker(
             configuration: configuration, limits: limits, socketSetup: socketSetup, logger: logger,
-            handler: Self.handler(dispatcher: dispatcher, simulatedLatency: simulatedLatency, metrics: metrics, logger: logger))
+            computation: computation)
     }
 
     /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
     public static func handler(
-        dispatcher: RequestDispatcher, simulatedLatency: Duration = .zero, metrics: WorkerMetrics? = nil, logger: Logger
-    ) -> MajordomoWorker.Handler {
+        dispatcher: RequestDispatcher, metrics: WorkerMetrics? = nil, logger: Logger
+    ) -> @Sendable (WorkerRequest) -> [Frame] {
         { request in
-            if simulatedLatency > .zero { try? await Task.sleep(for: simulatedLatency) }
             let clock = ContinuousClock()
             let start = clock.now
             guard request.body.count == 1 else {
