@@ -8,6 +8,7 @@ from pathlib import Path
 
 directory, machine, rss_before, rss_peak, rss_after = sys.argv[1:6]
 reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.json")}
+usages = {path.stem: [int(field) for field in path.read_text().split()] for path in Path(directory).glob("*.usage")}
 
 
 def throughput(report):
@@ -45,6 +46,26 @@ for label, name, in_flight, ping in rows:
         f"| {report['throughput_ratio'] * 100:.1f}% | {ping_ratio * 100:.0f}% "
         f"| {latency['p50_us']} / {echo['p50_us']} | {report['p50_latency_ratio']:.2f}× | {latency['p99_us']} "
         f"| {errors(report)} |")
+
+lines += [
+    "",
+    "Where each request's cost lands, per role, from `/proc` before and after each run (CPU is user + system",
+    "time, so it includes the kernel's TCP work and the wake-ups; a context switch is a thread going to sleep or",
+    "being preempted):",
+    "",
+    "| request | in flight | broker CPU µs / request | workers CPU µs / request | broker switches / request "
+    "| workers switches / request |",
+    "|---|---:|---:|---:|---:|---:|",
+]
+for label, name, in_flight, _ in rows:
+    answered = reports[name]["tally"]["answered"]
+    ticks_per_second, *counters = usages[name]
+    before, after = counters[:4], counters[4:]
+    delta = [b - a for a, b in zip(before, after)]
+    micros = 1_000_000 / ticks_per_second / max(answered, 1)
+    lines.append(
+        f"| {label} | {in_flight} | {delta[0] * micros:.0f} | {delta[2] * micros:.0f} "
+        f"| {delta[1] / max(answered, 1):.1f} | {delta[3] / max(answered, 1):.1f} |")
 
 flood = reports["flood"]
 lines += [

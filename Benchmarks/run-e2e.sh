@@ -71,11 +71,29 @@ done
 
 rss_kib() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
 
-run() {  # name, then tally-load arguments; saves the JSON report as $work/NAME.json
+# CPU time (clock ticks, user + system) and context switches (all threads, voluntary + not) of the broker and of
+# the two workers together: where a request's cost lands, per role. The raw echo runs inside tally-load, so the
+# cluster is idle (heartbeats only) while it is measured.
+role_usage() {  # prints "broker_ticks broker_switches worker_ticks worker_switches"
+    local usage=()
+    for pid in "${pids[@]}"; do
+        local ticks switches
+        ticks="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
+        switches="$(cat /proc/"$pid"/task/*/status | awk '/ctxt_switches/ { total += $2 } END { print total }')"
+        usage+=("$ticks" "$switches")
+    done
+    echo "${usage[0]} ${usage[1]} $((usage[2] + usage[4])) $((usage[3] + usage[5]))"
+}
+
+run() {  # name, then tally-load arguments; saves the JSON report as $work/NAME.json and role usage as NAME.usage
     local name="$1"
     shift
     echo "run $name: tally-load $*" >&2
+    local before after
+    before="$(role_usage)"
     "$bin/tally-load" --broker "$endpoint" --json "$@" >"$work/$name.json"
+    after="$(role_usage)"
+    echo "$(getconf CLK_TCK) $before $after" >"$work/$name.usage"
 }
 
 run ping-1 --mix system.ping --in-flight 1 --duration "${duration}s" --baseline

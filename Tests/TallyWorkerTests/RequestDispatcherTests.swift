@@ -168,4 +168,22 @@ enum EchoSteps: TallyMethod {
         let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
         #expect(details["methods"] as? [String] == ["system.ping"])
     }
+
+    /// Logs and metrics name the method of a request whose params were bad, and never a name the client made up.
+    @Test func failuresCarryTheMethodOnlyWhenItIsServed() {
+        let logger = Logger(label: "test")
+        func reply(_ body: String, service: String = "tally.history") -> ResponseBody {
+            dispatcher.respond(to: Array(body.utf8), service: service, logger: logger)
+        }
+        let badParams = reply(#"{"version":1,"id":"p","method":"test.echo_steps","params":{"records":7}}"#)
+        #expect(badParams.errorCode == .invalidParams)
+        #expect(badParams.method == "test.echo_steps")
+        let unknown = reply(#"{"version":1,"id":"u","method":"made.up"}"#)
+        #expect(unknown.errorCode == .unknownMethod)
+        #expect(unknown.method == nil)
+        let otherService = reply(#"{"version":1,"id":"o","method":"test.echo_steps"}"#, service: "tally.streak")
+        #expect(otherService.errorCode == .unknownMethod)
+        #expect(otherService.method == nil)
+        #expect(reply(#"{"version":1,"id":"h","method":7}"#).method == nil)
+    }
 }

@@ -6,26 +6,42 @@
 public enum EnvelopeScanner {
     /// The value of the top-level `"id"` member if it is a string without escapes, else `nil`.
     public static func id(in body: some Collection<UInt8>) -> String? {
-        var scanner = Scanner(bytes: Array(body.prefix(1 << 20)))
-        return scanner.topLevelString(named: "id")
+        scan(body) { scanner in scanner.topLevelString(named: "id") }
     }
 
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
     public static func errorCode(in body: some Collection<UInt8>) -> String? {
-        var scanner = Scanner(bytes: Array(body.prefix(1 << 20)))
-        guard scanner.seekTopLevelMember(named: "error"), scanner.peek == UInt8(ascii: "{") else { return nil }
-        return scanner.topLevelString(named: "code")
+        scan(body) { scanner in
+            guard scanner.seekTopLevelMember(named: "error"), scanner.peek == UInt8(ascii: "{") else { return nil }
+            return scanner.topLevelString(named: "code")
+        }
     }
 
+    /// Runs `work` over the body's first MiB: in place when the bytes are contiguous (an array, a frame: the
+    /// client scans every reply twice, so a copy per scan would be a copy per reply), else over a copy.
+    private static func scan(_ body: some Collection<UInt8>, _ work: (inout Scanner) -> String?) -> String? {
+        let limit = 1 << 20
+        let inPlace = body.withContiguousStorageIfAvailable { buffer in
+            var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(limit)))
+            return work(&scanner)
+        }
+        if let inPlace { return inPlace }
+        return Array(body.prefix(limit)).withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(bytes: buffer)
+            return work(&scanner)
+        }
+    }
+
+    /// Reads bytes it does not own: it lives only inside `scan`'s closure.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
         /// Reads the object starting here and returns its member `name` if that is a short string without escapes.
         mutating func topLevelString(named name: String) -> String? {
             guard seekTopLevelMember(named: name), peek == UInt8(ascii: "\"") else { return nil }
             guard let value = readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\")) else { return nil }
-            return String(validating: value, as: UTF8.self)
+            return String(validating: UnsafeBufferPointer(rebasing: value), as: UTF8.self)
         }
 
         /// Moves to the value of member `name` of the object starting here; `false` if there is none.
@@ -59,7 +75,7 @@ public enum EnvelopeScanner {
         }
 
         /// Reads a string's raw bytes (escapes left as they are).
-        mutating func readString() -> ArraySlice<UInt8>? {
+        mutating func readString() -> Slice<UnsafeBufferPointer<UInt8>>? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
             while let byte = peek {

@@ -49,11 +49,12 @@ public struct IncomingRequest: Decodable, Sendable {
         do {
             self.params = try decodeParams(head.method, try container.superDecoder(forKey: .params))
         } catch let error as TallyError {
-            throw RequestFailure(id: head.id, error: error)
+            throw RequestFailure(id: head.id, error: error, method: error.code == .unknownMethod ? nil : head.method)
         } catch let error as DecodingError {
-            throw RequestFailure(id: head.id, error: TallyError(decoding: error))
+            throw RequestFailure(id: head.id, error: TallyError(decoding: error), method: head.method)
         } catch {
-            throw RequestFailure(id: head.id, error: TallyError(.internal, "params could not be decoded"))
+            throw RequestFailure(
+                id: head.id, error: TallyError(.internal, "params could not be decoded"), method: head.method)
         }
         self.head = head
     }

@@ -58,7 +58,7 @@ public struct RequestDispatcher: Sendable {
         do {
             request = try decoder(for: service).decode(IncomingRequest.self, from: body)
         } catch let failure as RequestFailure {
-            return .failure(id: failure.id, failure.error)
+            return .failure(id: failure.id, failure.error, method: failure.method)
         } catch let error as DecodingError {
             // Only syntax errors reach here: everything after the first brace is wrapped in RequestFailure.
             return .failure(id: nil, TallyError(decoding: error))
