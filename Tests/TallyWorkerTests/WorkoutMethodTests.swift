@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TallyProtocol
+import TallyCore
 import TallyWorker
 import Testing
 
@@ -302,5 +303,42 @@ import Testing
         let details = try #require(error["details"] as? [String: Any])
         #expect(details["field"] as? String == field)
         #expect(details["limit"] as? Int == 2)
+    }
+}
+
+/// `workout.day` converts only the day's workouts and counts templates from the raw history; the answer must be
+/// the one the whole converted history gives, for every date, in zones far east and far west of UTC.
+@Suite struct WorkoutDaySelectionTests {
+    /// Workouts every 7 hours for 12 days from 2026-03-01T00:00Z, templates and plans on some, at mixed offsets.
+    static let history: [WorkoutParams] = (0..<41).map { index in
+        let instant = Date(timeIntervalSince1970: 1_772_323_200 + Double(index) * 7 * 3600)
+        let sets = (0...(index % 3)).map { SetParams(reps: 5 + $0, weight: Double(index % 4) * 10, unit: .kilogram) }
+        return WorkoutParams(
+            id: "w\(index)", name: "Workout \(index)", completedAt: Timestamp(instant, offset: (index % 5 - 2) * 3600),
+            templateID: index % 3 == 0 ? "t\(index % 2)" : nil, dayName: index % 4 == 0 ? "Day \(index)" : nil,
+            plan: index % 6 == 0 ? PlanParams(startDate: LocalDate(year: 2026, month: 2, day: 27)!, weeks: 2) : nil,
+            exercises: [ExerciseParams(name: "Squat", sets: sets), ExerciseParams(name: "Row", sets: sets)])
+    }
+
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Europe/Berlin"])
+    func picksTheSameWorkoutsAsTheWholeConvertedHistory(zone: String) throws {
+        let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
+        let zoneName = try #require(ZoneName(zone))
+        var nonEmptyDays = 0
+        for offset in -1...13 {
+            let date = LocalDate(year: 2026, month: 3, day: 1)!.adding(days: offset)
+            let params = WorkoutDay.Params(
+                time: RequestTime(timeZone: zoneName, today: LocalDate(year: 2026, month: 3, day: 20)!), date: date,
+                workouts: Self.history)
+            let calendar = params.time.calendar
+            let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
+            let expected = WorkoutDay.Result(
+                WorkoutDayDetail(workouts: everything, date: date, unit: .kilogram, calendar: calendar),
+                calendar: calendar)
+            let answer = try params.result(limits: limits)
+            #expect(answer == expected, "\(date) in \(zone)")
+            if !answer.workouts.isEmpty { nonEmptyDays += 1 }
+        }
+        #expect(nonEmptyDays >= 11, "the window covers the history")
     }
 }

@@ -34,6 +34,16 @@ public struct ZoneCalendar: Sendable {
         localDateTime(of: instant).date
     }
 
+    /// Whether `instant` can fall on local date `date` in any zone: no zone lookup, only arithmetic. UTC offsets
+    /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`
+    /// then decides. For picking one day's entries out of a long history.
+    public static func instant(_ instant: Date, mayFallOn date: LocalDate) -> Bool {
+        let start = Double(Int(date.dayNumber) * 86_400) - 18 * 3600
+        let end = Double(Int(date.dayNumber) * 86_400) + 86_400 + 18 * 3600
+        let seconds = instant.timeIntervalSince1970
+        return seconds >= start && seconds < end
+    }
+
     /// The local civil date and the seconds elapsed on the local wall clock since its midnight.
     public func localDateTime(of instant: Date) -> (date: LocalDate, secondOfDay: Int) {
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)

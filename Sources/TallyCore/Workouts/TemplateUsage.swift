@@ -5,10 +5,15 @@ public struct TemplateUsage: Sendable, Hashable {
 
     /// Counts the workouts of `workouts` per template id (workouts without one are not counted).
     public init(_ workouts: some Sequence<PerformedWorkout>) {
+        self.init(templateIDs: workouts.compactMap(\.templateID))
+    }
+
+    /// Counts workouts from the template ids of those that have one, so that a history needs no conversion to be
+    /// counted. An array rather than any sequence: a generic sequence from another module is iterated through
+    /// witness tables, which for a long history costs more than the counting.
+    public init(templateIDs: [String]) {
         var counts: [String: Int] = [:]
-        for workout in workouts {
-            if let template = workout.templateID { counts[template, default: 0] += 1 }
-        }
+        for template in templateIDs { counts[template, default: 0] += 1 }
         self.counts = counts
     }
 

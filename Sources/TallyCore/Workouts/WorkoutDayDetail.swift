@@ -23,7 +23,14 @@ public struct WorkoutDayDetail: Sendable {
     ///   - workouts: every workout the client has; all of them count towards template usage.
     ///   - calendar: the request's zone; each completion instant is bucketed once.
     public init(workouts: [PerformedWorkout], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar) {
-        let usage = TemplateUsage(workouts)
+        self.init(workouts: workouts, usage: TemplateUsage(workouts), date: date, unit: unit, calendar: calendar)
+    }
+
+    /// Selects the workouts of local day `date` from `workouts`, with template usage counted over the whole
+    /// history beforehand: `workouts` may then hold just the candidates for the day (in the history's order).
+    public init(
+        workouts: [PerformedWorkout], usage: TemplateUsage, date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar
+    ) {
         var positions: [Int] = []
         for (position, workout) in workouts.enumerated() where calendar.localDate(of: workout.completedAt) == date {
             positions.append(position)

@@ -76,4 +76,31 @@ import TallyCore
         #expect(hours.count == 24)
         #expect(hours[0].label == "2026-01-01T00:00:00+05:30")
     }
+
+    /// The arithmetic pre-filter never rules out an instant that falls on the date, in the zones with the largest
+    /// offsets either way, a half-hour and a 45-minute zone, and across DST changes and a dateline jump.
+    @Test(arguments: [
+        ("Pacific/Kiritimati", "2026-03-08"), ("Pacific/Pago_Pago", "2026-03-08"), ("Etc/GMT+12", "2026-06-30"),
+        ("America/St_Johns", "2026-03-08"), ("Asia/Kathmandu", "2026-01-01"), ("Europe/Berlin", "2026-10-25"),
+        ("America/New_York", "2026-03-08"), ("Pacific/Apia", "2011-12-30"), ("Pacific/Apia", "2011-12-29"),
+    ])
+    func arithmeticPrefilterKeepsEveryInstantOfTheDate(zone: String, date: String) throws {
+        let calendar = try calendar(zone)
+        let day = try LocalDate(parsing: date)
+        let midnightAsUTC = Double(Int(day.dayNumber) * 86_400)
+        var onTheDay = 0
+        // Every 5 minutes from two days before to two days after the date's midnight read as UTC.
+        for step in stride(from: -2 * 86_400, through: 3 * 86_400, by: 300) {
+            let instant = Date(timeIntervalSince1970: midnightAsUTC + Double(step))
+            guard calendar.localDate(of: instant) == day else { continue }
+            onTheDay += 1
+            #expect(ZoneCalendar.instant(instant, mayFallOn: day), "\(instant) is on \(date) in \(zone)")
+        }
+        // A date the zone skipped (Apia went from 29 to 31 December 2011) has no instants at all.
+        #expect(onTheDay > 0 || (zone == "Pacific/Apia" && date == "2011-12-30"))
+        let farBefore = Date(timeIntervalSince1970: midnightAsUTC - 19 * 3600)
+        let farAfter = Date(timeIntervalSince1970: midnightAsUTC + 86_400 + 18 * 3600)
+        #expect(!ZoneCalendar.instant(farBefore, mayFallOn: day))
+        #expect(!ZoneCalendar.instant(farAfter, mayFallOn: day))
+    }
 }

@@ -14,5 +14,7 @@ import Testing
         #expect(usage.counts == ["push": 3, "pull": 1])
         #expect(usage.timesLogged("push") == 3)
         #expect(usage.timesLogged("legs") == 0)
+        #expect(TemplateUsage(templateIDs: ["push", "pull", "push", "push"]) == usage)
+        #expect(TemplateUsage(templateIDs: []).counts.isEmpty)
     }
 }

@@ -56,18 +56,17 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
         case name, sets
     }
 
-    /// Checks the name, the list limit and every set, and converts to the core exercise.
-    public func exercise(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
-        -> PerformedExercise
-    {
+    /// Checks the name, the list limit and every set, without converting anything.
+    public func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
         try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
         try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
-        // Check everything, then convert in one pass: a request can hold tens of thousands of sets.
         for index in sets.indices {
             try sets[index].check(at: (path() + "sets").index(index))
         }
-        return PerformedExercise(name: name, sets: sets.map(\.set))
     }
+
+    /// The core exercise; call `check(at:limits:)` first.
+    public var exercise: PerformedExercise { PerformedExercise(name: name, sets: sets.map(\.set)) }
 }
 
 extension ExerciseParams: JSONFastDecodable {

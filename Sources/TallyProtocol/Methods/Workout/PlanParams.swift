@@ -21,13 +21,15 @@ public struct PlanParams: Codable, Sendable, Hashable {
         case startDate = "start_date"
     }
 
-    /// Checks the plan and converts to the core plan.
-    public func plan(at path: @autoclosure () -> FieldPath) throws(TallyError) -> WorkoutPlan {
+    /// Checks the ids, the name and the length.
+    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
         if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id") }
         if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
         try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
-        return WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks)
     }
+
+    /// The core plan; call `check(at:)` first.
+    public var plan: WorkoutPlan { WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks) }
 }
 
 extension PlanParams: JSONFastDecodable {

@@ -69,6 +69,7 @@ public enum WorkoutBounds {
     ///   - noun: what the elements are, for the message ("workout").
     static func checkUnique(_ ids: some Sequence<String>, at path: FieldPath, noun: String) throws(TallyError) {
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(ids.underestimatedCount)
         for (index, id) in ids.enumerated() {
             if let first = seen.updateValue(index, forKey: id) {
                 throw .invalidParams(

@@ -48,9 +48,17 @@ public enum WorkoutDay: TallyMethod {
         /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places);
         ///   `payload_too_large` for a list over `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
-            let history = try WorkoutParams.workouts(workouts, at: .params + "workouts", limits: limits)
+            try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
             let calendar = time.calendar
-            let detail = WorkoutDayDetail(workouts: history, date: date, unit: unit.unit, calendar: calendar)
+            // The whole history counts only towards template usage: just the day's workouts are converted (two
+            // years of training are ~12,000 sets; a day has a few hundred at most).
+            let usage = TemplateUsage(templateIDs: workouts.indices.compactMap { workouts[$0].templateID })
+            let ofTheDay = workouts.indices.filter { index in
+                let instant = workouts[index].completedAt.instant
+                return ZoneCalendar.instant(instant, mayFallOn: date) && calendar.localDate(of: instant) == date
+            }.map { workouts[$0].workout }
+            let detail = WorkoutDayDetail(
+                workouts: ofTheDay, usage: usage, date: date, unit: unit.unit, calendar: calendar)
             return Result(detail, calendar: calendar)
         }
     }
