@@ -306,9 +306,10 @@ import Testing
     }
 }
 
-/// `workout.day` converts only the day's workouts and counts templates from the raw history; the answer must be
-/// the one the whole converted history gives, for every date, in zones far east and far west of UTC.
-@Suite struct WorkoutDaySelectionTests {
+/// `workout.day` and `workout.calendar` convert only the workouts of their day or month, and take the rest of the
+/// history from the raw params (template counts, dates); the answers must be the ones the whole converted
+/// history gives, for every date and month, in zones far east and far west of UTC.
+@Suite struct WorkoutHistorySelectionTests {
     /// Workouts every 7 hours for 12 days from 2026-03-01T00:00Z, templates and plans on some, at mixed offsets.
     static let history: [WorkoutParams] = (0..<41).map { index in
         let instant = Date(timeIntervalSince1970: 1_772_323_200 + Double(index) * 7 * 3600)
@@ -340,5 +341,45 @@ import Testing
             if !answer.workouts.isEmpty { nonEmptyDays += 1 }
         }
         #expect(nonEmptyDays >= 11, "the window covers the history")
+    }
+
+    static let stretches = (0..<9).map { index in
+        StretchParams(
+            id: "s\(index)", completedAt: Timestamp(Date(timeIntervalSince1970: 1_769_000_000 + Double(index) * 400_000)),
+            regions: ["hips"], durationSeconds: 300)
+    }
+    static let meditations = (0..<7).map { index in
+        MeditationParams(
+            id: "m\(index)", completedAt: Timestamp(Date(timeIntervalSince1970: 1_773_000_000 + Double(index) * 90_000)),
+            durationSeconds: 600)
+    }
+
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"])
+    func calendarIsTheOneTheWholeConvertedHistoryGives(zone: String) throws {
+        let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
+        let zoneName = try #require(ZoneName(zone))
+        let filters: [[ActivityKind]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
+        for (month, today) in [("2026-01", "2026-03-20"), ("2026-02", "2026-03-05"), ("2026-03", "2026-03-08"),
+                               ("2026-04", "2026-03-10"), ("2025-12", "2026-01-02")] {
+            for types in filters {
+                let params = WorkoutCalendar.Params(
+                    time: RequestTime(timeZone: zoneName, today: try LocalDate(parsing: today)),
+                    month: try YearMonth(parsing: month), types: types, workouts: Self.history,
+                    stretches: Self.stretches, meditations: Self.meditations)
+                let calendar = params.time.calendar
+                let timeline = ActivityTimeline(
+                    workouts: try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits),
+                    stretches: try StretchParams.sessions(Self.stretches, at: .params + "stretches", limits: limits),
+                    meditations: try MeditationParams.sessions(
+                        Self.meditations, at: .params + "meditations", limits: limits),
+                    calendar: calendar)
+                let kinds = try params.kinds(limits: limits)
+                let todayDate = try LocalDate(parsing: today)
+                let expected = WorkoutCalendar.Result(
+                    ActivityMonth(timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: todayDate),
+                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: todayDate), calendar: calendar)
+                #expect(try params.result(limits: limits) == expected, "\(month) \(types ?? []) in \(zone)")
+            }
+        }
     }
 }

@@ -27,6 +27,21 @@ public struct ActivityMonth: Sendable {
     ///   - kinds: the kinds to show; activities of other kinds neither mark days nor extend the range.
     ///   - today: today in the request's zone; its month bounds navigation together with the history.
     public init(timeline: ActivityTimeline, month: YearMonth, kinds: Set<ActivityKind>, today: LocalDate) {
+        let first = timeline.entries.first { kinds.contains($0.kind) }?.date
+        let last = timeline.entries.last { kinds.contains($0.kind) }?.date
+        self.init(
+            monthOf: timeline, month: month, kinds: kinds, today: today,
+            historySpan: first.flatMap { first in last.map { first...$0 } })
+    }
+
+    /// Selects `month` from a timeline that needs to hold only the month's activities, the rest of the history
+    /// being summed up by `historySpan`, so that a long history need not be converted and sorted for one month.
+    /// - Parameter historySpan: the dates of the first and the last activity of `kinds` in the whole history;
+    ///   `nil` when there is none.
+    public init(
+        monthOf timeline: ActivityTimeline, month: YearMonth, kinds: Set<ActivityKind>, today: LocalDate,
+        historySpan: ClosedRange<LocalDate>?
+    ) {
         var days: [Day] = []
         var pending: [ActivityTimeline.Entry] = []
         for entry in timeline.entries(in: month.firstDay...month.lastDay) where kinds.contains(entry.kind) {
@@ -37,12 +52,10 @@ public struct ActivityMonth: Sendable {
             pending.append(entry)
         }
         if let date = pending.first?.date { days.append(Day(date: date, entries: pending)) }
-        let first = timeline.entries.first { kinds.contains($0.kind) }
-        let last = timeline.entries.last { kinds.contains($0.kind) }
         self.month = month
         self.kinds = kinds
         self.days = days
-        self.hasEarlier = (first.map { $0.date < month.firstDay } ?? false) || today.yearMonth < month
-        self.hasLater = (last.map { $0.date > month.lastDay } ?? false) || today.yearMonth > month
+        self.hasEarlier = (historySpan.map { $0.lowerBound < month.firstDay } ?? false) || today.yearMonth < month
+        self.hasLater = (historySpan.map { $0.upperBound > month.lastDay } ?? false) || today.yearMonth > month
     }
 }

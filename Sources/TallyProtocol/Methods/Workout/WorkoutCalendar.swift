@@ -64,23 +64,33 @@ public enum WorkoutCalendar: TallyMethod {
             return ActivityKind.allCases.filter(chosen.contains)
         }
 
-        /// Validates every list, buckets every activity into its local day once, and computes the month.
+        /// Validates every list, dates every activity once, and computes the month (converting only its workouts).
         /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places);
         ///   `payload_too_large` for a list over `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
             let kinds = try kinds(limits: limits)
             let calendar = time.calendar
             let today = time.referenceDay.today
+            let month = self.month ?? today.yearMonth
+            try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
+            let stretches = try StretchParams.sessions(stretches, at: .params + "stretches", limits: limits)
+            let meditations = try MeditationParams.sessions(meditations, at: .params + "meditations", limits: limits)
+            // Workouts are most of a history's bytes, yet outside the month only their dates matter (the streak,
+            // the navigation): each is dated once, and only the month's are converted and placed on the timeline.
+            let workoutDates = workouts.indices.map { calendar.localDate(of: workouts[$0].completedAt.instant) }
+            let days = month.firstDay...month.lastDay
+            let monthWorkouts = workouts.indices.filter { days.contains(workoutDates[$0]) }.map { workouts[$0].workout }
             let timeline = ActivityTimeline(
-                workouts: try WorkoutParams.workouts(workouts, at: .params + "workouts", limits: limits),
-                stretches: try StretchParams.sessions(stretches, at: .params + "stretches", limits: limits),
-                meditations: try MeditationParams.sessions(meditations, at: .params + "meditations", limits: limits),
-                calendar: calendar)
+                workouts: monthWorkouts, stretches: stretches, meditations: meditations, calendar: calendar)
+            let shown = Set(kinds)
+            var shownDates = timeline.entries.filter { $0.kind != .workout && shown.contains($0.kind) }.map(\.date)
+            if shown.contains(.workout) { shownDates += workoutDates }
+            let span = shownDates.min().flatMap { first in shownDates.max().map { first...$0 } }
             let activityMonth = ActivityMonth(
-                timeline: timeline, month: month ?? today.yearMonth, kinds: Set(kinds), today: today)
+                monthOf: timeline, month: month, kinds: shown, today: today, historySpan: span)
             return Result(
-                activityMonth, kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: today), calendar: calendar
-            )
+                activityMonth, kinds: kinds, streak: WorkoutStreak(workoutDates: workoutDates, today: today),
+                calendar: calendar)
         }
     }
 }
