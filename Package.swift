@@ -48,13 +48,13 @@ let package = Package(
             dependencies: ["CZeroMQ"],
             swiftSettings: strictness
         ),
-        // Names I/O threads as the kernel shows them (prctl is out of Swift's reach).
-        .systemLibrary(name: "CThreadName"),
+        // Linux calls out of Swift's reach (prctl, mallopt): thread names, malloc tuning.
+        .systemLibrary(name: "CLinux"),
         .target(
             name: "Majordomo",
             dependencies: [
                 "ZeroMQ",
-                "CThreadName",
+                "CLinux",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -139,6 +139,7 @@ let package = Package(
         .target(
             name: "TallyCommandLine",
             dependencies: [
+                "CLinux",
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
