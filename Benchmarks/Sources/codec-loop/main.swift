@@ -4,14 +4,18 @@ import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
 
-// A profiling driver: repeats one codec step on the 10-year streak params so that `perf record` or
-// `valgrind --tool=callgrind` see nothing else. Usage: codec-loop [decode|encode|foundation-decode] [iterations]
+// A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
+// else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-calendar-decode] [iterations]
+// The first three work on the 10-year streak params; the workout steps on two years of workouts (~700 KB).
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
 let params = Fixtures.streakParams(.decade)
 let body = Fixtures.paramsBody(params)
+let dayBody = step == "workout-day-decode" ? Fixtures.paramsBody(Fixtures.workoutDayParams()) : []
+let calendarBody =
+    step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
 let start = clock.now
 var checksum = 0
@@ -21,9 +25,13 @@ for _ in 0..<iterations {
         checksum &+= try TallyJSONEncoder().encodeToBytes(params).count
     case "foundation-decode":
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
+    case "workout-day-decode":
+        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
+    case "workout-calendar-decode":
+        checksum &+= try TallyJSONDecoder().decode(WorkoutCalendar.Params.self, from: calendarBody).workouts.count
     default:
         checksum &+= try TallyJSONDecoder().decode(StreakSummary.Params.self, from: body).records.count
     }
 }
 let elapsed = clock.now - start
-print("\(step): \(iterations) iterations, \(elapsed / iterations) each (checksum \(checksum))")
+print("\(step): \(iterations) iterations, \(elapsed / max(iterations, 1)) each (checksum \(checksum))")
