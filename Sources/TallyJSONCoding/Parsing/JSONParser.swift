@@ -9,14 +9,14 @@ struct JSONParser {
     /// than risking the stack.
     static let maximumDepth = 512
 
-    let tape: JSONTape
-    /// The tape's copy of the document.
+    /// The copy of the document that the tape will own.
     let input: UnsafeBufferPointer<UInt8>
     var index = 0
+    var nodes: JSONNodeWriter
 
-    init(tape: JSONTape) {
-        self.tape = tape
-        self.input = tape.bytes
+    init(input: UnsafeBufferPointer<UInt8>, expectedNodes: Int) {
+        self.input = input
+        self.nodes = JSONNodeWriter(expectedNodes: expectedNodes)
     }
 
     /// Parses a whole document.
@@ -25,16 +25,30 @@ struct JSONParser {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, reason: "the document is larger than 4 GiB")
         }
-        // Rough guess: one node per 8 bytes avoids most regrowth for record-heavy bodies.
-        let tape = bytes.withUnsafeBufferPointer { JSONTape(copying: $0, expectedNodes: $0.count / 8 + 4) }
-        var parser = JSONParser(tape: tape)
-        parser.skipWhitespace()
-        try parser.parseValue(parent: JSONNode.noParent, depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == tape.bytes.count else {
-            throw parser.failure("unexpected data after the top-level value")
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { copy.initialize(from: base, count: source.count) }
         }
-        return tape
+        let input = UnsafeBufferPointer(start: copy, count: bytes.count)
+        // A node takes at least two bytes ("1,"); a set of a workout ("{"reps":8,"weight":60,"unit":"kg"}") about
+        // five, a daily record about nine. Room for one per four bytes rarely regrows, and the unused part of a
+        // large buffer is never touched.
+        var parser = JSONParser(input: input, expectedNodes: bytes.count / 4 + 16)
+        do {
+            try parser.parseDocument()
+        } catch {
+            parser.nodes.discard()
+            copy.deallocate()
+            throw error
+        }
+        return JSONTape(adoptingBytes: input, nodes: parser.nodes.written)
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        try parseValue(parent: JSONNode.noParent, depth: 0)
+        skipWhitespace()
+        guard index == input.count else { throw failure("unexpected data after the top-level value") }
     }
 
     func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -75,16 +89,16 @@ struct JSONParser {
         }
         let position = UInt32(index)
         index += length
-        tape.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
-                              next: UInt32(tape.nodeCount + 1), parent: parent))
+        nodes.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
+                              next: UInt32(nodes.count + 1), parent: parent))
     }
 
     mutating func parseArray(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = tape.nodeCount
-        tape.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        let position = nodes.count
+        nodes.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -104,15 +118,15 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tape.close(position, count: count)
+        nodes.close(position, members: count, bytes: input.baseAddress!)
     }
 
     mutating func parseObject(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = tape.nodeCount
-        tape.append(
+        let position = nodes.count
+        nodes.append(
             JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
         index += 1
         skipWhitespace()
@@ -143,7 +157,7 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tape.close(position, count: count)
+        nodes.close(position, members: count, bytes: input.baseAddress!)
     }
 
     /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.
