@@ -19,8 +19,14 @@ final class JSONDocument {
         self.userInfo = userInfo
     }
 
-    /// The value node of the first member called `name` of the object at `object`, by a scan of its keys.
+    /// The value node of the first member called `name`, or `nil`.
     func member(named name: String, inObject object: Int) -> Int? {
+        var name = name
+        return name.withUTF8 { member(utf8: $0, inObject: object) }
+    }
+
+    /// The value node of the first member whose key spells `name` (UTF-8), by a scan of the object's keys.
+    func member(utf8 name: UnsafeBufferPointer<UInt8>, inObject object: Int) -> Int? {
         let entry = nodes[object]
         let first = object + 1
         let end = Int(entry.next)
@@ -30,11 +36,12 @@ final class JSONDocument {
         let start = !entry.isComplex && keyHint.object == object && keyHint.key < end ? keyHint.key : first
         var keyNode = start
         repeat {
+            let valueNode = keyNode + 1
             if tape.key(at: keyNode, equals: name) {
-                keyHint = (object, Int(nodes[keyNode + 1].next))
-                return keyNode + 1
+                keyHint = (object, Int(nodes[valueNode].next))
+                return valueNode
             }
-            keyNode = Int(nodes[keyNode + 1].next)
+            keyNode = Int(nodes[valueNode].next)
             if keyNode >= end { keyNode = first }
         } while keyNode != start
         return nil
