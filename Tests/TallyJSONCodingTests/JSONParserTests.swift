@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    @Test func buildsTheTapeWithSkipLinksAndParents() throws {
+    @Test func buildsTheTapeWithSkipLinks() throws {
         let tape = try parse(#"{"a":[1,{"b":null}],"c":"x"}"#)
         // object, "a", array, 1, object, "b", null, "c", "x"
         let kinds: [JSONNode.Kind] = [.object, .string, .array, .number, .object, .string, .null, .string, .string]
@@ -124,8 +124,25 @@ import Testing
         #expect(tape.nodes[0].length == 2)
         #expect(tape.nodes[2].length == 2)
         #expect(tape.nodes[2].next == 7)
-        #expect(tape.nodes[6].parent == 4)
-        #expect(tape.nodes[8].parent == 0)
+        #expect(tape.nodes[4].next == 7)
+        #expect(tape.nodes[8].next == 9)
+    }
+
+    /// Coding paths are rebuilt from the root along the skip links: member names and array positions.
+    @Test func rebuildsCodingPathsFromTheRoot() throws {
+        let tape = try parse(#"{"a":[1,{"b":null,"c":[[],[7]]}],"d":"x"}"#)
+        // 0 object, 1 "a", 2 array, 3 1, 4 object, 5 "b", 6 null, 7 "c", 8 array, 9 array, 10 array, 11 7,
+        // 12 "d", 13 "x"
+        let document = JSONDocument(tape: tape, userInfo: [:])
+        func path(_ node: Int) -> [String] { document.codingPath(of: node).map(\.stringValue) }
+        #expect(path(0) == [])
+        #expect(path(2) == ["a"])
+        #expect(path(3) == ["a", "Index 0"])
+        #expect(path(6) == ["a", "Index 1", "b"])
+        #expect(path(10) == ["a", "Index 1", "c", "Index 1"])
+        #expect(path(11) == ["a", "Index 1", "c", "Index 1", "Index 0"])
+        #expect(document.codingPath(of: 11).last?.intValue == 0)
+        #expect(path(13) == ["d"])
     }
 }
 
@@ -229,7 +246,8 @@ import Testing
         let tape = try parse("[" + Array(repeating: "1", count: count).joined(separator: ",") + "]")
         #expect(tape.nodes.count == count + 1)
         #expect(tape.nodes[0].length == UInt32(count))
-        #expect(tape.nodes.allSatisfy { $0.kind != .number || $0.parent == 0 })
+        #expect(tape.nodes.dropFirst().allSatisfy { $0.kind == .number && $0.length == 1 })
+        #expect(MemoryLayout<JSONNode>.stride == 16)
     }
 
     @Test(arguments: [

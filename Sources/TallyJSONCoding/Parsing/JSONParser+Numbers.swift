@@ -3,7 +3,7 @@ extension JSONParser {
     /// text. Conversion waits until a type is asked for, because only then is it known whether `1e2` must be an
     /// exact integer or a double. (Works on a local position and the raw bytes: every set of a workout has two
     /// numbers, and going through `index` and `peek` for each byte cost twice as much.)
-    mutating func parseNumber(parent: UInt32) throws(JSONSyntaxError) {
+    mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         let bytes = input.baseAddress!
         let end = input.count
@@ -43,7 +43,7 @@ extension JSONParser {
         }
         index = position
         nodes.append(JSONNode(kind: .number, isComplex: isComplex, start: UInt32(start),
-                              length: UInt32(position - start), next: UInt32(nodes.count + 1), parent: parent))
+                              length: UInt32(position - start), next: UInt32(nodes.count + 1)))
     }
 
     /// The first position at or after `position` that is not a digit, or `end`.

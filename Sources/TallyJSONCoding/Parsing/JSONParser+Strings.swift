@@ -5,7 +5,7 @@ extension JSONParser {
     ///
     /// Runs of plain ASCII (the bulk of any request) are skipped eight bytes at a time (`PlainASCIIScan`); only
     /// the quote, escapes, control characters and multi-byte sequences are looked at one by one.
-    mutating func parseString(parent: UInt32) throws(JSONSyntaxError) {
+    mutating func parseString() throws(JSONSyntaxError) {
         let start = index + 1
         let bytes = input.baseAddress!
         var hasEscapes = false
@@ -29,7 +29,7 @@ extension JSONParser {
             position = index
         }
         nodes.append(JSONNode(kind: .string, isComplex: hasEscapes, start: UInt32(start),
-                              length: UInt32(position - start), next: UInt32(nodes.count + 1), parent: parent))
+                              length: UInt32(position - start), next: UInt32(nodes.count + 1)))
         index = position + 1
     }
 

@@ -46,7 +46,7 @@ struct JSONParser {
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
         skipWhitespace()
-        try parseValue(parent: JSONNode.noParent, depth: 0)
+        try parseValue(depth: 0)
         skipWhitespace()
         guard index == input.count else { throw failure("unexpected data after the top-level value") }
     }
@@ -66,21 +66,21 @@ struct JSONParser {
         }
     }
 
-    mutating func parseValue(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         guard let byte = peek else { throw failure("unexpected end of data, a value was expected") }
         switch byte {
-        case UInt8(ascii: "{"): try parseObject(parent: parent, depth: depth + 1)
-        case UInt8(ascii: "["): try parseArray(parent: parent, depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString(parent: parent)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(parent: parent)
-        case UInt8(ascii: "t"): try parseLiteral("true", .true, parent: parent)
-        case UInt8(ascii: "f"): try parseLiteral("false", .false, parent: parent)
-        case UInt8(ascii: "n"): try parseLiteral("null", .null, parent: parent)
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        case UInt8(ascii: "t"): try parseLiteral("true", .true)
+        case UInt8(ascii: "f"): try parseLiteral("false", .false)
+        case UInt8(ascii: "n"): try parseLiteral("null", .null)
         default: throw failure("unexpected character '\(Self.printable(byte))', a value was expected")
         }
     }
 
-    mutating func parseLiteral(_ word: StaticString, _ kind: JSONNode.Kind, parent: UInt32) throws(JSONSyntaxError) {
+    mutating func parseLiteral(_ word: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         let length = word.utf8CodeUnitCount
         guard input.count - index >= length else { throw failure("invalid literal, expected '\(word)'") }
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
@@ -90,15 +90,15 @@ struct JSONParser {
         let position = UInt32(index)
         index += length
         nodes.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
-                              next: UInt32(nodes.count + 1), parent: parent))
+                              next: UInt32(nodes.count + 1)))
     }
 
-    mutating func parseArray(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
         let position = nodes.count
-        nodes.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        nodes.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -106,7 +106,7 @@ struct JSONParser {
             index += 1
         } else {
             while true {
-                try parseValue(parent: UInt32(position), depth: depth)
+                try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
                 guard let byte = peek else { throw failure("unexpected end of data inside an array") }
@@ -121,13 +121,13 @@ struct JSONParser {
         nodes.close(position, members: count, bytes: input.baseAddress!)
     }
 
-    mutating func parseObject(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
         let position = nodes.count
         nodes.append(
-            JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+            JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -140,12 +140,12 @@ struct JSONParser {
                         ? failure("unexpected end of data inside an object")
                         : failure("an object key must be a string (and trailing commas are not allowed)")
                 }
-                try parseString(parent: UInt32(position))
+                try parseString()
                 skipWhitespace()
                 guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
                 index += 1
                 skipWhitespace()
-                try parseValue(parent: UInt32(position), depth: depth)
+                try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
                 guard let byte = peek else { throw failure("unexpected end of data inside an object") }

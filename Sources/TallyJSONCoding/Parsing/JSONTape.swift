@@ -49,10 +49,8 @@ struct JSONNode: Sendable {
     var length: UInt32
     /// Index of the node after this one's subtree.
     var next: UInt32
-    /// Index of the enclosing array or object, `JSONNode.noParent` at the top.
-    var parent: UInt32
-
-    static let noParent = UInt32.max
+    // No parent link: 16 bytes a node instead of 20, a fifth less memory for the decoder to stream through after
+    // parsing. Only coding paths need to go up, and they are rebuilt from the root (see `JSONDocument`).
 }
 
 extension JSONNode.Kind {
