@@ -240,6 +240,20 @@ import Testing
         }
     }
 
+    /// An object is flagged when two keys are equal or a key has escapes, whatever the keys' marks.
+    @Test func duplicateKeyFlagMatchesItsDefinition() throws {
+        let names = [
+            "", "a", "b", "ab", "ba", "aab", "abb", "reps", "unit", "weight", "id", "name", "plan", #"x\u0079"#,
+        ]
+        for _ in 0..<3_000 {
+            let keys = (0..<Int.random(in: 2...16)).map { _ in names.randomElement()! }
+            let text = "{" + keys.map { #""\#($0)":0"# }.joined(separator: ",") + "}"
+            let expected = Set(keys).count < keys.count || keys.contains { $0.contains("\\") }
+            let tape = try parse(text)
+            #expect(tape.nodes[0].isComplex == expected, "\(text) \(tape.nodes[0]) \(expected)")
+        }
+    }
+
     @Test func documentsDenserThanExpectedGrowTheirNodeStorage() throws {
         // One node per two bytes, twice the room the parser first makes.
         let count = 10_000

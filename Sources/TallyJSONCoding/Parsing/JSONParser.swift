@@ -118,7 +118,7 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        nodes.close(position, members: count, bytes: input.baseAddress!)
+        nodes.close(position, members: count, keysMayRepeat: false, bytes: input.baseAddress!)
     }
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
@@ -131,6 +131,9 @@ struct JSONParser {
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
+        // One bit per key (see `JSONNodeWriter.keyMark`): while no two keys share a bit, none can be equal.
+        var keyMarks: UInt64 = 0
+        var keysMayRepeat = false
         if peek == UInt8(ascii: "}") {
             index += 1
         } else {
@@ -140,7 +143,14 @@ struct JSONParser {
                         ? failure("unexpected end of data inside an object")
                         : failure("an object key must be a string (and trailing commas are not allowed)")
                 }
+                let keyNode = nodes.count
                 try parseString()
+                if let mark = nodes.keyMark(of: keyNode, bytes: input.baseAddress!) {
+                    keysMayRepeat = keysMayRepeat || keyMarks & mark != 0
+                    keyMarks |= mark
+                } else {
+                    keysMayRepeat = true
+                }
                 skipWhitespace()
                 guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
                 index += 1
@@ -157,7 +167,7 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        nodes.close(position, members: count, bytes: input.baseAddress!)
+        nodes.close(position, members: count, keysMayRepeat: keysMayRepeat, bytes: input.baseAddress!)
     }
 
     /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.
