@@ -218,7 +218,7 @@ import Testing
         var weight: Double?
         var laps: Int?
 
-        init?(fastFrom object: JSONObjectReader) {
+        init?(fastFrom object: borrowing JSONObjectReader) {
             guard let day = object.string("day"), let count = object.int("count"),
                 let weight = object.optionalDouble("weight"), let laps = object.optionalInt("laps")
             else { return nil }

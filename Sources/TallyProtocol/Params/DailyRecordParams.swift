@@ -87,7 +87,7 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
 extension DailyRecordParams: JSONFastDecodable {
     /// The plain record read without Codable's containers (requests carry thousands); anything else is `nil`, and
     /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
-    public init?(fastFrom object: JSONObjectReader) {
+    public init?(fastFrom object: borrowing JSONObjectReader) {
         guard let date = object.utf8("date", { try? LocalDate(utf8: $0) }),
             let steps = object.int("steps"),
             let distance = object.optionalDouble("distance_m"),

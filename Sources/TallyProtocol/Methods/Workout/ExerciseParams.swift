@@ -33,7 +33,7 @@ public struct SetParams: Codable, Sendable, Hashable {
 extension SetParams: JSONFastDecodable {
     /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
     /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
-    public init?(fastFrom object: JSONObjectReader) {
+    public init?(fastFrom object: borrowing JSONObjectReader) {
         guard let reps = object.int("reps"),
             let weight = object.double("weight"),
             let unit = object.utf8("unit", WeightUnit.init(utf8Symbol:))
@@ -73,7 +73,7 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
 extension ExerciseParams: JSONFastDecodable {
     /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
     /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
-    public init?(fastFrom object: JSONObjectReader) {
+    public init?(fastFrom object: borrowing JSONObjectReader) {
         guard let name = object.string("name"),
             let sets = object.array("sets", of: SetParams.self)
         else { return nil }

@@ -33,7 +33,7 @@ public struct PlanParams: Codable, Sendable, Hashable {
 extension PlanParams: JSONFastDecodable {
     /// The plain plan read without Codable's containers; anything else is `nil` (the standard path then reports it).
     /// Member names as in `CodingKeys`.
-    public init?(fastFrom object: JSONObjectReader) {
+    public init?(fastFrom object: borrowing JSONObjectReader) {
         guard let id = object.optionalString("id"),
             let name = object.optionalString("name"),
             let startDate = object.utf8("start_date", { try? LocalDate(utf8: $0) }),

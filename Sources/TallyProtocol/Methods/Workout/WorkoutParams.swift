@@ -74,7 +74,7 @@ extension WorkoutParams: JSONFastDecodable {
     /// The plain workout read without Codable's containers (two years of training are ~500 workouts of ~3,000
     /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
     /// Member names are spelled as in `CodingKeys` (`FastPathParityTests` holds the two paths to each other).
-    public init?(fastFrom object: JSONObjectReader) {
+    public init?(fastFrom object: borrowing JSONObjectReader) {
         guard let id = object.string("id"),
             let name = object.string("name"),
             let completedAt = object.utf8("completed_at", { try? Timestamp(utf8: $0) }),
