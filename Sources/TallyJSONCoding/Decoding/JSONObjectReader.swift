@@ -74,15 +74,22 @@ public struct JSONObjectReader {
     @inlinable
     public func array<Element: JSONFastDecodable>(_ name: StaticString, of type: Element.Type) -> [Element]? {
         guard let (first, count) = arrayMember(name) else { return nil }
-        var elements: [Element] = []
-        elements.reserveCapacity(count)
-        var child = first
-        for _ in 0..<count {
-            guard let reader = plainObject(at: child), let element = Element(fastFrom: reader) else { return nil }
-            elements.append(element)
-            child = node(after: child)
+        // Written in place into storage of the exact size: `reserveCapacity` and `append` went through the
+        // array's generic growth and uniqueness checks for each of ~15,000 arrays and their elements.
+        var isPlain = true
+        let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var child = first
+            while initialized < count {
+                guard let reader = plainObject(at: child), let element = Element(fastFrom: reader) else {
+                    isPlain = false
+                    return
+                }
+                buffer.initializeElement(at: initialized, to: element)
+                initialized += 1
+                child = node(after: child)
+            }
         }
-        return elements
+        return isPlain ? elements : nil
     }
 
     /// An optional plain `Nested` object: `.some(nil)` when absent or null, `nil` when present but not plain.

@@ -42,8 +42,7 @@ extension JSONParser {
             position = Self.endOfDigits(bytes, from: position + 1, end: end)
         }
         index = position
-        nodes.append(JSONNode(kind: .number, isComplex: isComplex, start: UInt32(start),
-                              length: UInt32(position - start), next: UInt32(nodes.count + 1)))
+        nodes.appendLeaf(.number, isComplex: isComplex, from: start, to: position)
     }
 
     /// The first position at or after `position` that is not a digit, or `end`.

@@ -28,8 +28,7 @@ extension JSONParser {
             }
             position = index
         }
-        nodes.append(JSONNode(kind: .string, isComplex: hasEscapes, start: UInt32(start),
-                              length: UInt32(position - start), next: UInt32(nodes.count + 1)))
+        nodes.appendLeaf(.string, isComplex: hasEscapes, from: start, to: position)
         index = position + 1
     }
 
