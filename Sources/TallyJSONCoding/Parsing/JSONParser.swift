@@ -57,7 +57,15 @@ struct JSONParser {
 
     var peek: UInt8? { index < input.count ? input[index] : nil }
 
+    /// Moves past spaces, tabs and line breaks. Requests are usually compact, so the first byte is checked inline
+    /// (every byte of JSON whitespace is at most 0x20) and the loop runs only when there is whitespace.
+    @inline(__always)
     mutating func skipWhitespace() {
+        guard index < input.count, input[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < input.count {
             switch input[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -66,6 +74,8 @@ struct JSONParser {
         }
     }
 
+    /// Inlined into the container loops (it only dispatches), so that a member or element costs one call, not two.
+    @inline(__always)
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         guard let byte = peek else { throw failure("unexpected end of data, a value was expected") }
         switch byte {
