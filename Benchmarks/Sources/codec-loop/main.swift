@@ -5,15 +5,17 @@ import TallyLoad
 import TallyProtocol
 
 // A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
-// else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-calendar-decode] [iterations]
-// The first three work on the 10-year streak params; the workout steps on two years of workouts (~700 KB).
+// else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
+// workout-calendar-decode] [iterations]. The first three work on the 10-year streak params; the workout steps on
+// two years of workouts (~700 KB); `workout-day-parse` only parses them (a type that reads nothing), so that its
+// share of `workout-day-decode` is a subtraction.
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
 let params = Fixtures.streakParams(.decade)
 let body = Fixtures.paramsBody(params)
-let dayBody = step == "workout-day-decode" ? Fixtures.paramsBody(Fixtures.workoutDayParams()) : []
+let dayBody = step.hasPrefix("workout-day") ? Fixtures.paramsBody(Fixtures.workoutDayParams()) : []
 let calendarBody =
     step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
@@ -27,6 +29,8 @@ for _ in 0..<iterations {
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
     case "workout-day-decode":
         checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
+    case "workout-day-parse":
+        checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
     case "workout-calendar-decode":
         checksum &+= try TallyJSONDecoder().decode(WorkoutCalendar.Params.self, from: calendarBody).workouts.count
     default:
@@ -35,3 +39,10 @@ for _ in 0..<iterations {
 }
 let elapsed = clock.now - start
 print("\(step): \(iterations) iterations, \(elapsed / max(iterations, 1)) each (checksum \(checksum))")
+
+/// Reads nothing: decoding it is parsing the document and no more.
+struct ParsedOnly: Decodable {
+    let count = 1
+
+    init(from decoder: any Decoder) throws {}
+}
