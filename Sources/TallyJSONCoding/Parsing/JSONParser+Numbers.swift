@@ -3,6 +3,7 @@ extension JSONParser {
     /// text. Conversion waits until a type is asked for, because only then is it known whether `1e2` must be an
     /// exact integer or a double. (Works on a local position and the raw bytes: every set of a workout has two
     /// numbers, and going through `index` and `peek` for each byte cost twice as much.)
+    @inline(__always)
     mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         let bytes = input.baseAddress!

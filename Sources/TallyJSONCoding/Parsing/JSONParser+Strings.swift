@@ -5,6 +5,7 @@ extension JSONParser {
     ///
     /// Runs of plain ASCII (the bulk of any request) are skipped eight bytes at a time (`PlainASCIIScan`); only
     /// the quote, escapes, control characters and multi-byte sequences are looked at one by one.
+    @inline(__always)
     mutating func parseString() throws(JSONSyntaxError) {
         let start = index + 1
         let bytes = input.baseAddress!
