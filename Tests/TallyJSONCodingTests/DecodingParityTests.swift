@@ -218,7 +218,7 @@ import Testing
         var weight: Double?
         var laps: Int?
 
-        init?(fastFrom object: JSONObjectReader) {
+        init?(fastFrom object: borrowing JSONObjectReader) {
             guard let day = object.string("day"), let count = object.int("count"),
                 let weight = object.optionalDouble("weight"), let laps = object.optionalInt("laps")
             else { return nil }
@@ -230,6 +230,8 @@ import Testing
         #"[{"day":"a","count":1},{"day":"b","count":2,"weight":2.5,"laps":null,"other":[1]}]"#,
         #"[{"count":1,"day":"a","laps":3,"weight":null}]"#,
         #"[{"day":"a","count":1,"day":"z"}]"#,
+        #"[{"d\u0061y":"\u0061","count":1,"c\u006Fu\u006et":2}]"#,
+        #"[{"day":"a long day name past fifteen bytes","count":-0,"weight":-0.0,"laps":1e1}]"#,
         #"[{"day":"a","count":1},{"day":"b"}]"#,
         #"[{"day":"a","count":1},{"day":"b","count":"2"}]"#,
         #"[{"day":"a","count":1.5}]"#,

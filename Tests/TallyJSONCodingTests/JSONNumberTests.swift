@@ -71,4 +71,35 @@ import Testing
             #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
         }
     }
+
+    /// Plain decimals of up to 15 digits take `JSONShortDecimal`: the same double as the C library, bit for bit,
+    /// negative zero included.
+    @Test func randomPlainDecimalsMatchTheCLibrary() throws {
+        for _ in 0..<20_000 {
+            let digits = String(UInt64.random(in: 0...999_999_999_999_999))
+            let point = Int.random(in: 0...digits.count)
+            var text = digits
+            if point < digits.count {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+                if point == 0 { text = "0" + text }
+            }
+            if Bool.random() { text = "-" + text }
+            let parsed = try #require(try tape(text).double(at: 0))
+            #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("-0", true), ("-0.0", true), ("0", true), ("0.00000000000001", true), ("0.000000000000001", false),
+        ("999999999999999", true),
+        ("-99999999999999.9", true), ("62.5", true), ("7100.50", true), ("1e2", false), ("1E-2", false),
+        ("1234567890123456", false), ("0.1234567890123456", false), ("-9999999999999999", false),
+    ])
+    func shortDecimalsAreThePlainOnes(_ text: String, _ isShort: Bool) throws {
+        let value = Array(text.utf8).withUnsafeBufferPointer { JSONShortDecimal.value(of: $0) }
+        #expect((value != nil) == isShort)
+        if let value { #expect(value.bitPattern == Double(text)!.bitPattern, "\(text)") }
+        let parsed = try #require(try tape(text).double(at: 0))
+        #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
+    }
 }

@@ -4,14 +4,22 @@ import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
 
-// A profiling driver: repeats one codec step on the 10-year streak params so that `perf record` or
-// `valgrind --tool=callgrind` see nothing else. Usage: codec-loop [decode|encode|foundation-decode] [iterations]
+// A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
+// else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
+// workout-day-compute|workout-calendar-decode] [iterations]. The first three work on the 10-year streak params;
+// the workout steps on two years of workouts (~700 KB); `workout-day-parse` only parses them (a type that reads
+// nothing), so that its share of `workout-day-decode` is a subtraction; `workout-day-compute` is the method's
+// validation and computation on decoded params (the dispatcher's step between decoding and encoding).
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
 let params = Fixtures.streakParams(.decade)
 let body = Fixtures.paramsBody(params)
+let dayBody = step.hasPrefix("workout-day") ? Fixtures.paramsBody(Fixtures.workoutDayParams()) : []
+let dayParams = step == "workout-day-compute" ? Fixtures.workoutDayParams() : nil
+let calendarBody =
+    step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
 let start = clock.now
 var checksum = 0
@@ -21,9 +29,24 @@ for _ in 0..<iterations {
         checksum &+= try TallyJSONEncoder().encodeToBytes(params).count
     case "foundation-decode":
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
+    case "workout-day-decode":
+        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
+    case "workout-day-compute":
+        checksum &+= try dayParams!.result(limits: RequestLimits()).workouts.count
+    case "workout-day-parse":
+        checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
+    case "workout-calendar-decode":
+        checksum &+= try TallyJSONDecoder().decode(WorkoutCalendar.Params.self, from: calendarBody).workouts.count
     default:
         checksum &+= try TallyJSONDecoder().decode(StreakSummary.Params.self, from: body).records.count
     }
 }
 let elapsed = clock.now - start
-print("\(step): \(iterations) iterations, \(elapsed / iterations) each (checksum \(checksum))")
+print("\(step): \(iterations) iterations, \(elapsed / max(iterations, 1)) each (checksum \(checksum))")
+
+/// Reads nothing: decoding it is parsing the document and no more.
+struct ParsedOnly: Decodable {
+    let count = 1
+
+    init(from decoder: any Decoder) throws {}
+}

@@ -32,8 +32,16 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     /// - Throws: `LocalDateParseError` saying which part is wrong.
     public init(parsing text: String) throws(LocalDateParseError) {
         var text = text
-        let fields = text.withUTF8 { Self.fields(of: $0) }
-        let (year, month, day) = try fields.get()
+        // `withUTF8` rethrows untyped errors: the outcome crosses it as a `Result`.
+        self = try text.withUTF8 { bytes in Result { () throws(LocalDateParseError) in try LocalDate(utf8: bytes) } }
+            .get()
+    }
+
+    /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, for callers that have them without a `String` (the JSON
+    /// decoder's fast path reads dates straight from the request).
+    /// - Throws: `LocalDateParseError` saying which part is wrong.
+    public init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(LocalDateParseError) {
+        let (year, month, day) = try Self.fields(of: bytes).get()
         guard year >= 1 else { throw .yearOutOfRange }
         guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
         let length = Self.daysIn(month: month, year: year)

@@ -28,11 +28,20 @@ public enum RFC3339 {
     /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
     /// - Returns: the instant and the offset it was written with, in seconds east of UTC.
     public static func parse(_ text: some StringProtocol) throws(InstantParseError) -> (instant: Date, offset: Int) {
-        let bytes = Array(text.utf8)
+        var text = String(text)
+        // `withUTF8` rethrows untyped errors: the outcome crosses it as a `Result`.
+        return try text.withUTF8 { bytes in Result { () throws(InstantParseError) in try parse(utf8: bytes) } }.get()
+    }
+
+    /// `parse(_:)` on UTF-8 bytes, for callers that have them without a `String` (the JSON decoder's fast path
+    /// reads every workout's `completed_at` straight from the request); no copy, no allocation.
+    public static func parse(
+        utf8 bytes: UnsafeBufferPointer<UInt8>
+    ) throws(InstantParseError) -> (instant: Date, offset: Int) {
         guard bytes.count >= 19 else { throw .notRFC3339 }
         let date: LocalDate
         do {
-            date = try LocalDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self))
+            date = try LocalDate(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10]))
         } catch {
             throw .invalidDate(error)
         }
@@ -109,7 +118,7 @@ public enum RFC3339 {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
     }
 
-    private static func twoDigits(_ bytes: [UInt8], _ index: Int) -> Int? {
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
         guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else {
             return nil
         }

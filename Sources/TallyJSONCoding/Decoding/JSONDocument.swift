@@ -19,8 +19,14 @@ final class JSONDocument {
         self.userInfo = userInfo
     }
 
-    /// The value node of the first member called `name` of the object at `object`, by a scan of its keys.
+    /// The value node of the first member called `name`, or `nil`.
     func member(named name: String, inObject object: Int) -> Int? {
+        var name = name
+        return name.withUTF8 { member(utf8: $0, inObject: object) }
+    }
+
+    /// The value node of the first member whose key spells `name` (UTF-8), by a scan of the object's keys.
+    func member(utf8 name: UnsafeBufferPointer<UInt8>, inObject object: Int) -> Int? {
         let entry = nodes[object]
         let first = object + 1
         let end = Int(entry.next)
@@ -30,37 +36,59 @@ final class JSONDocument {
         let start = !entry.isComplex && keyHint.object == object && keyHint.key < end ? keyHint.key : first
         var keyNode = start
         repeat {
+            let valueNode = keyNode + 1
             if tape.key(at: keyNode, equals: name) {
-                keyHint = (object, Int(nodes[keyNode + 1].next))
-                return keyNode + 1
+                keyHint = (object, Int(nodes[valueNode].next))
+                return valueNode
             }
-            keyNode = Int(nodes[keyNode + 1].next)
+            keyNode = Int(nodes[valueNode].next)
             if keyNode >= end { keyNode = first }
         } while keyNode != start
         return nil
     }
 
-    /// The coding path of a node, rebuilt from the tape's parent links: member names and array positions from the
-    /// top. Only errors and the rare caller that reads `codingPath` pay for it; decoding itself never tracks one.
+    /// The coding path of a value node: member names and array positions from the top, found by descending from
+    /// the root along the skip links (a tape has no parent links). Only errors and the rare caller that reads
+    /// `codingPath` pay for it; decoding itself never tracks one.
     func codingPath(of node: Int) -> [any CodingKey] {
         var keys: [any CodingKey] = []
-        var current = node
-        while nodes[current].parent != JSONNode.noParent {
-            let parent = Int(nodes[current].parent)
-            if nodes[parent].kind == .object {
-                keys.append(JSONCodingKey(stringValue: tape.string(at: current - 1)))
-            } else {
-                var position = 0
-                var sibling = parent + 1
-                while sibling != current {
-                    sibling = Int(nodes[sibling].next)
-                    position += 1
-                }
-                keys.append(JSONCodingKey(intValue: position))
-            }
-            current = parent
+        var container = 0
+        while container != node {
+            guard let (key, child) = childContaining(node, in: container) else { break }
+            keys.append(key)
+            container = child
         }
-        return keys.reversed()
+        return keys
+    }
+
+    /// The key and the node of the member or element of the container `container` whose subtree holds `node`.
+    private func childContaining(_ node: Int, in container: Int) -> (key: any CodingKey, child: Int)? {
+        let end = Int(nodes[container].next)
+        guard node > container, node < end else { return nil }
+        switch nodes[container].kind {
+        case .object:
+            var keyNode = container + 1
+            while keyNode < end {
+                let value = keyNode + 1
+                let valueEnd = Int(nodes[value].next)
+                if node >= value && node < valueEnd {
+                    return (JSONCodingKey(stringValue: tape.string(at: keyNode)), value)
+                }
+                keyNode = valueEnd
+            }
+        case .array:
+            var element = container + 1
+            var position = 0
+            while element < end {
+                let elementEnd = Int(nodes[element].next)
+                if node < elementEnd { return (JSONCodingKey(intValue: position), element) }
+                element = elementEnd
+                position += 1
+            }
+        default:
+            break
+        }
+        return nil
     }
 }
 

@@ -6,6 +6,9 @@
 /// required member, a wrong type, a number the type cannot hold, text the type refuses); the decoder then runs
 /// `init(from:)` on the same element, which throws exactly the error it always threw. So a conformance must only
 /// agree with `init(from:)` on the values it accepts.
+///
+/// The reader is `borrowing`: an initializer takes its arguments owned by default, which cost a retain and a
+/// release of the document per element (a tenth of the fast path's time on twelve thousand sets).
 public protocol JSONFastDecodable: Decodable {
-    init?(fastFrom object: JSONObjectReader)
+    init?(fastFrom object: borrowing JSONObjectReader)
 }

@@ -2,28 +2,35 @@ extension JSONParser {
     /// Checks a string: UTF-8 well-formed (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF),
     /// no raw control characters, only the escapes RFC 8259 defines, and `\u` surrogates only in valid pairs.
     /// The node keeps the raw range; whether it has escapes decides if decoding must unescape.
-    mutating func parseString(parent: UInt32) throws(JSONSyntaxError) {
-        index += 1
-        let start = index
+    ///
+    /// Runs of plain ASCII (the bulk of any request) are skipped eight bytes at a time (`PlainASCIIScan`); only
+    /// the quote, escapes, control characters and multi-byte sequences are looked at one by one.
+    @inline(__always)
+    mutating func parseString() throws(JSONSyntaxError) {
+        let start = index + 1
+        let bytes = input.baseAddress!
         var hasEscapes = false
+        var position = start
         while true {
-            guard index < input.count else { throw failure("unexpected end of data inside a string", at: start - 1) }
-            let byte = input[index]
+            position = PlainASCIIScan.endOfRun(in: bytes, from: position, count: input.count)
+            guard position < input.count else {
+                throw failure("unexpected end of data inside a string", at: start - 1)
+            }
+            let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
+            index = position
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try skipEscape()
             } else if byte < 0x20 {
                 throw failure("a control character (\(Self.printable(byte))) must be escaped in a string")
-            } else if byte < 0x80 {
-                index += 1
             } else {
                 try skipMultiByteScalar()
             }
+            position = index
         }
-        tape.append(JSONNode(kind: .string, isComplex: hasEscapes, start: UInt32(start),
-                              length: UInt32(index - start), next: UInt32(tape.nodeCount + 1), parent: parent))
-        index += 1
+        nodes.appendLeaf(.string, isComplex: hasEscapes, from: start, to: position)
+        index = position + 1
     }
 
     private mutating func skipEscape() throws(JSONSyntaxError) {

@@ -9,14 +9,14 @@ struct JSONParser {
     /// than risking the stack.
     static let maximumDepth = 512
 
-    let tape: JSONTape
-    /// The tape's copy of the document.
+    /// The copy of the document that the tape will own.
     let input: UnsafeBufferPointer<UInt8>
     var index = 0
+    var nodes: JSONNodeWriter
 
-    init(tape: JSONTape) {
-        self.tape = tape
-        self.input = tape.bytes
+    init(input: UnsafeBufferPointer<UInt8>, expectedNodes: Int) {
+        self.input = input
+        self.nodes = JSONNodeWriter(expectedNodes: expectedNodes)
     }
 
     /// Parses a whole document.
@@ -25,16 +25,30 @@ struct JSONParser {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, reason: "the document is larger than 4 GiB")
         }
-        // Rough guess: one node per 8 bytes avoids most regrowth for record-heavy bodies.
-        let tape = bytes.withUnsafeBufferPointer { JSONTape(copying: $0, expectedNodes: $0.count / 8 + 4) }
-        var parser = JSONParser(tape: tape)
-        parser.skipWhitespace()
-        try parser.parseValue(parent: JSONNode.noParent, depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == tape.bytes.count else {
-            throw parser.failure("unexpected data after the top-level value")
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { copy.initialize(from: base, count: source.count) }
         }
-        return tape
+        let input = UnsafeBufferPointer(start: copy, count: bytes.count)
+        // A node takes at least two bytes ("1,"); a set of a workout ("{"reps":8,"weight":60,"unit":"kg"}") about
+        // five, a daily record about nine. Room for one per four bytes rarely regrows, and the unused part of a
+        // large buffer is never touched.
+        var parser = JSONParser(input: input, expectedNodes: bytes.count / 4 + 16)
+        do {
+            try parser.parseDocument()
+        } catch {
+            parser.nodes.discard()
+            copy.deallocate()
+            throw error
+        }
+        return JSONTape(adoptingBytes: input, nodes: parser.nodes.written)
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == input.count else { throw failure("unexpected data after the top-level value") }
     }
 
     func failure(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -43,7 +57,15 @@ struct JSONParser {
 
     var peek: UInt8? { index < input.count ? input[index] : nil }
 
+    /// Moves past spaces, tabs and line breaks. Requests are usually compact, so the first byte is checked inline
+    /// (every byte of JSON whitespace is at most 0x20) and the loop runs only when there is whitespace.
+    @inline(__always)
     mutating func skipWhitespace() {
+        guard index < input.count, input[index] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while index < input.count {
             switch input[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -52,21 +74,23 @@ struct JSONParser {
         }
     }
 
-    mutating func parseValue(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    /// Inlined into the container loops (it only dispatches), so that a member or element costs one call, not two.
+    @inline(__always)
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         guard let byte = peek else { throw failure("unexpected end of data, a value was expected") }
         switch byte {
-        case UInt8(ascii: "{"): try parseObject(parent: parent, depth: depth + 1)
-        case UInt8(ascii: "["): try parseArray(parent: parent, depth: depth + 1)
-        case UInt8(ascii: "\""): try parseString(parent: parent)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(parent: parent)
-        case UInt8(ascii: "t"): try parseLiteral("true", .true, parent: parent)
-        case UInt8(ascii: "f"): try parseLiteral("false", .false, parent: parent)
-        case UInt8(ascii: "n"): try parseLiteral("null", .null, parent: parent)
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        case UInt8(ascii: "t"): try parseLiteral("true", .true)
+        case UInt8(ascii: "f"): try parseLiteral("false", .false)
+        case UInt8(ascii: "n"): try parseLiteral("null", .null)
         default: throw failure("unexpected character '\(Self.printable(byte))', a value was expected")
         }
     }
 
-    mutating func parseLiteral(_ word: StaticString, _ kind: JSONNode.Kind, parent: UInt32) throws(JSONSyntaxError) {
+    mutating func parseLiteral(_ word: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         let length = word.utf8CodeUnitCount
         guard input.count - index >= length else { throw failure("invalid literal, expected '\(word)'") }
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
@@ -75,16 +99,16 @@ struct JSONParser {
         }
         let position = UInt32(index)
         index += length
-        tape.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
-                              next: UInt32(tape.nodeCount + 1), parent: parent))
+        nodes.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
+                              next: UInt32(nodes.count + 1)))
     }
 
-    mutating func parseArray(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = tape.nodeCount
-        tape.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        let position = nodes.count
+        nodes.append(JSONNode(kind: .array, isComplex: false, start: UInt32(index), length: 0, next: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -92,7 +116,7 @@ struct JSONParser {
             index += 1
         } else {
             while true {
-                try parseValue(parent: UInt32(position), depth: depth)
+                try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
                 guard let byte = peek else { throw failure("unexpected end of data inside an array") }
@@ -104,19 +128,22 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tape.close(position, count: count)
+        nodes.close(position, members: count, keysMayRepeat: false, bytes: input.baseAddress!)
     }
 
-    mutating func parseObject(parent: UInt32, depth: Int) throws(JSONSyntaxError) {
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw failure("arrays and objects are nested deeper than \(Self.maximumDepth) levels")
         }
-        let position = tape.nodeCount
-        tape.append(
-            JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0, parent: parent))
+        let position = nodes.count
+        nodes.append(
+            JSONNode(kind: .object, isComplex: false, start: UInt32(index), length: 0, next: 0))
         index += 1
         skipWhitespace()
         var count: UInt32 = 0
+        // One bit per key (see `JSONNodeWriter.keyMark`): while no two keys share a bit, none can be equal.
+        var keyMarks: UInt64 = 0
+        var keysMayRepeat = false
         if peek == UInt8(ascii: "}") {
             index += 1
         } else {
@@ -126,12 +153,19 @@ struct JSONParser {
                         ? failure("unexpected end of data inside an object")
                         : failure("an object key must be a string (and trailing commas are not allowed)")
                 }
-                try parseString(parent: UInt32(position))
+                let keyNode = nodes.count
+                try parseString()
+                if let mark = nodes.keyMark(of: keyNode, bytes: input.baseAddress!) {
+                    keysMayRepeat = keysMayRepeat || keyMarks & mark != 0
+                    keyMarks |= mark
+                } else {
+                    keysMayRepeat = true
+                }
                 skipWhitespace()
                 guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after an object key") }
                 index += 1
                 skipWhitespace()
-                try parseValue(parent: UInt32(position), depth: depth)
+                try parseValue(depth: depth)
                 count += 1
                 skipWhitespace()
                 guard let byte = peek else { throw failure("unexpected end of data inside an object") }
@@ -143,7 +177,7 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tape.close(position, count: count)
+        nodes.close(position, members: count, keysMayRepeat: keysMayRepeat, bytes: input.baseAddress!)
     }
 
     /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.

@@ -18,6 +18,7 @@ extension JSONTape {
     func double(at node: Int) -> Double? {
         let entry = nodes[node]
         let text = UnsafeBufferPointer(start: bytes.baseAddress! + Int(entry.start), count: Int(entry.length))
+        if let value = JSONShortDecimal.value(of: text) { return value }
         let number = JSONNumberText(text)
         if let value = number.fastDouble { return value }
         // The standard library parses with the C library's strtod (correctly rounded, "C" locale).

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension JSONTape {
     /// The text of a string node, escapes resolved. The parser already validated UTF-8 and escapes.
     func string(at node: Int) -> String {
@@ -15,15 +7,25 @@ extension JSONTape {
         return entry.isComplex ? Self.unescaped(raw) : String(decoding: raw, as: UTF8.self)
     }
 
-    /// Whether the key node `node` spells `name`; compares bytes without building a `String` in the usual case.
-    func key(at node: Int, equals name: String) -> Bool {
+    /// Whether the key node `node` spells `name` (UTF-8): compares bytes inline, without building a `String`,
+    /// except for the rare key with escapes.
+    @inline(__always)
+    func key(at node: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = nodes[node]
-        guard !entry.isComplex else { return string(at: node) == name }
-        let length = Int(entry.length)
-        var name = name
-        return name.withUTF8 { wanted in
-            wanted.count == length && memcmp(bytes.baseAddress! + Int(entry.start), wanted.baseAddress!, length) == 0
+        guard !entry.isComplex else {
+            var text = string(at: node)
+            return text.withUTF8 { $0.elementsEqual(name) }
         }
+        guard Int(entry.length) == name.count else { return false }
+        guard let wanted = name.baseAddress else { return true }
+        return ShortBytes.equal(bytes.baseAddress! + Int(entry.start), wanted, count: name.count)
+    }
+
+    /// The raw bytes of a string node without escapes (they are its text), or `nil` if it has escapes.
+    func unescapedBytes(at node: Int) -> UnsafeBufferPointer<UInt8>? {
+        let entry = nodes[node]
+        guard !entry.isComplex else { return nil }
+        return UnsafeBufferPointer(start: bytes.baseAddress! + Int(entry.start), count: Int(entry.length))
     }
 
     /// Resolves escapes of validated raw string bytes.

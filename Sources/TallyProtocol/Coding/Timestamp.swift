@@ -17,6 +17,11 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         (instant, offset) = try RFC3339.parse(text)
     }
 
+    /// Parses RFC 3339 text given as UTF-8 bytes (the JSON fast path's form), exactly as `init(parsing:)`.
+    public init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InstantParseError) {
+        (instant, offset) = try RFC3339.parse(utf8: bytes)
+    }
+
     public var description: String { RFC3339.format(instant, offset: offset) }
 
     public init(from decoder: any Decoder) throws {

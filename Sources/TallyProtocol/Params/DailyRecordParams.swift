@@ -86,13 +86,13 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
 
 extension DailyRecordParams: JSONFastDecodable {
     /// The plain record read without Codable's containers (requests carry thousands); anything else is `nil`, and
-    /// the synthesized `init(from:)` decodes it with its usual errors.
-    public init?(fastFrom object: JSONObjectReader) {
-        guard let text = object.string(CodingKeys.date.stringValue), let date = try? LocalDate(parsing: text),
-            let steps = object.int(CodingKeys.steps.stringValue),
-            let distance = object.optionalDouble(CodingKeys.distanceMeters.stringValue),
-            let calories = object.optionalDouble(CodingKeys.calories.stringValue),
-            let flights = object.optionalInt(CodingKeys.flightsClimbed.stringValue)
+    /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        guard let date = object.utf8("date", { try? LocalDate(utf8: $0) }),
+            let steps = object.int("steps"),
+            let distance = object.optionalDouble("distance_m"),
+            let calories = object.optionalDouble("calories_kcal"),
+            let flights = object.optionalInt("flights_climbed")
         else { return nil }
         self.init(date: date, steps: steps, distanceMeters: distance, calories: calories, flightsClimbed: flights)
     }

@@ -53,6 +53,15 @@ import TallyCore
     ])
     func refusesImpossibleDates(text: String, error: LocalDateParseError) {
         #expect(throws: error) { try LocalDate(parsing: text) }
+        // The byte form (the JSON fast path's) refuses alike.
+        #expect(throws: error) { try Array(text.utf8).withUnsafeBufferPointer { try LocalDate(utf8: $0) } }
+    }
+
+    @Test(arguments: ["2024-02-29", "0001-01-01", "9999-12-31", "2026-11-23"])
+    func bytesParseAsTextDoes(_ text: String) throws {
+        let fromBytes = try Array(text.utf8).withUnsafeBufferPointer { try LocalDate(utf8: $0) }
+        #expect(fromBytes == (try LocalDate(parsing: text)))
+        #expect(fromBytes.description == text)
     }
 
     @Test func parsesAndPrints() throws {

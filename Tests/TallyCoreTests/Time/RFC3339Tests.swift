@@ -29,6 +29,33 @@ import TallyCore
     ])
     func refusesMalformedInstants(text: String, error: InstantParseError) {
         #expect(throws: error) { try RFC3339.parse(text) }
+        #expect(throws: error) { try Array(text.utf8).withUnsafeBufferPointer { try RFC3339.parse(utf8: $0) } }
+    }
+
+    /// The byte form (the JSON fast path's) reads exactly what the text form reads, bit for bit.
+    @Test(arguments: [
+        "2026-03-08T07:00:00Z", "2026-03-08T12:45:00+05:45", "2026-03-08T01:15:00-05:45", "2026-03-08 07:00:00z",
+        "2026-03-08T07:00:00.123456789+14:00", "2016-12-31T23:59:60Z", "0001-01-01T00:00:00+23:59",
+        "9999-12-31T23:59:59.999-23:59", "2026-03-08T07:00:00.5Z",
+    ])
+    func bytesParseAsTextDoes(_ text: String) throws {
+        let fromText = try RFC3339.parse(text)
+        let fromBytes = try Array(text.utf8).withUnsafeBufferPointer { try RFC3339.parse(utf8: $0) }
+        #expect(fromBytes.instant.timeIntervalSince1970.bitPattern == fromText.instant.timeIntervalSince1970.bitPattern)
+        #expect(fromBytes.offset == fromText.offset)
+        // A substring goes through the same bytes.
+        let padded = "[" + text + "]"
+        let inner = padded.dropFirst().dropLast()
+        #expect(try RFC3339.parse(inner).instant == fromText.instant)
+    }
+
+    @Test func offsetsOfQuarterHoursAndLeapSeconds() throws {
+        let kathmandu = try RFC3339.parse("2026-03-08T12:45:00+05:45")
+        #expect(kathmandu.offset == 20_700)
+        #expect(kathmandu.instant == (try RFC3339.parse("2026-03-08T07:00:00Z")).instant)
+        // A leap second reads as the first second of the next minute.
+        let leap = try RFC3339.parse("2016-12-31T23:59:60Z")
+        #expect(leap.instant == (try RFC3339.parse("2017-01-01T00:00:00Z")).instant)
     }
 
     @Test func formatsLocalTime() {

@@ -16,4 +16,9 @@ import Testing
         #expect(WeightUnit(symbol: "KG") == nil)
         #expect(WeightUnit.pound.symbol == "lb")
     }
+
+    @Test(arguments: ["kg", "lb", "lbs", "KG", "k", "", "gk", "kg "])
+    func symbolBytesReadAsSymbols(_ text: String) {
+        #expect(Array(text.utf8).withUnsafeBufferPointer { WeightUnit(utf8Symbol: $0) } == WeightUnit(symbol: text))
+    }
 }

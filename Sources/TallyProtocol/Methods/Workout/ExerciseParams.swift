@@ -32,11 +32,11 @@ public struct SetParams: Codable, Sendable, Hashable {
 
 extension SetParams: JSONFastDecodable {
     /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
-    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
-    public init?(fastFrom object: JSONObjectReader) {
-        guard let reps = object.int(CodingKeys.reps.stringValue),
-            let weight = object.double(CodingKeys.weight.stringValue),
-            let symbol = object.string(CodingKeys.unit.stringValue), let unit = WeightUnit(symbol: symbol)
+    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        guard let reps = object.int("reps"),
+            let weight = object.double("weight"),
+            let unit = object.utf8("unit", WeightUnit.init(utf8Symbol:))
         else { return nil }
         self.init(reps: reps, weight: weight, unit: unit)
     }
@@ -71,10 +71,10 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
 
 extension ExerciseParams: JSONFastDecodable {
     /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
-    /// the synthesized `init(from:)` decodes it with its usual errors.
-    public init?(fastFrom object: JSONObjectReader) {
-        guard let name = object.string(CodingKeys.name.stringValue),
-            let sets = object.array(CodingKeys.sets.stringValue, of: SetParams.self)
+    /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        guard let name = object.string("name"),
+            let sets = object.array("sets", of: SetParams.self)
         else { return nil }
         self.init(name: name, sets: sets)
     }

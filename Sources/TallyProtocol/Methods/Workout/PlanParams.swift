@@ -34,11 +34,12 @@ public struct PlanParams: Codable, Sendable, Hashable {
 
 extension PlanParams: JSONFastDecodable {
     /// The plain plan read without Codable's containers; anything else is `nil` (the standard path then reports it).
-    public init?(fastFrom object: JSONObjectReader) {
-        guard let id = object.optionalString(CodingKeys.id.stringValue),
-            let name = object.optionalString(CodingKeys.name.stringValue),
-            let text = object.string(CodingKeys.startDate.stringValue), let startDate = try? LocalDate(parsing: text),
-            let weeks = object.int(CodingKeys.weeks.stringValue)
+    /// Member names as in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        guard let id = object.optionalString("id"),
+            let name = object.optionalString("name"),
+            let startDate = object.utf8("start_date", { try? LocalDate(utf8: $0) }),
+            let weeks = object.int("weeks")
         else { return nil }
         self.init(id: id, name: name, startDate: startDate, weeks: weeks)
     }

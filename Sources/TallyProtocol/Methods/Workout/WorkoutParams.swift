@@ -80,15 +80,15 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
 extension WorkoutParams: JSONFastDecodable {
     /// The plain workout read without Codable's containers (two years of training are ~500 workouts of ~3,000
     /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
-    public init?(fastFrom object: JSONObjectReader) {
-        guard let id = object.string(CodingKeys.id.stringValue),
-            let name = object.string(CodingKeys.name.stringValue),
-            let text = object.string(CodingKeys.completedAt.stringValue),
-            let completedAt = try? Timestamp(parsing: text),
-            let templateID = object.optionalString(CodingKeys.templateID.stringValue),
-            let dayName = object.optionalString(CodingKeys.dayName.stringValue),
-            let plan = object.optionalObject(CodingKeys.plan.stringValue, of: PlanParams.self),
-            let exercises = object.array(CodingKeys.exercises.stringValue, of: ExerciseParams.self)
+    /// Member names are spelled as in `CodingKeys` (`FastPathParityTests` holds the two paths to each other).
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        guard let id = object.string("id"),
+            let name = object.string("name"),
+            let completedAt = object.utf8("completed_at", { try? Timestamp(utf8: $0) }),
+            let templateID = object.optionalString("template_id"),
+            let dayName = object.optionalString("day_name"),
+            let plan = object.optionalObject("plan", of: PlanParams.self),
+            let exercises = object.array("exercises", of: ExerciseParams.self)
         else { return nil }
         self.init(
             id: id, name: name, completedAt: completedAt, templateID: templateID, dayName: dayName, plan: plan,
