@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyJSONCoding
 import TallyProtocol
 import TallyTesting
 import TallyWorker
@@ -22,6 +23,30 @@ import Testing
         let differences = try example.differences(inReply: reply.bytes)
         #expect(differences.isEmpty, "\(example):\n\(differences.joined(separator: "\n"))")
     }
+
+    /// Result lists that write themselves (`JSONFastEncodable`) write the bytes their `encode(to:)` writes: every
+    /// example answer of the methods that have such lists, decoded and encoded again both ways.
+    @Test(arguments: examples.filter { ["streak.summary", "history.month", "history.dashboard"].contains(Self.method(of: $0)) })
+    func fastPathsWriteWhatTheContainersWrite(_ example: ProtocolExample) throws {
+        let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "examples/1", version: "test"))
+            .dispatcher(limits: RequestLimits())
+        let reply = dispatcher.respond(to: example.requestBody, service: example.service, logger: Logger(label: "examples"))
+        guard reply.errorCode == nil else { return }
+        var slow = TallyJSONEncoder()
+        slow.usesFastPaths = false
+        func parity<Result: Codable & Sendable>(_ type: Result.Type) throws {
+            let result = try TallyJSONDecoder().decode(ResponseEnvelope<Result>.self, from: reply.bytes)
+            #expect(try TallyJSONEncoder().encodeToBytes(result) == slow.encodeToBytes(result), "\(example)")
+        }
+        switch Self.method(of: example) {
+        case "streak.summary": try parity(StreakSummary.Result.self)
+        case "history.month": try parity(HistoryMonth.Result.self)
+        default: try parity(HistoryDashboard.Result.self)
+        }
+    }
+
+    /// Examples live in a folder named after their method.
+    static func method(of example: ProtocolExample) -> String { example.file.deletingLastPathComponent().lastPathComponent }
 
     @Test func examplesMatchTheirSchemas() throws {
         let process = Process()

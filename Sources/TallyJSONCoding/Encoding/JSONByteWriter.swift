@@ -28,9 +28,12 @@ final class JSONByteWriter {
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
     var failure: EncodingError?
     let userInfo: [CodingUserInfoKey: Any]
+    /// Whether `JSONFastEncodable` array elements write themselves.
+    let usesFastPaths: Bool
 
-    init(userInfo: [CodingUserInfoKey: Any]) {
+    init(userInfo: [CodingUserInfoKey: Any], usesFastPaths: Bool = true) {
         self.userInfo = userInfo
+        self.usesFastPaths = usesFastPaths
         bytes.reserveCapacity(1024)
     }
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 extension HistoryDashboard {
     /// One bucket of the daily chart. `start` carries the local offset, so the two 01:00 hours of a fall-back day
@@ -104,5 +105,19 @@ extension HistoryDashboard {
             case futureRecordsIgnored = "future_records_ignored"
             case samplesIgnored = "samples_ignored"
         }
+    }
+}
+
+extension HistoryDashboard.HourResult: JSONFastEncodable {
+    /// The same members as `encode(to:)`, written directly (24 of these, 23 or 25 on a DST day).
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        object.int(CodingKeys.hour.stringValue, hour)
+        object.string(CodingKeys.start.stringValue, start)
+        object.string(CodingKeys.end.stringValue, end)
+        object.int(CodingKeys.steps.stringValue, steps)
+        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
+        try object.double(CodingKeys.calories.stringValue, calories)
+        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
+        object.bool(CodingKeys.isFuture.stringValue, isFuture)
     }
 }

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 /// A day on the wire: a calendar cell, a list row or a bar of the weekly and monthly charts.
 /// Measures are null for no data and future days; `progress` and `intensity` have 4 decimals.
@@ -53,6 +54,23 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
         try container.encode(intensity, forKey: .intensity)
         try container.encode(isToday, forKey: .isToday)
         try container.encode(isFuture, forKey: .isFuture)
+    }
+}
+
+extension HistoryDayResult: JSONFastEncodable {
+    /// The same members as `encode(to:)`, written directly (a month grid and its rows are up to 74 of these).
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        object.string(CodingKeys.date.stringValue, date.description)
+        object.int(CodingKeys.steps.stringValue, steps)
+        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
+        try object.double(CodingKeys.calories.stringValue, calories)
+        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
+        object.int(CodingKeys.goal.stringValue, goal)
+        try object.double(CodingKeys.progress.stringValue, progress)
+        object.string(CodingKeys.state.stringValue, state.rawValue)
+        try object.double(CodingKeys.intensity.stringValue, intensity)
+        object.bool(CodingKeys.isToday.stringValue, isToday)
+        object.bool(CodingKeys.isFuture.stringValue, isFuture)
     }
 }
 

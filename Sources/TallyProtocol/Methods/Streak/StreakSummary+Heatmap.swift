@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 extension StreakSummary {
     /// How a heatmap cell is drawn: `no_data` and `zero` are both grey but different facts.
@@ -97,5 +98,19 @@ extension StreakSummary {
             try container.encode(days, forKey: .days)
             try container.encode(grid, forKey: .grid)
         }
+    }
+}
+
+extension StreakSummary.HeatmapDayResult: JSONFastEncodable {
+    /// The same members as `encode(to:)`, written directly (a heatmap is 30 of these in every streak answer).
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        object.string(CodingKeys.date.stringValue, date.description)
+        object.int(CodingKeys.steps.stringValue, steps)
+        object.int(CodingKeys.goal.stringValue, goal)
+        object.string(CodingKeys.state.stringValue, state.rawValue)
+        object.bool(CodingKeys.goalReached.stringValue, goalReached)
+        object.bool(CodingKeys.inCurrentStreak.stringValue, inCurrentStreak)
+        object.bool(CodingKeys.isToday.stringValue, isToday)
+        try object.double(CodingKeys.intensity.stringValue, intensity)
     }
 }

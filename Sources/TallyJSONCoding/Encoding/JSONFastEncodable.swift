@@ -1,0 +1,92 @@
+/// A type that can also write itself as a JSON object without Codable's containers. Worth it only for elements
+/// of lists in responses: per member, the keyed container costs a box, generic metadata lookups and several
+/// levels of dynamic dispatch, which for a small result type is most of the encode.
+///
+/// `TallyJSONEncoder` uses `writeMembers(to:)` for elements of arrays; anywhere else, and with any other encoder,
+/// `encode(to:)` runs. A conformance must write exactly what its `encode(to:)` writes: the same keys in the same
+/// order, nulls included.
+public protocol JSONFastEncodable: Encodable {
+    /// Writes the members, in order, into an object the encoder has opened.
+    func writeMembers(to object: inout JSONObjectWriter) throws
+}
+
+/// Writes the members of one JSON object straight to the encoder's output.
+public struct JSONObjectWriter {
+    let writer: JSONByteWriter
+    private var count = 0
+
+    init(writer: JSONByteWriter) {
+        self.writer = writer
+    }
+
+    /// The separator and the key of the next member.
+    private mutating func key(_ key: String) {
+        if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+        count += 1
+        writer.writeString(key)
+        writer.bytes.append(UInt8(ascii: ":"))
+    }
+
+    public mutating func int(_ key: String, _ value: Int) {
+        self.key(key)
+        writer.writeInteger(value)
+    }
+
+    /// `null` for `nil`.
+    public mutating func int(_ key: String, _ value: Int?) {
+        guard let value else { return null(key) }
+        int(key, value)
+    }
+
+    public mutating func bool(_ key: String, _ value: Bool) {
+        self.key(key)
+        writer.writeBool(value)
+    }
+
+    public mutating func string(_ key: String, _ value: String) {
+        self.key(key)
+        writer.writeString(value)
+    }
+
+    /// `null` for `nil`.
+    public mutating func string(_ key: String, _ value: String?) {
+        guard let value else { return null(key) }
+        string(key, value)
+    }
+
+    /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
+    public mutating func double(_ key: String, _ value: Double) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: writer.codingPath(depth: writer.frames.count) + [JSONCodingKey(stringValue: key)],
+                    debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+        }
+        self.key(key)
+        writer.writeDouble(value)
+    }
+
+    /// `null` for `nil`.
+    public mutating func double(_ key: String, _ value: Double?) throws {
+        guard let value else { return null(key) }
+        try double(key, value)
+    }
+
+    public mutating func null(_ key: String) {
+        self.key(key)
+        writer.writeNull()
+    }
+}
+
+extension JSONValueEncoder {
+    /// Writes `value` into this slot as an object, through its fast path.
+    func writeFast(_ value: any JSONFastEncodable) throws {
+        writer.closeFrames(deeperThan: depth)
+        guard writer.bytes.count == slotStart else { throw alreadyEncoded("a value") }
+        writer.bytes.append(UInt8(ascii: "{"))
+        var object = JSONObjectWriter(writer: writer)
+        try value.writeMembers(to: &object)
+        writer.bytes.append(UInt8(ascii: "}"))
+    }
+}
