@@ -186,4 +186,25 @@ enum EchoSteps: TallyMethod {
         #expect(otherService.method == nil)
         #expect(reply(#"{"version":1,"id":"h","method":7}"#).method == nil)
     }
+
+    /// The word-at-a-time text check: a NUL or an invalid sequence anywhere (in a word or in the tail) is
+    /// malformed; valid non-ASCII text is not.
+    @Test func textCheckFindsEveryNULAndInvalidSequenceWhereverItSits() {
+        let logger = Logger(label: "test")
+        func code(_ body: [UInt8]) -> ErrorCode? {
+            dispatcher.respond(to: body, service: "tally.history", logger: logger).errorCode
+        }
+        let prefix = Array(#"{"version":1,"id":""#.utf8)
+        let suffix = Array(#"","method":"system.ping"}"#.utf8)
+        for length in 0..<20 {
+            let id = [UInt8(ascii: "x")] + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(code(prefix + id + suffix) == nil)
+            #expect(code(prefix + id + [0] + suffix) == .malformedJSON, "NUL after \(length) bytes of id")
+            #expect(code(prefix + id + [0xC3] + suffix) == .malformedJSON, "truncated sequence after \(length)")
+            #expect(code(prefix + id + [0xC3, 0xA9] + suffix) == nil, "é after \(length)")
+            #expect(code(prefix + id + [0xF0, 0x9F, 0x98, 0x80] + suffix) == nil, "😀 after \(length)")
+            #expect(code(prefix + id + [0xED, 0xA0, 0x80] + suffix) == .malformedJSON, "surrogate after \(length)")
+        }
+        #expect(code(prefix + suffix + [0]) == .malformedJSON)
+    }
 }

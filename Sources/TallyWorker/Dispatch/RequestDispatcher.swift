@@ -85,9 +85,31 @@ public struct RequestDispatcher: Sendable {
     /// Whether `body` is UTF-8 without NUL bytes, as the spec requires. Checked before decoding because
     /// Foundation's decoder detects UTF-16 and UTF-32 by their NUL bytes and decodes them, and reports invalid
     /// UTF-8 inside a string as a bad value at that string's field rather than as a body that is not JSON.
+    ///
+    /// Most bodies are all ASCII, which is valid UTF-8: one pass tests eight bytes at a time for a zero byte and
+    /// for a high bit, and only a body with non-ASCII bytes is then validated in full (in place, by `UTF8Span`).
     static func isUTF8Text(_ body: [UInt8]) -> Bool {
-        // `UTF8Span` validates in place; `String(validating:)` would also copy the body into a new string.
-        !body.contains(0) && (try? UTF8Span(validating: body.span)) != nil
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let scan: (hasZero: Bool, isASCII: Bool) = body.withUnsafeBytes { raw in
+            var highBitsSeen: UInt64 = 0
+            var position = 0
+            while raw.count - position >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                // Some byte of `word` is zero exactly when this is non-zero (the classic "has zero byte" test).
+                if (word &- ones) & ~word & highBits != 0 { return (true, false) }
+                highBitsSeen |= word
+                position += 8
+            }
+            while position < raw.count {
+                if raw[position] == 0 { return (true, false) }
+                highBitsSeen |= UInt64(raw[position])
+                position += 1
+            }
+            return (false, highBitsSeen & highBits == 0)
+        }
+        if scan.hasZero { return false }
+        return scan.isASCII || (try? UTF8Span(validating: body.span)) != nil
     }
 
     private static func expired(_ deadline: Timestamp) -> TallyError {
