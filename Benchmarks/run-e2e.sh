@@ -50,6 +50,9 @@ trap 'exit 130' INT TERM
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
 endpoint="tcp://127.0.0.1:$port"
 
+# If this script is killed outright, the cluster notices and stops by itself.
+export TALLY_PARENT_PID=$$
+
 # A queue large enough for the flood: the point is to measure memory, not to be told "overloaded".
 "$bin/tally-broker" --bind "$endpoint" --max-queue 200000 --queue-timeout 120s --log-level warning \
     2>"$work/broker.log" &

@@ -17,9 +17,11 @@ public final class ManagedProcess: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        // A child outlives a crashed test run otherwise (see `ParentWatch`): the Tally binaries end themselves
+        // once this process is gone.
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        childEnvironment["TALLY_PARENT_PID"] = String(getpid())
+        process.environment = childEnvironment
         let output = Pipe()
         process.standardOutput = output
         errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(self.name)-\(UUID().uuidString).log")

@@ -81,6 +81,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     ]
 
     func run() async throws {
+        ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
         let logger = try logging.bootstrap(label: "tally.broker", settings: settings)
         var configuration = BrokerConfiguration()

@@ -84,6 +84,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         MallocTuning.keepRequestBuffers()
+        ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
         let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
         let brokers = try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])

@@ -28,16 +28,16 @@ import Testing
     /// must start from them (an unknown value stops a process at start), and the container's health check script
     /// must pass against them, over HTTP and over MMI.
     @Test func binariesStartFromTheExampleEnvironmentFilesAndPassTheHealthCheck() async throws {
-        // Below Linux's ephemeral range (32768 and up), where the kernel hands ports to outgoing connections:
-        // with dozens of worker connections per test, a port picked there is too often taken.
-        let port = Int.random(in: 21_000...24_996)
-        let (brokerHTTP, workerHTTP) = ("127.0.0.1:\(port + 1)", "127.0.0.1:\(port + 2)")
+        // Ports the kernel just found free: a random one is too often taken on a machine running dozens of
+        // worker connections per test.
+        let brokerAddress = ProcessProbes.freeLoopbackAddress()
+        let (brokerHTTP, workerHTTP) = (ProcessProbes.freeLoopbackAddress(), ProcessProbes.freeLoopbackAddress())
         var brokerEnvironment = try Self.environmentFile("deploy/systemd/examples/broker.env")
-        brokerEnvironment["TALLY_BIND"] = "tcp://127.0.0.1:\(port)"
+        brokerEnvironment["TALLY_BIND"] = "tcp://\(brokerAddress)"
         brokerEnvironment["TALLY_HTTP"] = brokerHTTP
         var workerEnvironment = try Self.environmentFile("deploy/systemd/examples/worker.env")
             .merging(try Self.environmentFile("deploy/systemd/examples/worker-1.env")) { $1 }
-        workerEnvironment["TALLY_BROKERS"] = "tcp://127.0.0.1:\(port)"
+        workerEnvironment["TALLY_BROKERS"] = "tcp://\(brokerAddress)"
         workerEnvironment["TALLY_HTTP"] = workerHTTP
 
         let broker = try ManagedProcess(TallyBinaries.broker, [], name: "env-broker", environment: brokerEnvironment)
@@ -48,9 +48,9 @@ import Testing
         #expect(await eventually(timeout: .seconds(15)) { await healthCheck(["TALLY_HTTP": workerHTTP]) == 0 })
         #expect(await healthCheck(["TALLY_HTTP": brokerHTTP]) == 0)
         #expect(await eventually(timeout: .seconds(15)) {
-            await healthCheck(["TALLY_HTTP": "", "TALLY_HEALTH_BROKER": "tcp://127.0.0.1:\(port)"]) == 0
+            await healthCheck(["TALLY_HTTP": "", "TALLY_HEALTH_BROKER": "tcp://\(brokerAddress)"]) == 0
         }, "tally health over MMI should pass once the worker has registered")
-        #expect(await healthCheck(["TALLY_HTTP": "127.0.0.1:\(port + 3)"]) != 0, "nothing listens there")
+        #expect(await healthCheck(["TALLY_HTTP": ProcessProbes.freeLoopbackAddress()]) != 0, "nothing listens there")
 
         worker.terminate()
         #expect(await worker.waitForExit() == 0)

@@ -15,9 +15,8 @@ import Testing
     }
 
     @Test func brokerAndWorkerExposeHealthAndMetrics() async throws {
-        // Below Linux's ephemeral range (32768 and up), from which outgoing connections take their ports.
-        let brokerHTTP = "127.0.0.1:\(Int.random(in: 25_000...28_000))"
-        let workerHTTP = "127.0.0.1:\(Int.random(in: 28_001...32_000))"
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let workerHTTP = ProcessProbes.freeLoopbackAddress()
         let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--http", brokerHTTP])
         let worker = try await TallyCluster.startWorker(endpoint: cluster.endpoint, arguments: ["--http", workerHTTP])
         let client = try makeClient([cluster.endpoint])
