@@ -74,7 +74,7 @@ public final class MajordomoWorker: Sendable {
 
     /// I/O threads for `configuration`: as asked, or one per core, but never more than connections.
     static func threadCount(_ configuration: WorkerConfiguration) -> Int {
-        let connections = max(1, configuration.brokers.count * configuration.services.count * max(1, configuration.concurrency))
+        let connections = WorkerSession.all(for: configuration).count
         return max(1, min(connections, configuration.ioThreads ?? ProcessInfo.processInfo.activeProcessorCount))
     }
 
