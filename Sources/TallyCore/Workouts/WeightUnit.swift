@@ -19,15 +19,14 @@ public enum WeightUnit: CaseIterable, Sendable, Hashable {
 
     /// The unit with `symbol` (`kg`, `lb`), or `nil`.
     public init?(symbol: String) {
-        switch symbol {
-        case "kg": self = .kilogram
-        case "lb": self = .pound
-        default: return nil
-        }
+        var symbol = symbol
+        guard let unit = symbol.withUTF8({ Self(utf8Symbol: $0) }) else { return nil }
+        self = unit
     }
 
-    /// The unit whose symbol is spelled by the UTF-8 `bytes`, or `nil`: `init(symbol:)` without a `String`, for
-    /// the JSON fast path (a two-year history has ~12,000 sets, each with its unit).
+    /// The unit whose symbol (`symbol`) is spelled by the UTF-8 `bytes`, or `nil`: `init(symbol:)` without a
+    /// `String`, for the JSON fast path (a two-year history has ~12,000 sets, each with its unit). The bytes are
+    /// matched directly rather than against `symbol`, which would build two strings per set.
     public init?(utf8Symbol bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 2 else { return nil }
         switch (bytes[0], bytes[1]) {
