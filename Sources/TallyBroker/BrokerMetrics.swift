@@ -27,7 +27,8 @@ public final class BrokerMetrics: Sendable {
 
         init(service: String) {
             let labels = [("service", service)]
-            latency = Metrics.Timer(label: "tally_broker_request_duration_seconds", dimensions: labels, preferredDisplayUnit: .seconds)
+            latency = Metrics.Timer(
+                label: "tally_broker_request_duration_seconds", dimensions: labels, preferredDisplayUnit: .seconds)
             requeues = Counter(label: "tally_broker_requeues_total", dimensions: labels)
             expiries = Counter(label: "tally_broker_heartbeat_expiries_total", dimensions: labels)
             registrations = Counter(label: "tally_broker_worker_registrations_total", dimensions: labels)
@@ -50,7 +51,8 @@ public final class BrokerMetrics: Sendable {
         switch event {
         case .replyDelivered(let service, let latency, _):
             withService(service) { metrics in
-                metrics.latency.recordNanoseconds(Int64(latency.components.seconds) * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
+                metrics.latency.recordNanoseconds(
+                    Int64(latency.components.seconds) * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
                 Self.outcome("delivered", service: service, in: &metrics).increment()
             }
         case .requestFailed(let service, let failure):
@@ -94,7 +96,8 @@ public final class BrokerMetrics: Sendable {
 
     private static func outcome(_ outcome: String, service: String, in metrics: inout ServiceMetrics) -> Counter {
         if let counter = metrics.outcomes[outcome] { return counter }
-        let counter = Counter(label: "tally_broker_requests_total", dimensions: [("service", service), ("outcome", outcome)])
+        let counter = Counter(
+            label: "tally_broker_requests_total", dimensions: [("service", service), ("outcome", outcome)])
         metrics.outcomes[outcome] = counter
         return counter
     }

@@ -48,7 +48,8 @@ public struct TallyFailureReplies: FailureReplyEncoding {
         case .payloadTooLarge(let bytes, let limit):
             return TallyError(
                 .payloadTooLarge, "the body has \(bytes) bytes; the limit is \(limit)",
-                details: ErrorDetails(field: "body", problem: "more than \(limit) bytes", limit: limit, service: service))
+                details: ErrorDetails(
+                    field: "body", problem: "more than \(limit) bytes", limit: limit, service: service))
         }
     }
 

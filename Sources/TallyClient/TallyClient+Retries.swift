@@ -29,7 +29,9 @@ extension TallyClient {
                 case .success(let value):
                     return value
                 case .failure(let error):
-                    guard case .server(let serverError) = error, Self.retryableCodes.contains(serverError.code) else { throw error }
+                    guard case .server(let serverError) = error, Self.retryableCodes.contains(serverError.code) else {
+                        throw error
+                    }
                     failure = error
                 }
             } catch let error as MajordomoClientError {
@@ -45,7 +47,9 @@ extension TallyClient {
                 throw .invalidResponse("\(error)")
             }
             guard attemptsLeft > 0, clock.now + backoff < deadline else { throw failure }
-            logger.debug("retrying", metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempt)", "after": "\(failure)"])
+            logger.debug(
+                "retrying",
+                metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempt)", "after": "\(failure)"])
             do {
                 try await Task.sleep(for: backoff)
             } catch {
@@ -59,7 +63,9 @@ extension TallyClient {
     static let retryableCodes: Set<ErrorCode> = [.overloaded, .unavailable]
 
     /// Decodes a v1 response for `Result`, turning an error response into `.server`.
-    static func decodeResponse<Result: Codable & Sendable>(_ bytes: [UInt8], as: Result.Type) -> Swift.Result<Result, TallyClientError> {
+    static func decodeResponse<Result: Codable & Sendable>(
+        _ bytes: [UInt8], as: Result.Type
+    ) -> Swift.Result<Result, TallyClientError> {
         do {
             switch try TallyJSON.decoder().decode(ResponseEnvelope<Result>.self, from: bytes).outcome {
             case .success(let result): return .success(result)

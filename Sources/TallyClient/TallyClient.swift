@@ -61,7 +61,8 @@ public final class TallyClient: Sendable {
     ) async throws(TallyClientError) -> M.Result {
         let service = service ?? (M.service == .system ? .history : M.service)
         let timeout = timeout ?? configuration.timeout
-        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
+        let deadline = Date().addingTimeInterval(
+            Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
         let id = makeID()
         let head = RequestHead(id: id, method: M.name, deadline: Timestamp(deadline))
         let body: [UInt8]
@@ -77,12 +78,17 @@ public final class TallyClient: Sendable {
 
     /// Sends a raw JSON body and returns the raw reply: for tools (the `tally` CLI) that pass documents through.
     /// The body's `id` must be unique among calls in flight.
-    public func send(rawBody body: [UInt8], service: String, timeout: Duration? = nil) async throws(TallyClientError) -> [UInt8] {
+    public func send(
+        rawBody body: [UInt8], service: String, timeout: Duration? = nil
+    ) async throws(TallyClientError) -> [UInt8] {
         let id = EnvelopeScanner.id(in: body)
         let retries = configuration.retries
-        return try await exchange(body: [Frame(body)], service: service, id: id, timeout: timeout ?? configuration.timeout) { reply in
+        return try await exchange(
+            body: [Frame(body)], service: service, id: id, timeout: timeout ?? configuration.timeout
+        ) { reply in
             // Only a client that retries needs to look inside: the caller gets the bytes either way.
-            if retries > 0, let code = EnvelopeScanner.errorCode(in: reply), Self.retryableCodes.contains(ErrorCode(rawValue: code)),
+            if retries > 0, let code = EnvelopeScanner.errorCode(in: reply),
+                Self.retryableCodes.contains(ErrorCode(rawValue: code)),
                 let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: reply))?.error
             {
                 return .failure(.server(error))
@@ -92,13 +98,17 @@ public final class TallyClient: Sendable {
     }
 
     /// `system.ping` on `service`.
-    public func ping(service: TallyService = .history, timeout: Duration? = nil) async throws(TallyClientError) -> SystemPing.Result {
+    public func ping(
+        service: TallyService = .history, timeout: Duration? = nil
+    ) async throws(TallyClientError) -> SystemPing.Result {
         try await call(SystemPing.self, SystemPing.Params(), service: service, timeout: timeout)
     }
 
     /// Asks the broker (MMI `mmi.service`) whether `service` has at least one live worker.
     public func isServiceAvailable(_ service: String, timeout: Duration? = nil) async throws(TallyClientError) -> Bool {
-        try await exchange(body: [Frame(service)], service: MDP.serviceDiscovery, id: nil, timeout: timeout ?? configuration.timeout) {
+        try await exchange(
+            body: [Frame(service)], service: MDP.serviceDiscovery, id: nil, timeout: timeout ?? configuration.timeout
+        ) {
             .success(String(decoding: $0, as: UTF8.self) == "200")
         }
     }

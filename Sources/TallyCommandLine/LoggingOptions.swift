@@ -6,7 +6,9 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 /// `--log-level` (env `TALLY_LOG_LEVEL`), shared by every executable.
 public struct LoggingOptions: ParsableArguments {
-    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical. [env: TALLY_LOG_LEVEL] (default: info)")
+    @Option(
+        name: .long,
+        help: "trace, debug, info, notice, warning, error or critical. [env: TALLY_LOG_LEVEL] (default: info)")
     public var logLevel: Logger.Level?
 
     public init() {}

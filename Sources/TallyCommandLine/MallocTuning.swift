@@ -19,7 +19,9 @@ public enum MallocTuning {
 
     /// Applies the thresholds unless the environment already tunes malloc; returns whether it did.
     @discardableResult
-    public static func keepRequestBuffers(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func keepRequestBuffers(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> Bool
     {
         if environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.") == true { return false }

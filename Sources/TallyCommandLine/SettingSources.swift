@@ -29,7 +29,9 @@ public struct SettingSources {
     }
 
     /// One value.
-    public func resolve<Value: ExpressibleByArgument>(_ flag: Value?, _ key: String, default defaultValue: Value) throws -> Value {
+    public func resolve<Value: ExpressibleByArgument>(
+        _ flag: Value?, _ key: String, default defaultValue: Value
+    ) throws -> Value {
         if let flag { return flag }
         let variable = Self.environmentVariable(key)
         if let text = environment[variable], !text.isEmpty {
@@ -50,7 +52,9 @@ public struct SettingSources {
     /// A list (repeatable flag; comma-separated in the environment; an array or a string in the file).
     /// - Parameter variable: the environment variable when it is not derived from `key` (plural names for lists,
     ///   `TALLY_BROKERS` for `--broker`).
-    public func resolve(_ flags: [String], _ key: String, environmentVariable variable: String? = nil, default defaultValue: [String]) throws -> [String] {
+    public func resolve(
+        _ flags: [String], _ key: String, environmentVariable variable: String? = nil, default defaultValue: [String]
+    ) throws -> [String] {
         if !flags.isEmpty { return flags }
         if let text = environment[variable ?? Self.environmentVariable(key)], !text.isEmpty {
             return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -98,11 +102,14 @@ struct ConfigurationFile {
         do {
             values = try JSONDecoder().decode([String: Value].self, from: data)
         } catch {
-            throw ValidationError("\(path) must hold a JSON object whose values are strings, numbers, booleans or lists of strings")
+            throw ValidationError(
+                "\(path) must hold a JSON object whose values are strings, numbers, booleans or lists of strings")
         }
         let unknown = Set(values.keys).subtracting(knownKeys)
         guard unknown.isEmpty else {
-            throw ValidationError("\(path): unknown setting(s) \(unknown.sorted().joined(separator: ", ")); known: \(knownKeys.sorted().joined(separator: ", "))")
+            throw ValidationError(
+                "\(path): unknown setting(s) \(unknown.sorted().joined(separator: ", ")); known: \(knownKeys.sorted().joined(separator: ", "))"
+            )
         }
     }
 

@@ -19,7 +19,9 @@ public final class MonitoringServer: Service, Sendable {
 
         /// Parses `HOST:PORT`; `nil` when it is not one.
         public init?(_ text: String) {
-            guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+            guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+                return nil
+            }
             let host = String(text[..<colon])
             guard !host.isEmpty, host.split(separator: ".").count == 4 else { return nil }
             self.host = host
@@ -54,7 +56,8 @@ public final class MonitoringServer: Service, Sendable {
         self.address = address
         self.logger = logger
         server = HTTPServer(
-            address: try .inet(ip4: address.host, port: address.port), logger: FlyingFoxLogger(logger, stopping: stopping))
+            address: try .inet(ip4: address.host, port: address.port),
+            logger: FlyingFoxLogger(logger, stopping: stopping))
         self.metrics = metrics
         self.beforeScrape = beforeScrape
         self.readiness = readiness
@@ -74,7 +77,7 @@ public final class MonitoringServer: Service, Sendable {
             } onCancel: { [stopping] in
                 stopping.set()
             }
-        } catch where Task.isShuttingDownGracefully || Task.isCancelled {
+        } catch  where Task.isShuttingDownGracefully || Task.isCancelled {
             // Stopping the server ends `run()` with a socket error; that is the shutdown we asked for.
             logger.debug("monitoring endpoint stopped")
         }
@@ -94,7 +97,9 @@ public final class MonitoringServer: Service, Sendable {
         await server.appendRoute("GET /readyz") { _ in
             await readiness()
                 ? HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data("ready\n".utf8))
-                : HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain"], body: Data("not ready\n".utf8))
+                : HTTPResponse(
+                    statusCode: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                    body: Data("not ready\n".utf8))
         }
     }
 

@@ -12,7 +12,9 @@ public final class ManagedProcess: Sendable {
 
     /// Starts `executable` with `arguments`; its standard error goes to a log file named after the process
     /// (`$TMPDIR/tally-test-<name>-<uuid>.log`, deleted with this object unless `TALLY_KEEP_TEST_LOGS` is set).
-    public init(_ executable: URL, _ arguments: [String], name: String? = nil, environment: [String: String] = [:]) throws {
+    public init(
+        _ executable: URL, _ arguments: [String], name: String? = nil, environment: [String: String] = [:]
+    ) throws {
         self.name = name ?? executable.lastPathComponent
         let process = Process()
         process.executableURL = executable
@@ -24,7 +26,8 @@ public final class ManagedProcess: Sendable {
         process.environment = childEnvironment
         let output = Pipe()
         process.standardOutput = output
-        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(self.name)-\(UUID().uuidString).log")
+        errorLog = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-test-\(self.name)-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardInput = FileHandle.nullDevice
@@ -68,7 +71,8 @@ public final class ManagedProcess: Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw ProcessError("\(name) did not print '\(marker)' (running: \(process.isRunning)); stderr:\n\(errorOutput.suffix(2000))")
+        throw ProcessError(
+            "\(name) did not print '\(marker)' (running: \(process.isRunning)); stderr:\n\(errorOutput.suffix(2000))")
     }
 
     /// Sends SIGTERM (graceful shutdown).

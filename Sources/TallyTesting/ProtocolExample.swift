@@ -20,7 +20,8 @@ public struct ProtocolExample: Sendable, CustomStringConvertible {
     /// of its own: it is loaded with what it has and `problems` names what is missing.
     public static func all() throws -> [ProtocolExample] {
         let root = protocolDirectory.appendingPathComponent("examples")
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
         return try files.sorted { $0.path < $1.path }.map(load)
     }

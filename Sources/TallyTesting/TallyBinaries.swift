@@ -7,7 +7,8 @@ public enum TallyBinaries {
         if let override = ProcessInfo.processInfo.environment["TALLY_BIN_DIR"] {
             return URL(fileURLWithPath: override)
         }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // On Linux the test runner is `<bin>/TallyPackageTests.xctest`; on macOS it is inside a bundle.
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("tally-broker").path),

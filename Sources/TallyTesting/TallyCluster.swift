@@ -22,7 +22,9 @@ public final class TallyCluster: Sendable {
 
     /// Fast heartbeats so that failures are noticed within a second.
     public static let fastBrokerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3"]
-    public static let fastWorkerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--reconnect-delay", "200ms"]
+    public static let fastWorkerArguments = [
+        "--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--reconnect-delay", "200ms",
+    ]
 
     /// Starts a broker on a free loopback port and `workers` workers connected to it, and waits until each worker's
     /// services are registered.
@@ -33,15 +35,20 @@ public final class TallyCluster: Sendable {
         let endpoint = try await brokerEndpoint(broker)
         var workers: [ManagedProcess] = []
         for index in 0..<count {
-            workers.append(try await startWorker(endpoint: endpoint, arguments: workerArguments, name: "worker-\(index)", logLevel: logLevel))
+            workers.append(
+                try await startWorker(
+                    endpoint: endpoint, arguments: workerArguments, name: "worker-\(index)", logLevel: logLevel))
         }
         return TallyCluster(endpoint: endpoint, broker: broker, workers: workers)
     }
 
     /// Starts a broker process bound to `bind` and waits for its ready line.
-    public static func startBroker(bind: String, arguments: [String] = [], logLevel: String = "notice") async throws -> ManagedProcess {
+    public static func startBroker(
+        bind: String, arguments: [String] = [], logLevel: String = "notice"
+    ) async throws -> ManagedProcess {
         let broker = try ManagedProcess(
-            TallyBinaries.broker, ["--bind", bind, "--log-level", logLevel] + fastBrokerArguments + arguments, name: "broker")
+            TallyBinaries.broker, ["--bind", bind, "--log-level", logLevel] + fastBrokerArguments + arguments,
+            name: "broker")
         _ = try await broker.waitForLine(containing: "listening on")
         return broker
     }
@@ -49,14 +56,19 @@ public final class TallyCluster: Sendable {
     /// The endpoint a started broker printed.
     public static func brokerEndpoint(_ broker: ManagedProcess) async throws -> String {
         let line = try await broker.waitForLine(containing: "listening on")
-        guard let endpoint = line.split(separator: " ").last.map(String.init) else { throw ProcessError("no endpoint in '\(line)'") }
+        guard let endpoint = line.split(separator: " ").last.map(String.init) else {
+            throw ProcessError("no endpoint in '\(line)'")
+        }
         return endpoint
     }
 
     /// Starts a worker process connected to `endpoint` and waits for its ready line.
-    public static func startWorker(endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice") async throws -> ManagedProcess {
+    public static func startWorker(
+        endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice"
+    ) async throws -> ManagedProcess {
         let worker = try ManagedProcess(
-            TallyBinaries.worker, ["--broker", endpoint, "--log-level", logLevel] + fastWorkerArguments + arguments, name: name)
+            TallyBinaries.worker, ["--broker", endpoint, "--log-level", logLevel] + fastWorkerArguments + arguments,
+            name: name)
         _ = try await worker.waitForLine(containing: "serving")
         return worker
     }

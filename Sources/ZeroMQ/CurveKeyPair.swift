@@ -16,7 +16,9 @@ public struct CurveKeyPair: Sendable, Hashable {
 
     /// The pair whose secret key is `secretKey` (the public key is derived).
     public init(secretKey: String) throws(ZMQError) {
-        guard Self.isValidKey(secretKey) else { throw ZMQError(errno: EINVAL, operation: "CURVE secret key must be 40 Z85 characters") }
+        guard Self.isValidKey(secretKey) else {
+            throw ZMQError(errno: EINVAL, operation: "CURVE secret key must be 40 Z85 characters")
+        }
         var publicKey = [CChar](repeating: 0, count: 41)
         guard zmq_curve_public(&publicKey, secretKey) == 0 else { throw .last("zmq_curve_public") }
         self.init(publicKey: Self.text(publicKey), secretKey: secretKey)

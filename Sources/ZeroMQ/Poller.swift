@@ -48,7 +48,8 @@ public struct Poller {
         if let timeout {
             let (seconds, attoseconds) = timeout.components
             // Round up so that a 0.4 ms wait does not become a busy 0 ms poll.
-            milliseconds = max(0, Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+            milliseconds = max(
+                0, Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
         } else {
             milliseconds = -1
         }

@@ -27,7 +27,9 @@ extension Socket {
     @discardableResult
     public func send(_ frames: [Frame], dontWait: Bool = false) throws(ZMQError) -> Bool {
         let handle = try requireHandle("send")
-        guard !frames.isEmpty else { throw ZMQError(errno: EINVAL, operation: "send: a message has at least one frame") }
+        guard !frames.isEmpty else {
+            throw ZMQError(errno: EINVAL, operation: "send: a message has at least one frame")
+        }
         let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
         for (index, frame) in frames.enumerated() {
             let flags = baseFlags | (index < frames.count - 1 ? ZMQ_SNDMORE : 0)
@@ -52,7 +54,9 @@ extension Socket {
     ///   - dontWait: return `nil` instead of blocking when no message is waiting.
     ///   - metadataProperty: a connection property to read from the first frame (`User-Id`, `Peer-Address`).
     /// - Returns: the message, or `nil` when none is waiting (`dontWait`) or RCVTIMEO expired.
-    public func receive(maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil) throws(ZMQError) -> ReceivedMessage? {
+    public func receive(
+        maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil
+    ) throws(ZMQError) -> ReceivedMessage? {
         let handle = try requireHandle("receive")
         var frames: [Frame] = []
         var discarded = 0

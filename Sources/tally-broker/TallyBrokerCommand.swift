@@ -31,37 +31,63 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(name: .long, help: "Endpoint to bind; repeat for several. [env: TALLY_BIND, comma-separated] (default: tcp://*:5555)")
+    @Option(
+        name: .long,
+        help: "Endpoint to bind; repeat for several. [env: TALLY_BIND, comma-separated] (default: tcp://*:5555)")
     var bind: [String] = []
 
     @Option(help: "How often to heartbeat each worker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
     var heartbeatInterval: DurationArgument?
 
-    @Option(help: "Missed heartbeats after which a worker is dead and its request re-queued. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)")
+    @Option(
+        help:
+            "Missed heartbeats after which a worker is dead and its request re-queued. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)"
+    )
     var heartbeatLiveness: Int?
 
-    @Option(help: "How long a request may wait for a worker before it is answered 'unavailable'. [env: TALLY_QUEUE_TIMEOUT] (default: 10s)")
+    @Option(
+        help:
+            "How long a request may wait for a worker before it is answered 'unavailable'. [env: TALLY_QUEUE_TIMEOUT] (default: 10s)"
+    )
     var queueTimeout: DurationArgument?
 
-    @Option(help: "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker. [env: TALLY_REQUEST_TIMEOUT] (default: 60s)")
+    @Option(
+        help:
+            "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker. [env: TALLY_REQUEST_TIMEOUT] (default: 60s)"
+    )
     var requestTimeout: DurationArgument?
 
-    @Option(help: "Requests queued per service before new ones are answered 'overloaded'. [env: TALLY_MAX_QUEUE] (default: 10000)")
+    @Option(
+        help:
+            "Requests queued per service before new ones are answered 'overloaded'. [env: TALLY_MAX_QUEUE] (default: 10000)"
+    )
     var maxQueue: Int?
 
-    @Option(help: "Times one request is sent to a worker before a lost request is answered 'unavailable'. [env: TALLY_MAX_ATTEMPTS] (default: 3)")
+    @Option(
+        help:
+            "Times one request is sent to a worker before a lost request is answered 'unavailable'. [env: TALLY_MAX_ATTEMPTS] (default: 3)"
+    )
     var maxAttempts: Int?
 
-    @Option(help: "Largest request body in bytes; larger ones are answered 'payload_too_large'. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)")
+    @Option(
+        help:
+            "Largest request body in bytes; larger ones are answered 'payload_too_large'. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)"
+    )
     var maxBodyBytes: Int?
 
-    @Option(help: "How long a graceful shutdown lets queued and running requests finish. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
+    @Option(
+        help:
+            "How long a graceful shutdown lets queued and running requests finish. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)"
+    )
     var shutdownGrace: DurationArgument?
 
     @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9100. [env: TALLY_HTTP] (default: off)")
     var http: String?
 
-    @Option(help: "File with the broker's CURVE secret key: turns on encryption and authentication. [env: TALLY_CURVE_SECRET_KEY] (default: plaintext)")
+    @Option(
+        help:
+            "File with the broker's CURVE secret key: turns on encryption and authentication. [env: TALLY_CURVE_SECRET_KEY] (default: plaintext)"
+    )
     var curveSecretKey: String?
 
     @Option(help: "File listing the CURVE public keys of allowed clients, one per line. [env: TALLY_CURVE_CLIENT_KEYS]")
@@ -76,8 +102,10 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     static let settingNames: Set<String> = [
-        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue", "max-attempts",
-        "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys", "curve-worker-keys",
+        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue",
+        "max-attempts",
+        "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys",
+        "curve-worker-keys",
     ]
 
     func run() async throws {
@@ -85,14 +113,21 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
         let logger = try logging.bootstrap(label: "tally.broker", settings: settings)
         var configuration = BrokerConfiguration()
-        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
+        configuration.heartbeatInterval = try settings.resolve(
+            heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))
+        ).duration
         configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
-        configuration.queueTimeout = try settings.resolve(queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))).duration
-        configuration.requestTimeout = try settings.resolve(requestTimeout, "request-timeout", default: DurationArgument(.seconds(60))).duration
+        configuration.queueTimeout = try settings.resolve(
+            queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))
+        ).duration
+        configuration.requestTimeout = try settings.resolve(
+            requestTimeout, "request-timeout", default: DurationArgument(.seconds(60))
+        ).duration
         configuration.maxQueuedPerService = try settings.resolve(maxQueue, "max-queue", default: 10_000)
         configuration.maxAttempts = try settings.resolve(maxAttempts, "max-attempts", default: 3)
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20)
-        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10))).duration
+        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
+            .duration
         let endpoints = try settings.resolve(bind, "bind", default: ["tcp://*:5555"])
         let httpAddress = try settings.resolve(http, "http", default: "")
         try Self.check(configuration)
@@ -128,8 +163,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         // One line on standard output saying where the broker listens: scripts and tests read it.
         announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")
         // Services shut down in reverse order: the broker drains first, the HTTP endpoint goes last.
-        let group = ServiceGroup(configuration: .init(
-            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
@@ -137,7 +173,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     static func security(secretKey: String, clientKeys: String, workerKeys: String) throws -> BrokerSecurity? {
         guard !secretKey.isEmpty || !clientKeys.isEmpty || !workerKeys.isEmpty else { return nil }
         guard !secretKey.isEmpty, !clientKeys.isEmpty, !workerKeys.isEmpty else {
-            throw ValidationError("CURVE needs --curve-secret-key, --curve-client-keys and --curve-worker-keys together")
+            throw ValidationError(
+                "CURVE needs --curve-secret-key, --curve-client-keys and --curve-worker-keys together")
         }
         do {
             return BrokerSecurity.allowList(
@@ -150,8 +187,12 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     }
 
     static func check(_ configuration: BrokerConfiguration) throws {
-        guard configuration.heartbeatInterval >= .milliseconds(10) else { throw ValidationError("--heartbeat-interval must be at least 10ms") }
-        guard configuration.heartbeatLiveness >= 1 else { throw ValidationError("--heartbeat-liveness must be at least 1") }
+        guard configuration.heartbeatInterval >= .milliseconds(10) else {
+            throw ValidationError("--heartbeat-interval must be at least 10ms")
+        }
+        guard configuration.heartbeatLiveness >= 1 else {
+            throw ValidationError("--heartbeat-liveness must be at least 1")
+        }
         guard configuration.queueTimeout > .zero else { throw ValidationError("--queue-timeout must be positive") }
         guard configuration.requestTimeout > .zero else { throw ValidationError("--request-timeout must be positive") }
         guard configuration.maxQueuedPerService >= 1 else { throw ValidationError("--max-queue must be at least 1") }

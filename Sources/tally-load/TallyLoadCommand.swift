@@ -30,10 +30,14 @@ struct TallyLoadCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS] (default: tcp://127.0.0.1:5555)")
+    @Option(
+        name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS] (default: tcp://127.0.0.1:5555)")
     var broker: [String] = []
 
-    @Option(help: "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help:
+            "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: \(HistorySize.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var mix = "system.ping"
 
     @Option(help: "Closed loop: requests kept in flight. (default: 100 unless --rate)")
@@ -76,7 +80,8 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try SettingSources(configPath: nil, knownKeys: [])
-        let brokers = try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
+        let brokers = try settings.resolve(
+            broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
         let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let today = ReferenceDay(now: Date(), in: ZoneCalendar(identifier: "Europe/Berlin")!).today
         let workload: Workload
@@ -107,7 +112,8 @@ struct TallyLoadCommand: AsyncParsableCommand {
             clients.append(client)
         }
         let results = LoadResults()
-        let runner = LoadRunner(workload: workload, pacing: pacing, requests: requests, duration: runDuration, timeout: timeout.duration)
+        let runner = LoadRunner(
+            workload: workload, pacing: pacing, requests: requests, duration: runDuration, timeout: timeout.duration)
         let clock = ContinuousClock()
         let start = clock.now
         let ticker = showProgress ? Task { await tick(results: results, start: start, clock: clock) } : nil
@@ -140,8 +146,9 @@ struct TallyLoadCommand: AsyncParsableCommand {
             try? await Task.sleep(for: .seconds(1))
             let now = results.snapshot(elapsed: clock.now - start)
             let errors = now.errors.values.reduce(0, +)
-            let line = String(format: "\r\u{1B}[K%.0f req/s  %d answered  %d errors  %d unanswered  p99 %.2f ms",
-                              now.throughput, now.answered, errors, now.unanswered, Double(now.latency.p99) / 1000)
+            let line = String(
+                format: "\r\u{1B}[K%.0f req/s  %d answered  %d errors  %d unanswered  p99 %.2f ms",
+                now.throughput, now.answered, errors, now.unanswered, Double(now.latency.p99) / 1000)
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

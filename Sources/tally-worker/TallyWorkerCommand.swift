@@ -30,22 +30,38 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(name: .long, help: "Broker endpoint; repeat to serve several brokers. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)")
+    @Option(
+        name: .long,
+        help:
+            "Broker endpoint; repeat to serve several brokers. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)"
+    )
     var broker: [String] = []
 
-    @Option(name: .long, help: "MDP service to serve; repeat for several. [env: TALLY_SERVICES] (default: tally.history, tally.streak, tally.workout)")
+    @Option(
+        name: .long,
+        help:
+            "MDP service to serve; repeat for several. [env: TALLY_SERVICES] (default: tally.history, tally.streak, tally.workout)"
+    )
     var service: [String] = []
 
-    @Option(help: "MDP connections per service per broker: requests of each service this process holds at once, computing or ready. [env: TALLY_CONCURRENCY] (default: 16)")
+    @Option(
+        help:
+            "MDP connections per service per broker: requests of each service this process holds at once, computing or ready. [env: TALLY_CONCURRENCY] (default: 16)"
+    )
     var concurrency: Int?
 
-    @Option(help: "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at once. 0 for one per processor core. [env: TALLY_IO_THREADS] (default: 0)")
+    @Option(
+        help:
+            "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at once. 0 for one per processor core. [env: TALLY_IO_THREADS] (default: 0)"
+    )
     var ioThreads: Int?
 
     @Option(help: "How often to heartbeat the broker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
     var heartbeatInterval: DurationArgument?
 
-    @Option(help: "Missed broker heartbeats after which the worker reconnects. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)")
+    @Option(
+        help: "Missed broker heartbeats after which the worker reconnects. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)"
+    )
     var heartbeatLiveness: Int?
 
     @Option(help: "Pause before reconnecting to a broker. [env: TALLY_RECONNECT_DELAY] (default: 1s)")
@@ -54,10 +70,14 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: "Largest request body in bytes. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)")
     var maxBodyBytes: Int?
 
-    @Option(help: "Most elements in any list of a request (records, workouts…). [env: TALLY_MAX_LIST_ELEMENTS] (default: 20000)")
+    @Option(
+        help:
+            "Most elements in any list of a request (records, workouts…). [env: TALLY_MAX_LIST_ELEMENTS] (default: 20000)"
+    )
     var maxListElements: Int?
 
-    @Option(help: "How long a graceful shutdown waits for requests in progress. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
+    @Option(
+        help: "How long a graceful shutdown waits for requests in progress. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
     var shutdownGrace: DurationArgument?
 
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
@@ -66,7 +86,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9101. [env: TALLY_HTTP] (default: off)")
     var http: String?
 
-    @Option(help: "File with this worker's CURVE secret key (its public key must be in the broker's worker list). [env: TALLY_CURVE_SECRET_KEY]")
+    @Option(
+        help:
+            "File with this worker's CURVE secret key (its public key must be in the broker's worker list). [env: TALLY_CURVE_SECRET_KEY]"
+    )
     var curveSecretKey: String?
 
     @Option(help: "The broker's CURVE public key, or a file holding it. [env: TALLY_CURVE_SERVER_KEY]")
@@ -79,7 +102,8 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     static let settingNames: Set<String> = [
         "broker", "service", "concurrency", "io-threads", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
-        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-server-key",
+        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key",
+        "curve-server-key",
     ]
 
     func run() async throws {
@@ -87,54 +111,77 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
         let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
-        let brokers = try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
-        let services = try settings.resolve(service, "service", environmentVariable: "TALLY_SERVICES", default: TallyService.domainServices.map(\.rawValue))
+        let brokers = try settings.resolve(
+            broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
+        let services = try settings.resolve(
+            service, "service", environmentVariable: "TALLY_SERVICES",
+            default: TallyService.domainServices.map(\.rawValue))
         var configuration = WorkerConfiguration(brokers: brokers, services: services)
         configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 16)
         let ioThreads = try settings.resolve(ioThreads, "io-threads", default: 0)
         guard (0...256).contains(ioThreads) else { throw ValidationError("--io-threads must be 0...256") }
         configuration.ioThreads = ioThreads == 0 ? nil : ioThreads
-        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))).duration
+        configuration.heartbeatInterval = try settings.resolve(
+            heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))
+        ).duration
         configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
-        configuration.reconnectDelay = try settings.resolve(reconnectDelay, "reconnect-delay", default: DurationArgument(.seconds(1))).duration
+        configuration.reconnectDelay = try settings.resolve(
+            reconnectDelay, "reconnect-delay", default: DurationArgument(.seconds(1))
+        ).duration
         let limits = RequestLimits(
             maxBodyBytes: try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20),
             maxListElements: try settings.resolve(maxListElements, "max-list-elements", default: 20_000))
-        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10))).duration
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: "")).flatMap(MonitoringServer.Address.init)
+        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
+            .duration
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: ""))
+            .flatMap(MonitoringServer.Address.init)
         try Self.check(configuration, limits: limits)
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
             serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
 
-        let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(limits: limits)
+        let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(
+            limits: limits)
         let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
         let service = try WorkerService(
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
             simulatedLatency: simulatedLatency?.duration ?? .zero,
-            metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, socketSetup: socketSetup, logger: logger)
+            metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, socketSetup: socketSetup,
+            logger: logger)
         var lifecycle: [any Service] = []
         if let monitoringAddress, let metrics {
             let worker = service.worker
-            lifecycle.append(try MonitoringServer(
-                address: monitoringAddress, metrics: metrics, readiness: { await worker.status().isReady }, logger: logger))
+            lifecycle.append(
+                try MonitoringServer(
+                    address: monitoringAddress, metrics: metrics, readiness: { await worker.status().isReady },
+                    logger: logger))
         }
         lifecycle.append(service)
-        announce("tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency) on \(service.worker.ioThreadCount) I/O threads")
-        let group = ServiceGroup(configuration: .init(
-            services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        announce(
+            "tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency) on \(service.worker.ioThreadCount) I/O threads"
+        )
+        let group = ServiceGroup(
+            configuration: .init(
+                services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
     static func check(_ configuration: WorkerConfiguration, limits: RequestLimits) throws {
         guard !configuration.brokers.isEmpty else { throw ValidationError("give at least one --broker") }
         guard !configuration.services.isEmpty else { throw ValidationError("give at least one --service") }
-        for service in configuration.services where service.isEmpty || service.hasPrefix("mmi.") || service.utf8.count > 255 {
+        for service in configuration.services
+        where service.isEmpty || service.hasPrefix("mmi.") || service.utf8.count > 255 {
             throw ValidationError("'\(service)' is not a service a worker can serve")
         }
-        guard (1...256).contains(configuration.concurrency) else { throw ValidationError("--concurrency must be 1...256") }
-        guard configuration.heartbeatInterval >= .milliseconds(10) else { throw ValidationError("--heartbeat-interval must be at least 10ms") }
-        guard configuration.heartbeatLiveness >= 1 else { throw ValidationError("--heartbeat-liveness must be at least 1") }
+        guard (1...256).contains(configuration.concurrency) else {
+            throw ValidationError("--concurrency must be 1...256")
+        }
+        guard configuration.heartbeatInterval >= .milliseconds(10) else {
+            throw ValidationError("--heartbeat-interval must be at least 10ms")
+        }
+        guard configuration.heartbeatLiveness >= 1 else {
+            throw ValidationError("--heartbeat-liveness must be at least 1")
+        }
         guard limits.maxBodyBytes >= 64 else { throw ValidationError("--max-body-bytes must be at least 64") }
         guard limits.maxListElements >= 1 else { throw ValidationError("--max-list-elements must be at least 1") }
     }

@@ -82,7 +82,8 @@ struct Call: AsyncParsableCommand {
 
     static func pretty(_ bytes: [UInt8]) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: data, as: UTF8.self)
     }

@@ -24,8 +24,13 @@ struct Keys: ParsableCommand {
         }
         let secret = out + ".key"
         let manager = FileManager.default
-        guard !manager.fileExists(atPath: secret) else { throw ValidationError("\(secret) exists; not overwriting a key") }
-        guard manager.createFile(atPath: secret, contents: Data("\(pair.secretKey)\n".utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard !manager.fileExists(atPath: secret) else {
+            throw ValidationError("\(secret) exists; not overwriting a key")
+        }
+        guard
+            manager.createFile(
+                atPath: secret, contents: Data("\(pair.secretKey)\n".utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw ValidationError("cannot write \(secret)")
         }
         try Data("\(pair.publicKey)\n".utf8).write(to: URL(fileURLWithPath: out + ".pub"))

@@ -3,7 +3,8 @@ import TallyClient
 import TallyProtocol
 
 struct Ping: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Send system.ping to a service and print which worker answered.")
+    static let configuration = CommandConfiguration(
+        abstract: "Send system.ping to a service and print which worker answered.")
 
     @Option(help: "The service to ping.")
     var service = TallyService.history.rawValue
@@ -17,7 +18,9 @@ struct Ping: AsyncParsableCommand {
         do {
             let pong = try await client.ping(service: TallyService(rawValue: service))
             let elapsed = clock.now - start
-            print("\(pong.service): \(pong.worker) connection \(pong.connection), version \(pong.serverVersion), up \(pong.uptimeSeconds)s, round trip \(elapsed)")
+            print(
+                "\(pong.service): \(pong.worker) connection \(pong.connection), version \(pong.serverVersion), up \(pong.uptimeSeconds)s, round trip \(elapsed)"
+            )
             await client.stop()
         } catch {
             await client.stop()
@@ -53,7 +56,8 @@ struct MMI: AsyncParsableCommand {
 
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check every Tally service: a live worker (MMI) that answers system.ping. Exit 0 when all are healthy.")
+        abstract:
+            "Check every Tally service: a live worker (MMI) that answers system.ping. Exit 0 when all are healthy.")
 
     @OptionGroup var connection: ConnectionOptions
 

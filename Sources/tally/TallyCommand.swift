@@ -26,7 +26,11 @@ struct TallyCommand: AsyncParsableCommand {
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {
-    @Option(name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)")
+    @Option(
+        name: .long,
+        help:
+            "Broker endpoint; repeat for several. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)"
+    )
     var broker: [String] = []
 
     @Option(help: "How long to wait for an answer, retries included. [env: TALLY_TIMEOUT] (default: 5s)")
@@ -41,8 +45,11 @@ struct ConnectionOptions: ParsableArguments {
     /// A started client.
     func client() throws -> TallyClient {
         let settings = try SettingSources(configPath: nil, knownKeys: [])
-        var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]))
-        configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5))).duration
+        var configuration = TallyClientConfiguration(
+            brokers: try settings.resolve(
+                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]))
+        configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5)))
+            .duration
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
             serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))

@@ -90,7 +90,8 @@ import Testing
         let cluster = try await TallyCluster.start(workers: 1, workerArguments: ["--simulated-latency", "300ms"])
         let client = try makeClient([cluster.endpoint], timeout: .seconds(10), retries: 0)
         #expect(await waitForServices(client))
-        let second = try await TallyCluster.startWorker(endpoint: cluster.endpoint, arguments: ["--simulated-latency", "300ms"])
+        let second = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, arguments: ["--simulated-latency", "300ms"])
         let results = Counter()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {

@@ -21,28 +21,43 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: path("broker.key"))
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
-        let broker = try await TallyCluster.startBroker(bind: "tcp://127.0.0.1:0", arguments: [
-            "--curve-secret-key", path("broker.key"), "--curve-client-keys", path("client.pub"),
-            "--curve-worker-keys", path("worker.pub"),
-        ])
+        let broker = try await TallyCluster.startBroker(
+            bind: "tcp://127.0.0.1:0",
+            arguments: [
+                "--curve-secret-key", path("broker.key"), "--curve-client-keys", path("client.pub"),
+                "--curve-worker-keys", path("worker.pub"),
+            ])
         let endpoint = try await TallyCluster.brokerEndpoint(broker)
-        let worker = try await TallyCluster.startWorker(endpoint: endpoint, arguments: [
-            "--curve-secret-key", path("worker.key"), "--curve-server-key", path("broker.pub"),
-        ])
-        let allowed = ["--broker", endpoint, "--curve-secret-key", path("client.key"), "--curve-server-key", path("broker.pub")]
-        #expect(await eventually(timeout: .seconds(15)) { (try? await run(["health", "--timeout", "1s"] + allowed).status) == 0 })
+        let worker = try await TallyCluster.startWorker(
+            endpoint: endpoint,
+            arguments: [
+                "--curve-secret-key", path("worker.key"), "--curve-server-key", path("broker.pub"),
+            ])
+        let allowed = [
+            "--broker", endpoint, "--curve-secret-key", path("client.key"), "--curve-server-key", path("broker.pub"),
+        ]
+        #expect(
+            await eventually(timeout: .seconds(15)) {
+                (try? await run(["health", "--timeout", "1s"] + allowed).status) == 0
+            })
         let ping = try await run(["ping", "--service", "tally.workout"] + allowed)
         #expect(ping.status == 0)
         #expect(ping.output.first?.contains("/\(worker.processIdentifier) ") == true, "\(ping.output)")
 
-        let stranger = ["--broker", endpoint, "--timeout", "1s", "--curve-secret-key", path("stranger.key"), "--curve-server-key", path("broker.pub")]
+        let stranger = [
+            "--broker", endpoint, "--timeout", "1s", "--curve-secret-key", path("stranger.key"), "--curve-server-key",
+            path("broker.pub"),
+        ]
         #expect(try await run(["ping"] + stranger).status == 3)
         #expect(try await run(["ping", "--broker", endpoint, "--timeout", "1s"]).status == 3, "plaintext is refused")
 
         // A client key cannot serve as a worker: its service never appears.
-        let rogue = try await TallyCluster.startWorker(endpoint: endpoint, arguments: [
-            "--service", "tally.rogue", "--curve-secret-key", path("client.key"), "--curve-server-key", path("broker.pub"),
-        ], name: "rogue")
+        let rogue = try await TallyCluster.startWorker(
+            endpoint: endpoint,
+            arguments: [
+                "--service", "tally.rogue", "--curve-secret-key", path("client.key"), "--curve-server-key",
+                path("broker.pub"),
+            ], name: "rogue")
         try await Task.sleep(for: .milliseconds(800))
         let mmi = try await run(["mmi", "tally.rogue"] + allowed)
         #expect(mmi.status == 2 && mmi.output == ["404"])

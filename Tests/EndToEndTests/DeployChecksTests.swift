@@ -47,9 +47,10 @@ import Testing
 
         #expect(await eventually(timeout: .seconds(15)) { await healthCheck(["TALLY_HTTP": workerHTTP]) == 0 })
         #expect(await healthCheck(["TALLY_HTTP": brokerHTTP]) == 0)
-        #expect(await eventually(timeout: .seconds(15)) {
-            await healthCheck(["TALLY_HTTP": "", "TALLY_HEALTH_BROKER": "tcp://\(brokerAddress)"]) == 0
-        }, "tally health over MMI should pass once the worker has registered")
+        #expect(
+            await eventually(timeout: .seconds(15)) {
+                await healthCheck(["TALLY_HTTP": "", "TALLY_HEALTH_BROKER": "tcp://\(brokerAddress)"]) == 0
+            }, "tally health over MMI should pass once the worker has registered")
         #expect(await healthCheck(["TALLY_HTTP": ProcessProbes.freeLoopbackAddress()]) != 0, "nothing listens there")
 
         worker.terminate()

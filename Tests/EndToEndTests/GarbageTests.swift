@@ -51,8 +51,10 @@ import ZeroMQ
         // Long liveness: this fake broker does not heartbeat.
         let worker = try ManagedProcess(
             TallyBinaries.worker,
-            ["--broker", fakeBroker.lastEndpoint, "--service", "tally.history", "--concurrency", "1",
-             "--heartbeat-liveness", "1000", "--log-level", "error"],
+            [
+                "--broker", fakeBroker.lastEndpoint, "--service", "tally.history", "--concurrency", "1",
+                "--heartbeat-liveness", "1000", "--log-level", "error",
+            ],
             name: "worker")
         let broker = FakeBroker(socket: fakeBroker)
         // Issues are recorded on the test's task: the thread only talks and collects.
@@ -87,8 +89,10 @@ import ZeroMQ
             }
         }
         #expect(ready == ["", "MDPW01", Frame([0x01]), "tally.history"])
-        let expected = [#""result""#, #""malformed_json""#, #""malformed_json""#, #""payload_too_large""#,
-                        #""invalid_request""#, #""invalid_request""#, #""ok-2""#]
+        let expected = [
+            #""result""#, #""malformed_json""#, #""malformed_json""#, #""payload_too_large""#,
+            #""invalid_request""#, #""invalid_request""#, #""ok-2""#,
+        ]
         #expect(answers.count == expected.count)
         for (answer, fragment) in zip(answers, expected) {
             #expect(answer?.contains(fragment) == true, "expected \(fragment) in \(answer ?? "no answer")")

@@ -52,7 +52,9 @@ struct HostileRequest: Sendable, CustomStringConvertible {
     }
 
     /// A client request with a body of raw bytes.
-    static func bytes(_ name: String, _ bytes: [UInt8], service: String = "tally.history", _ expected: Expectation)
+    static func bytes(
+        _ name: String, _ bytes: [UInt8], service: String = "tally.history", _ expected: Expectation
+    )
         -> Self
     {
         HostileRequest(name: name, frames: ["", "MDPC01", Frame(service), Frame(bytes)], expected: expected)

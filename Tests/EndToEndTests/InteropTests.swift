@@ -10,7 +10,8 @@ import ZeroMQ
 /// Tally's broker, worker and client against MDP/0.1 peers written independently from RFC 7 in Python (pyzmq):
 /// interoperability byte for byte.
 @Suite(.serialized) struct InteropTests {
-    static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/mdp_peers.py")
+    static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Interop/mdp_peers.py")
 
     func python(_ arguments: [String], name: String) throws -> ManagedProcess {
         try ManagedProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.peers.path] + arguments, name: name)
@@ -21,7 +22,8 @@ import ZeroMQ
         let client = try makeClient([cluster.endpoint])
         #expect(await waitForServices(client))
         let python = try python(
-            ["client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#, "5"], name: "py-client")
+            ["client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#, "5"],
+            name: "py-client")
         #expect(await python.waitForExit(timeout: .seconds(30)) == 0, "\(python.errorOutput)")
         let lines = python.output
         #expect(lines.count == 5)
@@ -37,11 +39,14 @@ import ZeroMQ
         let worker = try python(["worker", cluster.endpoint, "py.echo"], name: "py-worker")
         let client = try MajordomoClient(brokers: [cluster.endpoint], logger: .init(label: "test")) { _ in nil }
         try client.start()
-        #expect(await eventually {
-            (try? await client.request(service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?.body == ["200"]
-        })
+        #expect(
+            await eventually {
+                (try? await client.request(service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?
+                    .body == ["200"]
+            })
         for n in 0..<5 {
-            let reply = try await client.request(service: "py.echo", body: [Frame("hello-\(n)")], key: nil, timeout: .seconds(10))
+            let reply = try await client.request(
+                service: "py.echo", body: [Frame("hello-\(n)")], key: nil, timeout: .seconds(10))
             #expect(reply.service == "py.echo")
             #expect(reply.body == [Frame("python-echo:hello-\(n)")])
         }
@@ -58,7 +63,8 @@ import ZeroMQ
         // The Python broker heartbeats every second (RFC 7's suggested pace is 2.5 s; liveness 3).
         let worker = try ManagedProcess(
             TallyBinaries.worker,
-            ["--broker", endpoint, "--heartbeat-interval", "1s", "--heartbeat-liveness", "5", "--log-level", "error"], name: "worker")
+            ["--broker", endpoint, "--heartbeat-interval", "1s", "--heartbeat-liveness", "5", "--log-level", "error"],
+            name: "worker")
         _ = try await worker.waitForLine(containing: "serving")
         let client = try makeClient([endpoint])
         #expect(await waitForServices(client), "MMI through the Python broker")

@@ -26,15 +26,25 @@ import Testing
         #expect(await eventually { (try? await get("http://\(workerHTTP)/readyz").status) == 200 })
 
         for _ in 0..<5 { _ = try await client.ping(service: .streak) }
-        _ = try await client.send(rawBody: Array(#"{"version":1,"id":"bad-1","method":"streak.nope"}"#.utf8), service: "tally.streak")
+        _ = try await client.send(
+            rawBody: Array(#"{"version":1,"id":"bad-1","method":"streak.nope"}"#.utf8), service: "tally.streak")
 
         let brokerMetrics = try await get("http://\(brokerHTTP)/metrics").body
-        #expect(brokerMetrics.contains(#"tally_broker_requests_total{service="tally.streak",outcome="delivered"} 6"#), "\(brokerMetrics)")
-        #expect(brokerMetrics.contains(#"tally_broker_workers{service="tally.streak"} 16"#), "one per connection: --concurrency 16 by default")
+        #expect(
+            brokerMetrics.contains(#"tally_broker_requests_total{service="tally.streak",outcome="delivered"} 6"#),
+            "\(brokerMetrics)")
+        #expect(
+            brokerMetrics.contains(#"tally_broker_workers{service="tally.streak"} 16"#),
+            "one per connection: --concurrency 16 by default")
         #expect(brokerMetrics.contains("tally_broker_request_duration_seconds_bucket"))
         let workerMetrics = try await get("http://\(workerHTTP)/metrics").body
-        #expect(workerMetrics.contains(#"tally_worker_requests_total{service="tally.streak",method="system.ping",outcome="ok"} 5"#), "\(workerMetrics)")
-        #expect(workerMetrics.contains(#"tally_worker_requests_total{service="tally.streak",method="unknown",outcome="unknown_method"} 1"#))
+        #expect(
+            workerMetrics.contains(
+                #"tally_worker_requests_total{service="tally.streak",method="system.ping",outcome="ok"} 5"#),
+            "\(workerMetrics)")
+        #expect(
+            workerMetrics.contains(
+                #"tally_worker_requests_total{service="tally.streak",method="unknown",outcome="unknown_method"} 1"#))
 
         // A draining worker is no longer ready.
         worker.terminate()

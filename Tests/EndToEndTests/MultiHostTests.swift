@@ -36,17 +36,21 @@ struct MultiHostTests {
                     on: role, TallyBinaries.worker, ["--broker", endpoint] + Self.workerArguments, name: "mh-\(role)")
             }
             let metrics = BrokerMetricsReader(network: network, url: "http://\(broker.address):9100/metrics")
-            #expect(await eventually(timeout: .seconds(15)) {
-                await metrics.value("tally_broker_workers", service: Self.service) == 8
-            }, "both workers should register 4 connections each across the virtual network")
+            #expect(
+                await eventually(timeout: .seconds(15)) {
+                    await metrics.value("tally_broker_workers", service: Self.service) == 8
+                }, "both workers should register 4 connections each across the virtual network")
             let registrationsBefore = await metrics.value(
                 "tally_broker_worker_registrations_total", service: Self.service)
 
             // Traffic from the client host: tally-load (open loop, no client retries) and the counting client.
             let load = try network.start(
                 on: "client", TallyBinaries.load,
-                ["--broker", endpoint, "--mix", "system.ping", "--rate", "20", "--duration", "6s", "--timeout", "15s",
-                 "--json"], name: "mh-load")
+                [
+                    "--broker", endpoint, "--mix", "system.ping", "--rate", "20", "--duration", "6s", "--timeout",
+                    "15s",
+                    "--json",
+                ], name: "mh-load")
             let counting = try network.start(
                 on: "client", URL(fileURLWithPath: "/usr/bin/env"),
                 ["python3", Self.countingClient.path, endpoint, Self.service, "60", "10", "3", "20"],
@@ -54,9 +58,10 @@ struct MultiHostTests {
 
             try await Task.sleep(for: .milliseconds(1500))
             try await network.unplug("worker-b")
-            #expect(await eventually(timeout: .seconds(5)) {
-                await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 4
-            }, "the broker should expire every connection of the unplugged worker")
+            #expect(
+                await eventually(timeout: .seconds(5)) {
+                    await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 4
+                }, "the broker should expire every connection of the unplugged worker")
             try await Task.sleep(for: .milliseconds(1500))
             try await network.plug("worker-b")
 
@@ -76,12 +81,15 @@ struct MultiHostTests {
             // The broker re-queued what the partitioned worker held, dropped its late replies, and the worker,
             // told to DISCONNECT, registered again.
             #expect(await metrics.value("tally_broker_requeues_total", service: Self.service) >= 1)
-            #expect(await metrics.total("tally_broker_replies_dropped_total") >= 1,
-                    "the stale worker's late replies should reach the broker and be dropped")
-            #expect(await eventually(timeout: .seconds(10)) {
-                await metrics.value("tally_broker_workers", service: Self.service) == 8
-            }, "the partitioned worker should register again")
-            #expect(await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
+            #expect(
+                await metrics.total("tally_broker_replies_dropped_total") >= 1,
+                "the stale worker's late replies should reach the broker and be dropped")
+            #expect(
+                await eventually(timeout: .seconds(10)) {
+                    await metrics.value("tally_broker_workers", service: Self.service) == 8
+                }, "the partitioned worker should register again")
+            #expect(
+                await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
                     >= registrationsBefore + 4)
             for worker in workers { #expect(worker.isRunning, "\(worker.name) should never have died") }
 

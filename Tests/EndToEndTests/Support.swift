@@ -13,7 +13,9 @@ func makeClient(_ endpoints: [String], timeout: Duration = .seconds(10), retries
 }
 
 /// Waits until the broker reports a live worker for every one of `services`.
-func waitForServices(_ client: TallyClient, _ services: [String] = ["tally.history", "tally.streak", "tally.workout"]) async -> Bool {
+func waitForServices(
+    _ client: TallyClient, _ services: [String] = ["tally.history", "tally.streak", "tally.workout"]
+) async -> Bool {
     await eventually(timeout: .seconds(20)) {
         for service in services {
             guard (try? await client.isServiceAvailable(service, timeout: .seconds(1))) == true else { return false }

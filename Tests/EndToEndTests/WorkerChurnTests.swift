@@ -57,8 +57,9 @@ import Testing
         let report = try await LoadReportReader.read(libraryLoad, timeout: .seconds(90))
         let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
         let requeues = ProcessProbes.sample(#"tally_broker_requeues_total{service="tally.history"}"#, in: metrics)
-        print("worker churn, \(seconds) s, \(kills) × kill -9, \(Int(requeues)) requests re-queued: "
-            + "raw client: \(ledger); \(report)")
+        print(
+            "worker churn, \(seconds) s, \(kills) × kill -9, \(Int(requeues)) requests re-queued: "
+                + "raw client: \(ledger); \(report)")
 
         #expect(kills >= seconds / 2, "the drill killed workers: \(kills)")
         #expect(requeues > 0, "kills caught requests in flight, which the broker handed to other workers")

@@ -113,7 +113,8 @@ import ZeroMQ
         }
         #expect(broker.nextTimer() == .seconds(21))
         let timedOut = broker.tick(now: .seconds(21))
-        #expect(events(timedOut).contains(.requestFailed(service: "echo", failure: .workerTimedOut(held: .seconds(20)))))
+        #expect(
+            events(timedOut).contains(.requestFailed(service: "echo", failure: .workerTimedOut(held: .seconds(20)))))
         #expect(events(timedOut).contains(.workerTimedOut(worker: "W1", service: "echo", held: .seconds(20))))
         #expect(!events(timedOut).contains { if case .requestRequeued = $0 { true } else { false } })
         let answer: [Frame] = ["C", "", "MDPC01", "echo", "error: the worker did not answer within 20.0 seconds"]
@@ -160,7 +161,9 @@ import ZeroMQ
     @Test func managementInterface() {
         var broker = machine()
         func ask(_ service: String, _ body: Frame) -> [[Frame]] {
-            sends(broker.received(BrokerInbound(sender: "C", message: .request(service: service, body: [body])), now: .zero))
+            sends(
+                broker.received(
+                    BrokerInbound(sender: "C", message: .request(service: service, body: [body])), now: .zero))
         }
         #expect(ask("mmi.service", "echo") == [["C", "", "MDPC01", "mmi.service", "404"]])
         _ = broker.received(request("C", "queued"), now: .zero)
@@ -169,7 +172,8 @@ import ZeroMQ
         #expect(ask("mmi.service", "echo") == [["C", "", "MDPC01", "mmi.service", "200"]])
         #expect(ask("mmi.nonsense", "echo") == [["C", "", "MDPC01", "mmi.nonsense", "501"]])
         _ = broker.tick(now: .seconds(10))
-        #expect(ask("mmi.service", "echo") == [["C", "", "MDPC01", "mmi.service", "404"]], "expired worker is not live")
+        #expect(
+            ask("mmi.service", "echo") == [["C", "", "MDPC01", "mmi.service", "404"]], "expired worker is not live")
     }
 
     @Test func protocolErrorsFromWorkers() {
@@ -181,9 +185,13 @@ import ZeroMQ
         #expect(sends(again).contains(["W", "", "MDPW01", Frame([5])]))
         #expect(events(again).contains(.requestRequeued(service: "echo", attempts: 1)))
         // Heartbeat from an unknown peer: DISCONNECT.
-        #expect(sends(broker.received(BrokerInbound(sender: "X", message: .heartbeat), now: .zero)) == [["X", "", "MDPW01", Frame([5])]])
+        #expect(
+            sends(broker.received(BrokerInbound(sender: "X", message: .heartbeat), now: .zero)) == [
+                ["X", "", "MDPW01", Frame([5])]
+            ])
         // A worker cannot register for mmi.*.
-        #expect(sends(broker.received(ready("Y", service: "mmi.service"), now: .zero)) == [["Y", "", "MDPW01", Frame([5])]])
+        #expect(
+            sends(broker.received(ready("Y", service: "mmi.service"), now: .zero)) == [["Y", "", "MDPW01", Frame([5])]])
     }
 
     @Test func heartbeatsGoToEveryWorkerEachInterval() {
@@ -213,7 +221,8 @@ import ZeroMQ
     @Test func unknownServicesAreBounded() {
         var configuration = self.configuration
         configuration.maxServices = 2
-        var broker = BrokerStateMachine(configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
+        var broker = BrokerStateMachine(
+            configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
         _ = broker.received(request("C", "a", service: "s1"), now: .zero)
         _ = broker.received(request("C", "b", service: "s2"), now: .zero)
         let third = broker.received(request("C", "c", service: "s3"), now: .zero)

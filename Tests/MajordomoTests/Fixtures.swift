@@ -13,7 +13,9 @@ enum Fast {
         return configuration
     }()
 
-    static func worker(_ endpoints: [String], services: [String] = ["echo"], concurrency: Int = 2) -> WorkerConfiguration {
+    static func worker(
+        _ endpoints: [String], services: [String] = ["echo"], concurrency: Int = 2
+    ) -> WorkerConfiguration {
         var configuration = WorkerConfiguration(brokers: endpoints, services: services)
         configuration.concurrency = concurrency
         configuration.heartbeatInterval = .milliseconds(100)
@@ -50,7 +52,9 @@ func echoClient(_ endpoints: [String]) throws -> MajordomoClient {
     return client
 }
 
-func startBroker(_ endpoint: String = "tcp://127.0.0.1:0", configuration: BrokerConfiguration = Fast.broker) throws -> (Broker, String) {
+func startBroker(
+    _ endpoint: String = "tcp://127.0.0.1:0", configuration: BrokerConfiguration = Fast.broker
+) throws -> (Broker, String) {
     let broker = try Broker(configuration: configuration, endpoints: [endpoint], logger: Fast.logger)
     return (broker, try broker.start()[0])
 }

@@ -12,13 +12,13 @@ import ZeroMQ
         let raw = try Socket(context, type: .dealer)
         try raw.connect(endpoint)
         let garbage: [[Frame]] = [
-            ["", "MDPX01", "echo", "x"],                      // wrong protocol header
-            ["", "MDPW01", Frame([0x09])],                    // unknown command
-            ["", "MDPW01", Frame([0x03])],                    // REPLY with missing frames
-            ["", "MDPC01"],                                   // request without service
+            ["", "MDPX01", "echo", "x"],  // wrong protocol header
+            ["", "MDPW01", Frame([0x09])],  // unknown command
+            ["", "MDPW01", Frame([0x03])],  // REPLY with missing frames
+            ["", "MDPC01"],  // request without service
             ["no delimiter"],
             [Frame([UInt8](repeating: 0xFF, count: 300))],
-            (0..<100).map { Frame("\($0)") },                 // too many frames
+            (0..<100).map { Frame("\($0)") },  // too many frames
             ["", "MDPC01", "echo", Frame([UInt8](repeating: 0x61, count: 10 << 20))],  // 10 MB body
         ]
         for message in garbage { try raw.send(message) }
@@ -86,8 +86,8 @@ import ZeroMQ
         let garbage: [[Frame]] = [
             [identity, "", "MDPC01", "x"],
             [identity, "", "MDPW01", Frame([0x07])],
-            [identity, "", "MDPW01", Frame([0x02])],              // REQUEST without client address
-            [identity, "", "MDPW01", Frame([0x02]), "c", "x"],    // REQUEST without empty delimiter
+            [identity, "", "MDPW01", Frame([0x02])],  // REQUEST without client address
+            [identity, "", "MDPW01", Frame([0x02]), "c", "x"],  // REQUEST without empty delimiter
             [identity, "junk"],
             [identity] + (0..<100).map { Frame("\($0)") },
         ]

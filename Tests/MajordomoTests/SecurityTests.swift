@@ -9,8 +9,10 @@ import ZeroMQ
     let workerKey = try! CurveKeyPair.generate()
 
     func secureBroker() throws -> (Broker, String) {
-        let security = BrokerSecurity.allowList(keyPair: server, clientKeys: [clientKey.publicKey], workerKeys: [workerKey.publicKey])
-        let broker = try Broker(configuration: Fast.broker, endpoints: ["tcp://127.0.0.1:0"], security: security, logger: Fast.logger)
+        let security = BrokerSecurity.allowList(
+            keyPair: server, clientKeys: [clientKey.publicKey], workerKeys: [workerKey.publicKey])
+        let broker = try Broker(
+            configuration: Fast.broker, endpoints: ["tcp://127.0.0.1:0"], security: security, logger: Fast.logger)
         return (broker, try broker.start()[0])
     }
 
@@ -21,14 +23,17 @@ import ZeroMQ
 
     func worker(_ endpoint: String, keys: CurveKeyPair, service: String = "echo") throws -> MajordomoWorker {
         let worker = try MajordomoWorker(
-            configuration: Fast.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys), logger: Fast.logger
+            configuration: Fast.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys),
+            logger: Fast.logger
         ) { request in request.body }
         worker.start()
         return worker
     }
 
     func client(_ endpoint: String, setup: Broker.SocketSetup?) throws -> MajordomoClient {
-        let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: Fast.logger) { $0.body.first?.text }
+        let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: Fast.logger) {
+            $0.body.first?.text
+        }
         try client.start()
         return client
     }

@@ -19,7 +19,8 @@ import ZeroMQ
                     group.addTask {
                         for n in 0..<40 {
                             let key = "c\(c)-l\(lane)-\(n)"
-                            let reply = try await client.request(service: "echo", body: [Frame(key), "payload"], key: key, timeout: .seconds(10))
+                            let reply = try await client.request(
+                                service: "echo", body: [Frame(key), "payload"], key: key, timeout: .seconds(10))
                             #expect(reply.service == "echo")
                             #expect(reply.body.prefix(2) == [Frame(key), "payload"])
                             counts.add(reply.body[2].text ?? "?")
@@ -42,7 +43,8 @@ import ZeroMQ
         let (broker, endpoint) = try startBroker()
         let client = try echoClient([endpoint])
         func ask(_ service: String, _ name: String) async throws -> String? {
-            try await client.request(service: service, body: [Frame(name)], key: nil, timeout: .seconds(5)).body.first?.text
+            try await client.request(service: service, body: [Frame(name)], key: nil, timeout: .seconds(5)).body.first?
+                .text
         }
         #expect(try await ask("mmi.service", "echo") == "404")
         let worker = try echoWorker("w", endpoints: [endpoint])
@@ -60,7 +62,9 @@ import ZeroMQ
         let slow = try echoWorker("slow", endpoints: [endpoint], concurrency: 1, delay: .seconds(30))
         #expect(await eventually { await broker.snapshot().workers == 1 })
         let client = try echoClient([endpoint])
-        let answer = Task { try await client.request(service: "echo", body: ["job"], key: "job", timeout: .seconds(10)) }
+        let answer = Task {
+            try await client.request(service: "echo", body: ["job"], key: "job", timeout: .seconds(10))
+        }
         #expect(await eventually { await broker.snapshot().services["echo"]?.idleWorkers == 0 })
         let fast = try echoWorker("fast", endpoints: [endpoint], concurrency: 1)
         await slow.stop()
@@ -75,7 +79,9 @@ import ZeroMQ
         let (broker, endpoint) = try startBroker()
         let worker = try echoWorker("w", endpoints: [endpoint])
         let client = try echoClient([endpoint])
-        #expect(try await client.request(service: "echo", body: ["before"], key: "before", timeout: .seconds(5)).body.first == "before")
+        #expect(
+            try await client.request(service: "echo", body: ["before"], key: "before", timeout: .seconds(5)).body.first
+                == "before")
         await broker.stop()
 
         let started = ContinuousClock.now
@@ -97,7 +103,8 @@ import ZeroMQ
     @Test func gracefulShutdownFinishesWorkInFlight() async throws {
         let (broker, endpoint) = try startBroker()
         let started = Tally()
-        let worker = try MajordomoWorker(configuration: Fast.worker([endpoint], concurrency: 1), logger: Fast.logger) { request in
+        let worker = try MajordomoWorker(configuration: Fast.worker([endpoint], concurrency: 1), logger: Fast.logger) {
+            request in
             started.add("job")
             try? await Task.sleep(for: .milliseconds(300))
             return request.body + ["w"]

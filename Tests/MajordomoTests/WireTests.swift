@@ -4,39 +4,50 @@ import ZeroMQ
 
 @Suite struct WireTests {
     @Test func decodesEveryBrokerInboundMessage() throws {
-        #expect(try BrokerInbound(frames: ["C", "", "MDPC01", "echo", "a", "b"]).message == .request(service: "echo", body: ["a", "b"]))
+        #expect(
+            try BrokerInbound(frames: ["C", "", "MDPC01", "echo", "a", "b"]).message
+                == .request(service: "echo", body: ["a", "b"]))
         #expect(try BrokerInbound(frames: ["C", "", "MDPC01", "echo"]).message == .request(service: "echo", body: []))
         #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([1]), "echo"]).message == .ready(service: "echo"))
-        #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([3]), "C", "", "r"]).message == .reply(client: "C", body: ["r"]))
+        #expect(
+            try BrokerInbound(frames: ["W", "", "MDPW01", Frame([3]), "C", "", "r"]).message
+                == .reply(client: "C", body: ["r"]))
         #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([4])]).message == .heartbeat)
         #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([5])]).message == .disconnect)
     }
 
-    @Test(arguments: [
-        (["C"], MajordomoDecodeError.missingFrames(expected: 3, got: 1)),
-        (["C", "x", "MDPC01", "echo"], .missingDelimiter),
-        (["C", "", "MDPC02", "echo"], .unknownHeader("MDPC02")),
-        (["C", "", "MDPC01"], .missingFrames(expected: 4, got: 3)),
-        (["C", "", "MDPC01", ""], .invalidServiceName),
-        (["C", "", "MDPC01", Frame([0xFF, 0xFE])], .invalidServiceName),
-        (["W", "", "MDPW01", Frame([9])], .unknownCommand(Frame([9]))),
-        (["W", "", "MDPW01", Frame([2]), "C", "", "x"], .unknownCommand(Frame([2]))),
-        (["W", "", "MDPW01", Frame([1])], .missingFrames(expected: 5, got: 4)),
-        (["W", "", "MDPW01", Frame([1]), "echo", "extra"], .unexpectedFrames(1)),
-        (["W", "", "MDPW01", Frame([3]), "C", "not-empty", "r"], .missingDelimiter),
-        (["W", "", "MDPW01", Frame([4]), "junk"], .unexpectedFrames(1)),
-        (["W", "", "MDPW01", "READY"], .unknownCommand("READY")),
-    ] as [([Frame], MajordomoDecodeError)])
+    @Test(
+        arguments: [
+            (["C"], MajordomoDecodeError.missingFrames(expected: 3, got: 1)),
+            (["C", "x", "MDPC01", "echo"], .missingDelimiter),
+            (["C", "", "MDPC02", "echo"], .unknownHeader("MDPC02")),
+            (["C", "", "MDPC01"], .missingFrames(expected: 4, got: 3)),
+            (["C", "", "MDPC01", ""], .invalidServiceName),
+            (["C", "", "MDPC01", Frame([0xFF, 0xFE])], .invalidServiceName),
+            (["W", "", "MDPW01", Frame([9])], .unknownCommand(Frame([9]))),
+            (["W", "", "MDPW01", Frame([2]), "C", "", "x"], .unknownCommand(Frame([2]))),
+            (["W", "", "MDPW01", Frame([1])], .missingFrames(expected: 5, got: 4)),
+            (["W", "", "MDPW01", Frame([1]), "echo", "extra"], .unexpectedFrames(1)),
+            (["W", "", "MDPW01", Frame([3]), "C", "not-empty", "r"], .missingDelimiter),
+            (["W", "", "MDPW01", Frame([4]), "junk"], .unexpectedFrames(1)),
+            (["W", "", "MDPW01", "READY"], .unknownCommand("READY")),
+        ] as [([Frame], MajordomoDecodeError)])
     func refusesMalformedMessages(frames: [Frame], error: MajordomoDecodeError) {
         #expect(throws: error) { try BrokerInbound(frames: frames) }
     }
 
     @Test func workerAndClientSides() throws {
-        #expect(try WorkerInbound(frames: ["", "MDPW01", Frame([2]), "C", "", "body"]) == .request(client: "C", body: ["body"]))
+        #expect(
+            try WorkerInbound(frames: ["", "MDPW01", Frame([2]), "C", "", "body"])
+                == .request(client: "C", body: ["body"]))
         #expect(try WorkerInbound(frames: ["", "MDPW01", Frame([4])]) == .heartbeat)
-        #expect(throws: MajordomoDecodeError.unknownCommand(Frame([1]))) { try WorkerInbound(frames: ["", "MDPW01", Frame([1]), "x"]) }
+        #expect(throws: MajordomoDecodeError.unknownCommand(Frame([1]))) {
+            try WorkerInbound(frames: ["", "MDPW01", Frame([1]), "x"])
+        }
         #expect(try ClientInbound(frames: ["", "MDPC01", "echo", "r"]) == ClientInbound(service: "echo", body: ["r"]))
-        #expect(throws: MajordomoDecodeError.unknownHeader("MDPW01")) { try ClientInbound(frames: ["", "MDPW01", "echo"]) }
+        #expect(throws: MajordomoDecodeError.unknownHeader("MDPW01")) {
+            try ClientInbound(frames: ["", "MDPW01", "echo"])
+        }
         #expect(WorkerOutbound.reply(client: "C", body: ["x"]) == ["", "MDPW01", Frame([3]), "C", "", "x"])
         #expect(ClientOutbound.request(service: "echo", body: ["x"]) == ["", "MDPC01", "echo", "x"])
     }

@@ -37,7 +37,8 @@ import ZeroMQ
                 group.addTask {
                     for n in 0..<15 {
                         let key = "l\(lane)-\(n)"
-                        let reply = try await client.request(service: "echo", body: [Frame(key)], key: key, timeout: .seconds(10))
+                        let reply = try await client.request(
+                            service: "echo", body: [Frame(key)], key: key, timeout: .seconds(10))
                         #expect(reply.body.count == 3)
                         #expect(reply.body.first == Frame(key))
                         connections.add(reply.body[1].text ?? "?")

@@ -4,22 +4,27 @@ import Testing
 
 @Suite struct SettingSourcesTests {
     func configFile(_ json: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tally-config-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-config-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: url)
         return url.path
     }
 
     @Test func precedenceIsFlagThenEnvironmentThenFileThenDefault() throws {
-        let path = try configFile(#"{"max-queue": 300, "heartbeat-interval": "750ms", "bind": ["tcp://a:1", "tcp://b:2"]}"#)
+        let path = try configFile(
+            #"{"max-queue": 300, "heartbeat-interval": "750ms", "bind": ["tcp://a:1", "tcp://b:2"]}"#)
         let keys: Set<String> = ["max-queue", "heartbeat-interval", "bind", "log-level"]
         let fileOnly = try SettingSources(configPath: path, knownKeys: keys, environment: [:])
         #expect(try fileOnly.resolve(nil, "max-queue", default: 10) == 300)
-        #expect(try fileOnly.resolve(nil, "heartbeat-interval", default: DurationArgument(.seconds(1))).duration == .milliseconds(750))
+        #expect(
+            try fileOnly.resolve(nil, "heartbeat-interval", default: DurationArgument(.seconds(1))).duration
+                == .milliseconds(750))
         #expect(try fileOnly.resolve([], "bind", default: ["x"]) == ["tcp://a:1", "tcp://b:2"])
         #expect(try fileOnly.resolve(nil, "log-level", default: "info") == "info")
 
         let withEnvironment = try SettingSources(
-            configPath: path, knownKeys: keys, environment: ["TALLY_MAX_QUEUE": "20", "TALLY_BIND": "tcp://c:3, tcp://d:4"])
+            configPath: path, knownKeys: keys,
+            environment: ["TALLY_MAX_QUEUE": "20", "TALLY_BIND": "tcp://c:3, tcp://d:4"])
         #expect(try withEnvironment.resolve(nil, "max-queue", default: 10) == 20)
         #expect(try withEnvironment.resolve([], "bind", default: ["x"]) == ["tcp://c:3", "tcp://d:4"])
         #expect(try withEnvironment.resolve(5, "max-queue", default: 10) == 5)
@@ -35,10 +40,14 @@ import Testing
     @Test func mistakesStopTheProcessWithAClearMessage() throws {
         #expect(throws: (any Error).self) { try SettingSources(configPath: "/nonexistent/tally.json", knownKeys: []) }
         #expect(throws: (any Error).self) { try SettingSources(configPath: try configFile("[1, 2]"), knownKeys: []) }
-        #expect(throws: (any Error).self) { try SettingSources(configPath: try configFile(#"{"max-qeue": 1}"#), knownKeys: ["max-queue"]) }
-        let badEnvironment = try SettingSources(configPath: nil, knownKeys: [], environment: ["TALLY_MAX_QUEUE": "many"])
+        #expect(throws: (any Error).self) {
+            try SettingSources(configPath: try configFile(#"{"max-qeue": 1}"#), knownKeys: ["max-queue"])
+        }
+        let badEnvironment = try SettingSources(
+            configPath: nil, knownKeys: [], environment: ["TALLY_MAX_QUEUE": "many"])
         #expect(throws: (any Error).self) { try badEnvironment.resolve(nil, "max-queue", default: 1) }
-        let badFile = try SettingSources(configPath: try configFile(#"{"max-queue": "many"}"#), knownKeys: ["max-queue"], environment: [:])
+        let badFile = try SettingSources(
+            configPath: try configFile(#"{"max-queue": "many"}"#), knownKeys: ["max-queue"], environment: [:])
         #expect(throws: (any Error).self) { try badFile.resolve(nil, "max-queue", default: 1) }
     }
 

@@ -85,8 +85,9 @@ import Testing
 
     @Test func repeatedKeyedContainersShareOneObject() throws {
         #expect(String(decoding: try Self.tally(Merged()), as: UTF8.self) == #"{"a":1,"b":[1,2],"c":"x"}"#)
-        #expect(String(decoding: try Self.tally([Merged(), Merged()]), as: UTF8.self)
-            == #"[{"a":1,"b":[1,2],"c":"x"},{"a":1,"b":[1,2],"c":"x"}]"#)
+        #expect(
+            String(decoding: try Self.tally([Merged(), Merged()]), as: UTF8.self)
+                == #"[{"a":1,"b":[1,2],"c":"x"},{"a":1,"b":[1,2],"c":"x"}]"#)
     }
 
     struct Silent: Encodable {
@@ -134,8 +135,9 @@ import Testing
     }
 
     @Test func nestedContainersInStackOrder() throws {
-        #expect(String(decoding: try Self.tally(Nested()), as: UTF8.self)
-            == #"{"outer":{"x":1},"list":[true,{"x":null}],"after":"end"}"#)
+        #expect(
+            String(decoding: try Self.tally(Nested()), as: UTF8.self)
+                == #"{"outer":{"x":1},"list":[true,{"x":null}],"after":"end"}"#)
     }
 
     struct Interleaved: Encodable {

@@ -7,12 +7,13 @@ import Testing
 @Suite struct JSONNumberTests {
     func tape(_ text: String) throws -> JSONTape { try JSONParser.parse(Array(text.utf8)) }
 
-    @Test(arguments: [
-        ("0", 0), ("-0", 0), ("7", 7), ("-42", -42), ("1.0", 1), ("1.50e1", 15), ("1e2", 100), ("0.1e1", 1),
-        ("123456789012345678", 123_456_789_012_345_678), ("9223372036854775807", Int.max),
-        ("-9223372036854775808", Int.min), ("922337203685477580.7e1", Int.max), ("0e99999", 0), ("-0.0e-5", 0),
-        ("100000000000000000e-17", 1),
-    ] as [(String, Int)])
+    @Test(
+        arguments: [
+            ("0", 0), ("-0", 0), ("7", 7), ("-42", -42), ("1.0", 1), ("1.50e1", 15), ("1e2", 100), ("0.1e1", 1),
+            ("123456789012345678", 123_456_789_012_345_678), ("9223372036854775807", Int.max),
+            ("-9223372036854775808", Int.min), ("922337203685477580.7e1", Int.max), ("0e99999", 0), ("-0.0e-5", 0),
+            ("100000000000000000e-17", 1),
+        ] as [(String, Int)])
     func integersThatFit(_ text: String, _ expected: Int) throws {
         #expect(try tape(text).integer(at: 0, as: Int.self) == expected)
     }

@@ -147,14 +147,16 @@ import Testing
     }
 
     @Test func weeklyAndMonthlyNeedPro() throws {
-        let params = #"\#(Self.newYork),"today":"2026-03-11",\#(Self.goal8000),"records":[{"date":"2026-03-09","steps":5}]"#
+        let params =
+            #"\#(Self.newYork),"today":"2026-03-11",\#(Self.goal8000),"records":[{"date":"2026-03-09","steps":5}]"#
         for mode in ["weekly", "monthly"] {
             let failure = try respond("history.dashboard", params + #","mode":"\#(mode)""#)
             let error = try #require(failure["error"] as? [String: Any])
             #expect(error["code"] as? String == "pro_required")
             #expect((error["details"] as? [String: Any])?["field"] as? String == "params.mode")
         }
-        let weekly = try result("history.dashboard", params + #","mode":"weekly","is_pro":true,"week_starts_on":"monday""#)
+        let weekly = try result(
+            "history.dashboard", params + #","mode":"weekly","is_pro":true,"week_starts_on":"monday""#)
         #expect(weekly["start_date"] as? String == "2026-03-09")
         #expect(weekly["end_date"] as? String == "2026-03-15")
         #expect((weekly["days"] as? [[String: Any]])?.count == 7)
@@ -167,32 +169,45 @@ import Testing
 
     static let base = #"\#(newYork),"today":"2026-03-11",\#(goal8000),"records":[]"#
     static let sixSamples =
-        #""samples":["# + (1...6).map { #"{"start":"2026-03-11T0\#($0):00:00Z","steps":1}"# }.joined(separator: ",") + "]"
+        #""samples":["# + (1...6).map { #"{"start":"2026-03-11T0\#($0):00:00Z","steps":1}"# }.joined(separator: ",")
+        + "]"
 
-    @Test(arguments: [
-        ("history.month", #"\#(base),"month":"2026-04""#, "invalid_params", "params.month"),
-        ("history.month", #"\#(base),"month":"2026-13""#, "invalid_params", "params.month"),
-        ("history.month", #"\#(base),"month":"2026-3""#, "invalid_params", "params.month"),
-        ("history.month", #"\#(base),"month":202603"#, "invalid_params", "params.month"),
-        ("history.month", #"\#(base),"is_pro":"yes""#, "invalid_params", "params.is_pro"),
-        ("history.month", #"\#(newYork),"today":"2026-03-11","records":[]"#, "invalid_params", "params.goal_log"),
-        ("history.months", #"\#(newYork),"today":"2026-03-11""#, "invalid_params", "params.records"),
-        ("history.months", #"\#(newYork),"today":"2026-03-11","records":[{"date":"2026-02-30","steps":1}]"#,
-         "invalid_params", "params.records[0].date"),
-        ("history.dashboard", #"\#(base),"date":"2026-03-12""#, "invalid_params", "params.date"),
-        ("history.dashboard", #"\#(base),"date":"2026-02-29""#, "invalid_params", "params.date"),
-        ("history.dashboard", #"\#(base),"mode":"yearly""#, "invalid_params", "params.mode"),
-        ("history.dashboard", #"\#(base),"samples":{}"#, "invalid_params", "params.samples"),
-        ("history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00","steps":1}]"#,
-         "invalid_params", "params.samples[0].start"),
-        ("history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z"}]"#,
-         "invalid_params", "params.samples[0].steps"),
-        ("history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z","steps":-3}]"#,
-         "invalid_params", "params.samples[0].steps"),
-        ("history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z","steps":3,"flights_climbed":-1}]"#,
-         "invalid_params", "params.samples[0].flights_climbed"),
-        ("history.dashboard", #"\#(base),\#(sixSamples)"#, "payload_too_large", "params.samples"),
-    ] as [(String, String, String, String)])
+    @Test(
+        arguments: [
+            ("history.month", #"\#(base),"month":"2026-04""#, "invalid_params", "params.month"),
+            ("history.month", #"\#(base),"month":"2026-13""#, "invalid_params", "params.month"),
+            ("history.month", #"\#(base),"month":"2026-3""#, "invalid_params", "params.month"),
+            ("history.month", #"\#(base),"month":202603"#, "invalid_params", "params.month"),
+            ("history.month", #"\#(base),"is_pro":"yes""#, "invalid_params", "params.is_pro"),
+            ("history.month", #"\#(newYork),"today":"2026-03-11","records":[]"#, "invalid_params", "params.goal_log"),
+            ("history.months", #"\#(newYork),"today":"2026-03-11""#, "invalid_params", "params.records"),
+            (
+                "history.months", #"\#(newYork),"today":"2026-03-11","records":[{"date":"2026-02-30","steps":1}]"#,
+                "invalid_params", "params.records[0].date"
+            ),
+            ("history.dashboard", #"\#(base),"date":"2026-03-12""#, "invalid_params", "params.date"),
+            ("history.dashboard", #"\#(base),"date":"2026-02-29""#, "invalid_params", "params.date"),
+            ("history.dashboard", #"\#(base),"mode":"yearly""#, "invalid_params", "params.mode"),
+            ("history.dashboard", #"\#(base),"samples":{}"#, "invalid_params", "params.samples"),
+            (
+                "history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00","steps":1}]"#,
+                "invalid_params", "params.samples[0].start"
+            ),
+            (
+                "history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z"}]"#,
+                "invalid_params", "params.samples[0].steps"
+            ),
+            (
+                "history.dashboard", #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z","steps":-3}]"#,
+                "invalid_params", "params.samples[0].steps"
+            ),
+            (
+                "history.dashboard",
+                #"\#(base),"samples":[{"start":"2026-03-11T08:00:00Z","steps":3,"flights_climbed":-1}]"#,
+                "invalid_params", "params.samples[0].flights_climbed"
+            ),
+            ("history.dashboard", #"\#(base),\#(sixSamples)"#, "payload_too_large", "params.samples"),
+        ] as [(String, String, String, String)])
     func badInputGetsAPreciseError(method: String, params: String, code: String, field: String) throws {
         let failure = try error(method, params)
         #expect(failure.code == code)
@@ -211,9 +226,12 @@ import Testing
         #expect(try TallyJSON.decoder().decode(HistoryDashboard.Params.self, from: encoded) == dashboard)
         let month = HistoryMonth.Params(
             time: time, goals: goals, records: records, month: YearMonth(year: 2026, month: 2), isPro: true)
-        #expect(try TallyJSON.decoder().decode(HistoryMonth.Params.self, from: TallyJSON.encoder().encode(month)) == month)
+        #expect(
+            try TallyJSON.decoder().decode(HistoryMonth.Params.self, from: TallyJSON.encoder().encode(month)) == month)
         let months = HistoryMonths.Params(time: time, records: records)
-        #expect(try TallyJSON.decoder().decode(HistoryMonths.Params.self, from: TallyJSON.encoder().encode(months)) == months)
+        #expect(
+            try TallyJSON.decoder().decode(HistoryMonths.Params.self, from: TallyJSON.encoder().encode(months))
+                == months)
     }
 
     @Test func threeYearsOfRecordsAreServed() throws {
@@ -222,7 +240,8 @@ import Testing
         let list = records.joined(separator: ",")
         let result = try result(
             "history.month",
-            #""time_zone":"UTC","today":"2026-06-30",\#(Self.goal8000),"is_pro":true,"month":"2024-02","records":[\#(list)]"#)
+            #""time_zone":"UTC","today":"2026-06-30",\#(Self.goal8000),"is_pro":true,"month":"2024-02","records":[\#(list)]"#
+        )
         #expect((result["days"] as? [[String: Any]])?.count == 29)
         #expect((result["rows"] as? [[String: Any]])?.count == 29)
     }
@@ -272,7 +291,8 @@ import Testing
         let time = #""time_zone":"UTC","today":"9999-12-31""#
         let goals = #""goal_log":[{"effective_date":"9999-12-01","goal":10}]"#
         let streak = try respond(
-            "streak.summary", #"\#(time),\#(goals),"records":[{"date":"9999-12-31","steps":10}]"#, service: "tally.streak")
+            "streak.summary", #"\#(time),\#(goals),"records":[{"date":"9999-12-31","steps":10}]"#,
+            service: "tally.streak")
         #expect((streak["current"] as? [String: Any])?["count"] as? Int == 1)
         let workout = #""workouts":[{"id":"w","name":"W","completed_at":"9999-12-31T10:00:00Z","exercises":[]}]"#
         let calendar = try respond("workout.calendar", #"\#(time),\#(workout)"#, service: "tally.workout")

@@ -19,18 +19,23 @@ import Testing
     func replay(_ example: ProtocolExample) throws {
         let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "examples/1", version: "test"))
             .dispatcher(limits: RequestLimits())
-        let reply = dispatcher.respond(to: example.requestBody, service: example.service, logger: Logger(label: "examples"))
+        let reply = dispatcher.respond(
+            to: example.requestBody, service: example.service, logger: Logger(label: "examples"))
         let differences = try example.differences(inReply: reply.bytes)
         #expect(differences.isEmpty, "\(example):\n\(differences.joined(separator: "\n"))")
     }
 
     /// Result lists that write themselves (`JSONFastEncodable`) write the bytes their `encode(to:)` writes: every
     /// example answer of the methods that have such lists, decoded and encoded again both ways.
-    @Test(arguments: examples.filter { ["streak.summary", "history.month", "history.dashboard"].contains(Self.method(of: $0)) })
+    @Test(
+        arguments: examples.filter {
+            ["streak.summary", "history.month", "history.dashboard"].contains(Self.method(of: $0))
+        })
     func fastPathsWriteWhatTheContainersWrite(_ example: ProtocolExample) throws {
         let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "examples/1", version: "test"))
             .dispatcher(limits: RequestLimits())
-        let reply = dispatcher.respond(to: example.requestBody, service: example.service, logger: Logger(label: "examples"))
+        let reply = dispatcher.respond(
+            to: example.requestBody, service: example.service, logger: Logger(label: "examples"))
         guard reply.errorCode == nil else { return }
         var slow = TallyJSONEncoder()
         slow.usesFastPaths = false
@@ -46,12 +51,16 @@ import Testing
     }
 
     /// Examples live in a folder named after their method.
-    static func method(of example: ProtocolExample) -> String { example.file.deletingLastPathComponent().lastPathComponent }
+    static func method(of example: ProtocolExample) -> String {
+        example.file.deletingLastPathComponent().lastPathComponent
+    }
 
     @Test func examplesMatchTheirSchemas() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", ProtocolExample.protocolDirectory.appendingPathComponent("tools/validate_examples.py").path]
+        process.arguments = [
+            "python3", ProtocolExample.protocolDirectory.appendingPathComponent("tools/validate_examples.py").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

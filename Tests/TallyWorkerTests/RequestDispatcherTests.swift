@@ -80,48 +80,79 @@ enum EchoSteps: TallyMethod {
         #expect(result["total"] as? Int == 12)
     }
 
-    static let base = #""time_zone":"UTC","today":"2026-01-10","goal_log":[{"effective_date":"2026-01-01","goal":8000}]"#
+    static let base =
+        #""time_zone":"UTC","today":"2026-01-10","goal_log":[{"effective_date":"2026-01-01","goal":8000}]"#
 
-    @Test(arguments: [
-        ("not json", "malformed_json", nil),
-        (#"{"version":1,"id":"x","#, "malformed_json", nil),
-        ("[1,2]", "invalid_request", nil),
-        ("\"hello\"", "invalid_request", nil),
-        (#"{"id":"x","method":"system.ping"}"#, "invalid_request", "version"),
-        (#"{"version":"1","id":"x","method":"system.ping"}"#, "invalid_request", "version"),
-        (#"{"version":2,"id":"x","method":"system.ping"}"#, "unsupported_version", "version"),
-        (#"{"version":1,"method":"system.ping"}"#, "invalid_request", "id"),
-        (#"{"version":1,"id":7,"method":"system.ping"}"#, "invalid_request", "id"),
-        (#"{"version":1,"id":"","method":"system.ping"}"#, "invalid_request", "id"),
-        (#"{"version":1,"id":"x"}"#, "invalid_request", "method"),
-        (#"{"version":1,"id":"x","method":"history.nope"}"#, "unknown_method", "method"),
-        (#"{"version":1,"id":"x","method":"system.ping","deadline":"soon"}"#, "invalid_request", "deadline"),
-        (#"{"version":1,"id":"x","method":"system.ping","deadline":"2020-01-01T00:00:00Z"}"#, "deadline_exceeded", nil),
-        (#"{"version":1,"id":"x","method":"test.echo_steps"}"#, "invalid_request", "params"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{}}"#, "invalid_params", "params.time_zone"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"Mars/Base","today":"2026-01-01"}}"#,
-         "invalid_params", "params.time_zone"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC"}}"#, "invalid_params", "params.now"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2025-02-30"}}"#,
-         "invalid_params", "params.today"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","now":"2025-02-03T10:00:00"}}"#,
-         "invalid_params", "params.now"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base)}}"#, "invalid_params", "params.records"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":-1}]}}"#,
-         "invalid_params", "params.records[0].steps"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":"9"}]}}"#,
-         "invalid_params", "params.records[0].steps"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1e300}]}}"#,
-         "invalid_params", "params.records[0].steps"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1},{"date":"2026-01-01","steps":2}]}}"#,
-         "invalid_params", "params.records[1].date"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1},{"date":"2026-01-02","steps":1},{"date":"2026-01-03","steps":1},{"date":"2026-01-04","steps":1}]}}"#,
-         "payload_too_large", "params.records"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2026-01-10","goal_log":[],"records":[]}}"#,
-         "invalid_params", "params.goal_log"),
-        (#"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2026-01-10","goal_log":[{"effective_date":"2026-01-01","goal":0}],"records":[]}}"#,
-         "invalid_params", "params.goal_log[0].goal"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("not json", "malformed_json", nil),
+            (#"{"version":1,"id":"x","#, "malformed_json", nil),
+            ("[1,2]", "invalid_request", nil),
+            ("\"hello\"", "invalid_request", nil),
+            (#"{"id":"x","method":"system.ping"}"#, "invalid_request", "version"),
+            (#"{"version":"1","id":"x","method":"system.ping"}"#, "invalid_request", "version"),
+            (#"{"version":2,"id":"x","method":"system.ping"}"#, "unsupported_version", "version"),
+            (#"{"version":1,"method":"system.ping"}"#, "invalid_request", "id"),
+            (#"{"version":1,"id":7,"method":"system.ping"}"#, "invalid_request", "id"),
+            (#"{"version":1,"id":"","method":"system.ping"}"#, "invalid_request", "id"),
+            (#"{"version":1,"id":"x"}"#, "invalid_request", "method"),
+            (#"{"version":1,"id":"x","method":"history.nope"}"#, "unknown_method", "method"),
+            (#"{"version":1,"id":"x","method":"system.ping","deadline":"soon"}"#, "invalid_request", "deadline"),
+            (
+                #"{"version":1,"id":"x","method":"system.ping","deadline":"2020-01-01T00:00:00Z"}"#,
+                "deadline_exceeded", nil
+            ),
+            (#"{"version":1,"id":"x","method":"test.echo_steps"}"#, "invalid_request", "params"),
+            (#"{"version":1,"id":"x","method":"test.echo_steps","params":{}}"#, "invalid_params", "params.time_zone"),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"Mars/Base","today":"2026-01-01"}}"#,
+                "invalid_params", "params.time_zone"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC"}}"#, "invalid_params",
+                "params.now"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2025-02-30"}}"#,
+                "invalid_params", "params.today"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","now":"2025-02-03T10:00:00"}}"#,
+                "invalid_params", "params.now"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base)}}"#, "invalid_params",
+                "params.records"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":-1}]}}"#,
+                "invalid_params", "params.records[0].steps"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":"9"}]}}"#,
+                "invalid_params", "params.records[0].steps"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1e300}]}}"#,
+                "invalid_params", "params.records[0].steps"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1},{"date":"2026-01-01","steps":2}]}}"#,
+                "invalid_params", "params.records[1].date"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{\#(base),"records":[{"date":"2026-01-01","steps":1},{"date":"2026-01-02","steps":1},{"date":"2026-01-03","steps":1},{"date":"2026-01-04","steps":1}]}}"#,
+                "payload_too_large", "params.records"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2026-01-10","goal_log":[],"records":[]}}"#,
+                "invalid_params", "params.goal_log"
+            ),
+            (
+                #"{"version":1,"id":"x","method":"test.echo_steps","params":{"time_zone":"UTC","today":"2026-01-10","goal_log":[{"effective_date":"2026-01-01","goal":0}],"records":[]}}"#,
+                "invalid_params", "params.goal_log[0].goal"
+            ),
+        ] as [(String, String, String?)])
     func badInputGetsAPreciseError(body: String, code: String, field: String?) throws {
         let result = try error(body)
         #expect(result.code == code)
@@ -157,7 +188,8 @@ enum EchoSteps: TallyMethod {
     }
 
     @Test func oversizedBodyIsRefusedBeforeParsing() throws {
-        let body = #"{"version":1,"id":"big","method":"system.ping","pad":""# + String(repeating: "x", count: 5000) + #""}"#
+        let body =
+            #"{"version":1,"id":"big","method":"system.ping","pad":""# + String(repeating: "x", count: 5000) + #""}"#
         let result = try error(body)
         #expect(result.code == "payload_too_large")
         #expect(result.id as? String == "big")

@@ -132,7 +132,8 @@ import Testing
         let today = try #require(LocalDate(year: 2026, month: 3, day: 8))
         let params = StreakSummary.Params(
             time: RequestTime(zone: .fixedOffset(minutes: -300), reference: .today(today)),
-            goals: GoalParams(trackingEnabled: false, log: [GoalChange(effectiveDate: today.adding(days: -66), goal: 7_500)]),
+            goals: GoalParams(
+                trackingEnabled: false, log: [GoalChange(effectiveDate: today.adding(days: -66), goal: 7_500)]),
             records: [DailyRecordParams(date: today.adding(days: -1), steps: 8_000, distanceMeters: 6_100.5)],
             weekStartsOn: .monday)
         let data = try TallyJSON.encoder().encode(params)
@@ -150,57 +151,127 @@ import Testing
         #""records":["# + (1...6).map { #"{"date":"2026-05-0\#($0)","steps":1}"# }.joined(separator: ",") + "]"
     /// One more goal change than the strict dispatcher's limit.
     static let sixGoals =
-        #""goal_log":["# + (1...6).map { #"{"effective_date":"2026-01-0\#($0)","goal":1}"# }.joined(separator: ",") + "]"
+        #""goal_log":["# + (1...6).map { #"{"effective_date":"2026-01-0\#($0)","goal":1}"# }.joined(separator: ",")
+        + "]"
 
-    @Test(arguments: [
-        // Wrong types.
-        (#"\#(berlin),\#(goal8000),"records":{}"#, "invalid_params", "params.records"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":"9000"}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":9000.5}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":20260509,"steps":9000}]"#, "invalid_params", "params.records[0].date"),
-        (#"\#(berlin),"goal_log":{"goal":8000},\#(records)"#, "invalid_params", "params.goal_log"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":"8000"}],\#(records)"#, "invalid_params", "params.goal_log[0].goal"),
-        (#"\#(berlin),"goal_tracking_enabled":"yes",\#(goal8000),\#(records)"#, "invalid_params", "params.goal_tracking_enabled"),
-        (#"\#(berlin),\#(goal8000),\#(records),"week_starts_on":1"#, "invalid_params", "params.week_starts_on"),
-        (#"\#(berlin),\#(goal8000),\#(records),"week_starts_on":"friday""#, "invalid_params", "params.week_starts_on"),
-        (#""time_zone":7,"today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
-        // Missing fields.
-        (#"\#(berlin),\#(goal8000)"#, "invalid_params", "params.records"),
-        (#"\#(berlin),\#(records)"#, "invalid_params", "params.goal_log"),
-        (#""today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
-        (#""time_zone":"Europe/Berlin",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
-        (#"\#(berlin),\#(goal8000),"records":[{"steps":9000}]"#, "invalid_params", "params.records[0].date"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09"}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-01-01"}],\#(records)"#, "invalid_params", "params.goal_log[0].goal"),
-        (#"\#(berlin),"goal_log":[],\#(records)"#, "invalid_params", "params.goal_log"),
-        // Impossible dates and instants.
-        (#""time_zone":"Europe/Berlin","today":"2026-02-30",\#(goal8000),\#(records)"#, "invalid_params", "params.today"),
-        (#""time_zone":"Europe/Berlin","now":"2026-05-10T25:00:00Z",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
-        (#""time_zone":"Europe/Berlin","now":"2026-05-10T10:00:00",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1},{"date":"2025-02-29","steps":1}]"#,
-         "invalid_params", "params.records[1].date"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-13-01","goal":8000}],\#(records)"#,
-         "invalid_params", "params.goal_log[0].effective_date"),
-        (#""time_zone":"UTC","today":"0001-01-29",\#(goal8000),\#(records)"#, "invalid_params", "params.today"),
-        (#""time_zone":"UTC","now":"0001-01-02T00:00:00Z",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
-        // Zones.
-        (#""time_zone":"Mars/Olympus_Mons","today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
-        (#""time_zone":"EST5EDT_NOT","today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
-        (#""utc_offset_minutes":1200,"today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.utc_offset_minutes"),
-        // Out-of-range numbers.
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":-1}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1000001}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1e300}]"#, "invalid_params", "params.records[0].steps"),
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":9000,"distance_m":-2}]"#,
-         "invalid_params", "params.records[0].distance_m"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":0}],\#(records)"#, "invalid_params", "params.goal_log[0].goal"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-02-01","goal":-5}],\#(records)"#,
-         "invalid_params", "params.goal_log[1].goal"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":1000001}],\#(records)"#, "invalid_params", "params.goal_log[0].goal"),
-        // Lists over the limit (5 in this suite).
-        (#"\#(berlin),\#(goal8000),\#(sixRecords)"#, "payload_too_large", "params.records"),
-        (#"\#(berlin),\#(sixGoals),\#(records)"#, "payload_too_large", "params.goal_log"),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            // Wrong types.
+            (#"\#(berlin),\#(goal8000),"records":{}"#, "invalid_params", "params.records"),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":"9000"}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":9000.5}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":20260509,"steps":9000}]"#, "invalid_params",
+                "params.records[0].date"
+            ),
+            (#"\#(berlin),"goal_log":{"goal":8000},\#(records)"#, "invalid_params", "params.goal_log"),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":"8000"}],\#(records)"#, "invalid_params",
+                "params.goal_log[0].goal"
+            ),
+            (
+                #"\#(berlin),"goal_tracking_enabled":"yes",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.goal_tracking_enabled"
+            ),
+            (#"\#(berlin),\#(goal8000),\#(records),"week_starts_on":1"#, "invalid_params", "params.week_starts_on"),
+            (
+                #"\#(berlin),\#(goal8000),\#(records),"week_starts_on":"friday""#, "invalid_params",
+                "params.week_starts_on"
+            ),
+            (#""time_zone":7,"today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
+            // Missing fields.
+            (#"\#(berlin),\#(goal8000)"#, "invalid_params", "params.records"),
+            (#"\#(berlin),\#(records)"#, "invalid_params", "params.goal_log"),
+            (#""today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
+            (#""time_zone":"Europe/Berlin",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
+            (#"\#(berlin),\#(goal8000),"records":[{"steps":9000}]"#, "invalid_params", "params.records[0].date"),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09"}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01"}],\#(records)"#, "invalid_params",
+                "params.goal_log[0].goal"
+            ),
+            (#"\#(berlin),"goal_log":[],\#(records)"#, "invalid_params", "params.goal_log"),
+            // Impossible dates and instants.
+            (
+                #""time_zone":"Europe/Berlin","today":"2026-02-30",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.today"
+            ),
+            (
+                #""time_zone":"Europe/Berlin","now":"2026-05-10T25:00:00Z",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.now"
+            ),
+            (
+                #""time_zone":"Europe/Berlin","now":"2026-05-10T10:00:00",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.now"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1},{"date":"2025-02-29","steps":1}]"#,
+                "invalid_params", "params.records[1].date"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-13-01","goal":8000}],\#(records)"#,
+                "invalid_params", "params.goal_log[0].effective_date"
+            ),
+            (#""time_zone":"UTC","today":"0001-01-29",\#(goal8000),\#(records)"#, "invalid_params", "params.today"),
+            (
+                #""time_zone":"UTC","now":"0001-01-02T00:00:00Z",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.now"
+            ),
+            // Zones.
+            (
+                #""time_zone":"Mars/Olympus_Mons","today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.time_zone"
+            ),
+            (
+                #""time_zone":"EST5EDT_NOT","today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.time_zone"
+            ),
+            (
+                #""utc_offset_minutes":1200,"today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params",
+                "params.utc_offset_minutes"
+            ),
+            // Out-of-range numbers.
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":-1}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1000001}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":1e300}]"#, "invalid_params",
+                "params.records[0].steps"
+            ),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":9000,"distance_m":-2}]"#,
+                "invalid_params", "params.records[0].distance_m"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":0}],\#(records)"#, "invalid_params",
+                "params.goal_log[0].goal"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-02-01","goal":-5}],\#(records)"#,
+                "invalid_params", "params.goal_log[1].goal"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01","goal":1000001}],\#(records)"#,
+                "invalid_params", "params.goal_log[0].goal"
+            ),
+            // Lists over the limit (5 in this suite).
+            (#"\#(berlin),\#(goal8000),\#(sixRecords)"#, "payload_too_large", "params.records"),
+            (#"\#(berlin),\#(sixGoals),\#(records)"#, "payload_too_large", "params.goal_log"),
+        ] as [(String, String, String)])
     func badInputGetsAPreciseError(params: String, code: String, field: String) throws {
         let failure = try error(params)
         #expect(failure.code == code)
@@ -208,16 +279,25 @@ import Testing
         #expect(failure.conflictsWith == nil)
     }
 
-    @Test(arguments: [
-        (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-08","steps":9000},{"date":"2026-05-09","steps":9000},{"date":"2026-05-08","steps":1200}]"#,
-         "params.records[2].date", "params.records[0].date"),
-        (#"\#(berlin),"goal_log":[{"effective_date":"2026-03-01","goal":9000},{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-03-01","goal":7000}],\#(records)"#,
-         "params.goal_log[2].effective_date", "params.goal_log[0].effective_date"),
-        (#""time_zone":"UTC","utc_offset_minutes":60,"today":"2026-05-10",\#(goal8000),\#(records)"#,
-         "params.utc_offset_minutes", "params.time_zone"),
-        (#""time_zone":"UTC","now":"2026-05-10T10:00:00Z","today":"2026-05-10",\#(goal8000),\#(records)"#,
-         "params.today", "params.now"),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-08","steps":9000},{"date":"2026-05-09","steps":9000},{"date":"2026-05-08","steps":1200}]"#,
+                "params.records[2].date", "params.records[0].date"
+            ),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-03-01","goal":9000},{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-03-01","goal":7000}],\#(records)"#,
+                "params.goal_log[2].effective_date", "params.goal_log[0].effective_date"
+            ),
+            (
+                #""time_zone":"UTC","utc_offset_minutes":60,"today":"2026-05-10",\#(goal8000),\#(records)"#,
+                "params.utc_offset_minutes", "params.time_zone"
+            ),
+            (
+                #""time_zone":"UTC","now":"2026-05-10T10:00:00Z","today":"2026-05-10",\#(goal8000),\#(records)"#,
+                "params.today", "params.now"
+            ),
+        ] as [(String, String, String)])
     func conflictsNameBothPlaces(params: String, field: String, conflictsWith: String) throws {
         let failure = try error(params)
         #expect(failure.code == "invalid_params")

@@ -18,7 +18,9 @@ import Testing
     /// Lists of more than 2 elements are refused.
     static let tight = dispatcher(maxListElements: 2)
 
-    static func respond(_ method: String, _ params: String, via dispatcher: RequestDispatcher = standard) throws
+    static func respond(
+        _ method: String, _ params: String, via dispatcher: RequestDispatcher = standard
+    ) throws
         -> [String: Any]
     {
         let body = #"{"version":1,"id":"t","method":"\#(method)","params":{\#(params)}}"#
@@ -65,9 +67,10 @@ import Testing
         let activities = try #require(days["2026-06-14"]?["activities"] as? [[String: Any]])
         // In local time: the meditation at 06:00 (13:00 UTC), the stretch at 08:00, the workout at 23:30.
         #expect(activities.map { $0["id"] as? String } == ["meditation-9", "stretch-7", "workout-123"])
-        #expect(activities.map { $0["completed_at"] as? String } == [
-            "2026-06-14T06:00:00-07:00", "2026-06-14T08:00:00-07:00", "2026-06-14T23:30:00-07:00",
-        ])
+        #expect(
+            activities.map { $0["completed_at"] as? String } == [
+                "2026-06-14T06:00:00-07:00", "2026-06-14T08:00:00-07:00", "2026-06-14T23:30:00-07:00",
+            ])
         let workoutCard = try #require(activities[2]["summary"] as? [String: Any])
         #expect(workoutCard["day_name"] as? String == "Leg Day")
         #expect(workoutCard["name"] as? String == "Legs")
@@ -171,7 +174,8 @@ import Testing
         #expect(exercise["weights"] as? [Double] == [0, 45.36])
         #expect(exercise["volume"] as? Double == 453.59)
         #expect(exercise["bodyweight_set_count"] as? Int == 1)
-        let body = #"{"version":1,"id":"t","method":"workout.day","params":{\#(Self.utcToday),"date":"2026-03-10","workouts":[\#(Self.workout(sets: #"{"reps":8,"weight":-0,"unit":"kg"}"#))]}}"#
+        let body =
+            #"{"version":1,"id":"t","method":"workout.day","params":{\#(Self.utcToday),"date":"2026-03-10","workouts":[\#(Self.workout(sets: #"{"reps":8,"weight":-0,"unit":"kg"}"#))]}}"#
         let reply = Self.standard.respond(to: Array(body.utf8), service: "tally.workout", logger: Logger(label: "test"))
         let text = String(decoding: reply.bytes, as: UTF8.self)
         #expect(text.contains(#""weights":[0]"#))
@@ -196,76 +200,142 @@ import Testing
 
     // MARK: Bad input
 
-    @Test(arguments: [
-        // Duplicate ids name both places (the conflict is checked separately below).
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("a"))]",
-         "invalid_params", "params.workouts[1].id"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout("x")),\(workout("y")),\(workout("x"))]",
-         "invalid_params", "params.workouts[2].id"),
-        ("workout.calendar",
-         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[],\"duration_seconds\":60},{\"id\":\"s\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"regions\":[],\"duration_seconds\":60}]",
-         "invalid_params", "params.stretches[1].id"),
-        ("workout.calendar",
-         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"m\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"duration_seconds\":60}]",
-         "invalid_params", "params.meditations[1].id"),
-        // Sets.
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"kg\"},{\"reps\":-1,\"weight\":20,\"unit\":\"kg\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[1].reps"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":-2.5,\"unit\":\"kg\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"lbs\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5.5,\"weight\":20,\"unit\":\"kg\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].reps"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":10001,\"unit\":\"kg\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":1e999,\"unit\":\"kg\"}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20}"))]",
-         "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"),
-        // Units and types.
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"unit\":\"stone\",\"workouts\":[]",
-         "invalid_params", "params.unit"),
-        ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"yoga\"]", "invalid_params", "params.types[1]"),
-        ("workout.calendar", "\(utcToday),\"types\":[]", "invalid_params", "params.types"),
-        // Plans.
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-03-01\",\"weeks\":0}"))]",
-         "invalid_params", "params.workouts[0].plan.weeks"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-02-30\",\"weeks\":8}"))]",
-         "invalid_params", "params.workouts[0].plan.start_date"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"weeks\":8}"))]",
-         "invalid_params", "params.workouts[0].plan.start_date"),
-        // Instants and dates.
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-03-10T18:00:00"))]",
-         "invalid_params", "params.workouts[0].completed_at"),
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-02-30T18:00:00Z"))]",
-         "invalid_params", "params.workouts[0].completed_at"),
-        ("workout.calendar",
-         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01 10:00\",\"duration_seconds\":60}]",
-         "invalid_params", "params.meditations[0].completed_at"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-02-29\",\"workouts\":[]", "invalid_params", "params.date"),
-        ("workout.day", "\(utcToday),\"workouts\":[]", "invalid_params", "params.date"),
-        ("workout.calendar", "\(utcToday),\"month\":\"2026-13\"", "invalid_params", "params.month"),
-        ("workout.calendar", "\"time_zone\":\"UTC\",\"today\":\"2026-02-30\"", "invalid_params", "params.today"),
-        // Zones.
-        ("workout.calendar", "\"time_zone\":\"Mars/Olympus_Mons\",\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
-        ("workout.calendar", "\"utc_offset_minutes\":1200,\"today\":\"2026-03-20\"", "invalid_params", "params.utc_offset_minutes"),
-        ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
-        // Other fields.
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\"", "invalid_params", "params.workouts"),
-        ("workout.calendar", "\(utcToday),\"workouts\":[{\"id\":\"w\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[]}]",
-         "invalid_params", "params.workouts[0].name"),
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout(""))]", "invalid_params", "params.workouts[0].id"),
-        ("workout.calendar",
-         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\"],\"duration_seconds\":-5}]",
-         "invalid_params", "params.stretches[0].duration_seconds"),
-        ("workout.calendar",
-         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\",\"\"],\"duration_seconds\":60}]",
-         "invalid_params", "params.stretches[0].regions[1]"),
-        ("workout.calendar",
-         "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":86401}]",
-         "invalid_params", "params.meditations[0].duration_seconds"),
-    ] as [(String, String, String, String)])
+    @Test(
+        arguments: [
+            // Duplicate ids name both places (the conflict is checked separately below).
+            (
+                "workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("a"))]",
+                "invalid_params", "params.workouts[1].id"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout("x")),\(workout("y")),\(workout("x"))]",
+                "invalid_params", "params.workouts[2].id"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[],\"duration_seconds\":60},{\"id\":\"s\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"regions\":[],\"duration_seconds\":60}]",
+                "invalid_params", "params.stretches[1].id"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"m\",\"completed_at\":\"2026-03-02T10:00:00Z\",\"duration_seconds\":60}]",
+                "invalid_params", "params.meditations[1].id"
+            ),
+            // Sets.
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"kg\"},{\"reps\":-1,\"weight\":20,\"unit\":\"kg\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[1].reps"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":-2.5,\"unit\":\"kg\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20,\"unit\":\"lbs\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5.5,\"weight\":20,\"unit\":\"kg\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].reps"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":10001,\"unit\":\"kg\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":1e999,\"unit\":\"kg\"}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].weight"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":5,\"weight\":20}"))]",
+                "invalid_params", "params.workouts[0].exercises[0].sets[0].unit"
+            ),
+            // Units and types.
+            (
+                "workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"unit\":\"stone\",\"workouts\":[]",
+                "invalid_params", "params.unit"
+            ),
+            ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"yoga\"]", "invalid_params", "params.types[1]"),
+            ("workout.calendar", "\(utcToday),\"types\":[]", "invalid_params", "params.types"),
+            // Plans.
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-03-01\",\"weeks\":0}"))]",
+                "invalid_params", "params.workouts[0].plan.weeks"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"start_date\":\"2026-02-30\",\"weeks\":8}"))]",
+                "invalid_params", "params.workouts[0].plan.start_date"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(extra: ",\"plan\":{\"weeks\":8}"))]",
+                "invalid_params", "params.workouts[0].plan.start_date"
+            ),
+            // Instants and dates.
+            (
+                "workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-03-10T18:00:00"))]",
+                "invalid_params", "params.workouts[0].completed_at"
+            ),
+            (
+                "workout.calendar", "\(utcToday),\"workouts\":[\(workout(at: "2026-02-30T18:00:00Z"))]",
+                "invalid_params", "params.workouts[0].completed_at"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01 10:00\",\"duration_seconds\":60}]",
+                "invalid_params", "params.meditations[0].completed_at"
+            ),
+            ("workout.day", "\(utcToday),\"date\":\"2026-02-29\",\"workouts\":[]", "invalid_params", "params.date"),
+            ("workout.day", "\(utcToday),\"workouts\":[]", "invalid_params", "params.date"),
+            ("workout.calendar", "\(utcToday),\"month\":\"2026-13\"", "invalid_params", "params.month"),
+            ("workout.calendar", "\"time_zone\":\"UTC\",\"today\":\"2026-02-30\"", "invalid_params", "params.today"),
+            // Zones.
+            (
+                "workout.calendar", "\"time_zone\":\"Mars/Olympus_Mons\",\"today\":\"2026-03-20\"", "invalid_params",
+                "params.time_zone"
+            ),
+            (
+                "workout.calendar", "\"utc_offset_minutes\":1200,\"today\":\"2026-03-20\"", "invalid_params",
+                "params.utc_offset_minutes"
+            ),
+            ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
+            // Other fields.
+            ("workout.day", "\(utcToday),\"date\":\"2026-03-10\"", "invalid_params", "params.workouts"),
+            (
+                "workout.calendar",
+                "\(utcToday),\"workouts\":[{\"id\":\"w\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[]}]",
+                "invalid_params", "params.workouts[0].name"
+            ),
+            (
+                "workout.calendar", "\(utcToday),\"workouts\":[\(workout(""))]", "invalid_params",
+                "params.workouts[0].id"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\"],\"duration_seconds\":-5}]",
+                "invalid_params", "params.stretches[0].duration_seconds"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"hips\",\"\"],\"duration_seconds\":60}]",
+                "invalid_params", "params.stretches[0].regions[1]"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"meditations\":[{\"id\":\"m\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":86401}]",
+                "invalid_params", "params.meditations[0].duration_seconds"
+            ),
+        ] as [(String, String, String, String)])
     func badInputGetsAPreciseError(method: String, params: String, code: String, field: String) throws {
         let response = try Self.respond(method, params)
         let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
@@ -275,27 +345,41 @@ import Testing
 
     @Test func duplicateWorkoutIDsNameBothPlaces() throws {
         let response = try Self.respond(
-            "workout.calendar", "\(Self.utcToday),\"workouts\":[\(Self.workout("a")),\(Self.workout("b")),\(Self.workout("a"))]")
+            "workout.calendar",
+            "\(Self.utcToday),\"workouts\":[\(Self.workout("a")),\(Self.workout("b")),\(Self.workout("a"))]")
         let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
         #expect(details["field"] as? String == "params.workouts[2].id")
         #expect(details["conflicts_with"] as? String == "params.workouts[0].id")
     }
 
-    @Test(arguments: [
-        ("workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("b")),\(workout("c"))]", "params.workouts"),
-        ("workout.day", "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"}"))]",
-         "params.workouts[0].exercises[0].sets"),
-        ("workout.calendar",
-         "\(utcToday),\"workouts\":[{\"id\":\"w\",\"name\":\"n\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[{\"name\":\"a\",\"sets\":[]},{\"name\":\"b\",\"sets\":[]},{\"name\":\"c\",\"sets\":[]}]}]",
-         "params.workouts[0].exercises"),
-        ("workout.calendar",
-         "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"a\",\"b\",\"c\"],\"duration_seconds\":60}]",
-         "params.stretches[0].regions"),
-        ("workout.calendar",
-         "\(utcToday),\"meditations\":[{\"id\":\"1\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"2\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"3\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60}]",
-         "params.meditations"),
-        ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"stretch\",\"meditation\"]", "params.types"),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            (
+                "workout.calendar", "\(utcToday),\"workouts\":[\(workout("a")),\(workout("b")),\(workout("c"))]",
+                "params.workouts"
+            ),
+            (
+                "workout.day",
+                "\(utcToday),\"date\":\"2026-03-10\",\"workouts\":[\(workout(sets: "{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"},{\"reps\":1,\"weight\":1,\"unit\":\"kg\"}"))]",
+                "params.workouts[0].exercises[0].sets"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"workouts\":[{\"id\":\"w\",\"name\":\"n\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[{\"name\":\"a\",\"sets\":[]},{\"name\":\"b\",\"sets\":[]},{\"name\":\"c\",\"sets\":[]}]}]",
+                "params.workouts[0].exercises"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"stretches\":[{\"id\":\"s\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"regions\":[\"a\",\"b\",\"c\"],\"duration_seconds\":60}]",
+                "params.stretches[0].regions"
+            ),
+            (
+                "workout.calendar",
+                "\(utcToday),\"meditations\":[{\"id\":\"1\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"2\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60},{\"id\":\"3\",\"completed_at\":\"2026-03-01T10:00:00Z\",\"duration_seconds\":60}]",
+                "params.meditations"
+            ),
+            ("workout.calendar", "\(utcToday),\"types\":[\"workout\",\"stretch\",\"meditation\"]", "params.types"),
+        ] as [(String, String, String)])
     func listsOverTheLimitAreTooLarge(method: String, params: String, field: String) throws {
         let response = try Self.respond(method, params, via: Self.tight)
         let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
@@ -345,12 +429,14 @@ import Testing
 
     static let stretches = (0..<9).map { index in
         StretchParams(
-            id: "s\(index)", completedAt: Timestamp(Date(timeIntervalSince1970: 1_769_000_000 + Double(index) * 400_000)),
+            id: "s\(index)",
+            completedAt: Timestamp(Date(timeIntervalSince1970: 1_769_000_000 + Double(index) * 400_000)),
             regions: ["hips"], durationSeconds: 300)
     }
     static let meditations = (0..<7).map { index in
         MeditationParams(
-            id: "m\(index)", completedAt: Timestamp(Date(timeIntervalSince1970: 1_773_000_000 + Double(index) * 90_000)),
+            id: "m\(index)",
+            completedAt: Timestamp(Date(timeIntervalSince1970: 1_773_000_000 + Double(index) * 90_000)),
             durationSeconds: 600)
     }
 
@@ -359,8 +445,10 @@ import Testing
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         let filters: [[ActivityKind]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
-        for (month, today) in [("2026-01", "2026-03-20"), ("2026-02", "2026-03-05"), ("2026-03", "2026-03-08"),
-                               ("2026-04", "2026-03-10"), ("2025-12", "2026-01-02")] {
+        for (month, today) in [
+            ("2026-01", "2026-03-20"), ("2026-02", "2026-03-05"), ("2026-03", "2026-03-08"),
+            ("2026-04", "2026-03-10"), ("2025-12", "2026-01-02"),
+        ] {
             for types in filters {
                 let params = WorkoutCalendar.Params(
                     time: RequestTime(timeZone: zoneName, today: try LocalDate(parsing: today)),
@@ -376,7 +464,8 @@ import Testing
                 let kinds = try params.kinds(limits: limits)
                 let todayDate = try LocalDate(parsing: today)
                 let expected = WorkoutCalendar.Result(
-                    ActivityMonth(timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: todayDate),
+                    ActivityMonth(
+                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: todayDate),
                     kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: todayDate), calendar: calendar)
                 #expect(try params.result(limits: limits) == expected, "\(month) \(types ?? []) in \(zone)")
             }

@@ -25,6 +25,8 @@ import ZeroMQ
         #expect(throws: CurveKeyFile.Problem.self) { try CurveKeyFile.readPublicKeys(try file("# only comments\n")) }
         #expect(throws: CurveKeyFile.Problem.self) { try CurveKeyFile.readPublicKeys("/nonexistent") }
         let pair = try CurveKeyPair.generate()
-        #expect(throws: CurveKeyFile.Problem.self) { try CurveKeyFile.readSecret(try file("\(pair.secretKey)\n\(pair.secretKey)\n")) }
+        #expect(throws: CurveKeyFile.Problem.self) {
+            try CurveKeyFile.readSecret(try file("\(pair.secretKey)\n\(pair.secretKey)\n"))
+        }
     }
 }

@@ -73,7 +73,8 @@ extension Broker {
                     let message: ReceivedMessage?
                     do {
                         message = try router.receive(
-                            maxFrames: limits.maxFrames, dontWait: true, metadataProperty: security == nil ? nil : "User-Id")
+                            maxFrames: limits.maxFrames, dontWait: true,
+                            metadataProperty: security == nil ? nil : "User-Id")
                     } catch {
                         logger.error("broker receive failed", metadata: ["error": "\(error)"])
                         break
@@ -82,7 +83,8 @@ extension Broker {
                     let now = clock.now
                     let actions: [BrokerAction]
                     if message.isTruncated {
-                        actions = machine.receivedInvalid(from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now)
+                        actions = machine.receivedInvalid(
+                            from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now)
                     } else if let violation = security?.roleViolation(message) {
                         actions = machine.receivedInvalid(from: message.frames[0], reason: violation, now: now)
                     } else {
@@ -96,7 +98,8 @@ extension Broker {
                                 actions = machine.received(inbound, now: now)
                             }
                         } catch {
-                            actions = machine.receivedInvalid(from: message.frames.first ?? .empty, reason: error.description, now: now)
+                            actions = machine.receivedInvalid(
+                                from: message.frames.first ?? .empty, reason: error.description, now: now)
                         }
                     }
                     execute(actions, on: router, machine: &machine, clock: clock)
@@ -123,20 +126,26 @@ extension Broker {
             if let zap = ZAPRequest(frames: request.frames), let security {
                 let decision = security.authenticator.authenticate(zap)
                 if case .deny(let reason) = decision {
-                    logger.warning("connection refused", metadata: ["peer.address": "\(zap.address)", "reason": "\(reason)"])
+                    logger.warning(
+                        "connection refused", metadata: ["peer.address": "\(zap.address)", "reason": "\(reason)"])
                 } else {
                     logger.debug("connection authenticated", metadata: ["peer.address": "\(zap.address)"])
                 }
                 reply = decision.frames(for: zap)
             } else {
                 logger.warning("malformed ZAP request refused")
-                reply = ["1.0", request.frames.count > 1 ? request.frames[1] : .empty, "500", "malformed request", .empty, .empty]
+                reply = [
+                    "1.0", request.frames.count > 1 ? request.frames[1] : .empty, "500", "malformed request", .empty,
+                    .empty,
+                ]
             }
             _ = try? handler.send(reply)
         }
     }
 
-    private func execute(_ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, clock: MonotonicClock) {
+    private func execute(
+        _ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, clock: MonotonicClock
+    ) {
         for action in actions {
             switch action {
             case .send(let frames):
@@ -145,7 +154,8 @@ extension Broker {
                         logger.warning("peer queue full; message dropped", metadata: ["mdp.peer": "\(frames[0])"])
                     }
                 } catch let error where error == .hostUnreachable {
-                    execute(machine.peerUnreachable(frames[0], now: clock.now), on: router, machine: &machine, clock: clock)
+                    execute(
+                        machine.peerUnreachable(frames[0], now: clock.now), on: router, machine: &machine, clock: clock)
                 } catch {
                     logger.error("broker send failed", metadata: ["error": "\(error)", "mdp.peer": "\(frames[0])"])
                 }
@@ -169,15 +179,19 @@ extension Broker {
                 "worker held a request past the request timeout; request answered, worker disconnected",
                 metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"])
         case .requestRequeued(let service, let attempts):
-            logger.warning("request re-queued after losing its worker", metadata: ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"])
+            logger.warning(
+                "request re-queued after losing its worker",
+                metadata: ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"])
         case .replyDelivered(let service, let latency, _):
             logger.trace("reply delivered", metadata: ["mdp.service": "\(service)", "mdp.latency": "\(latency)"])
         case .requestFailed(let service, let failure):
-            logger.notice("request answered by the broker", metadata: ["mdp.service": "\(service)", "mdp.failure": "\(failure)"])
+            logger.notice(
+                "request answered by the broker", metadata: ["mdp.service": "\(service)", "mdp.failure": "\(failure)"])
         case .replyDropped(let worker, let reason):
             logger.notice("reply dropped", metadata: ["mdp.worker.id": "\(worker)", "reason": "\(reason)"])
         case .protocolViolation(let peer, let reason):
-            logger.warning("protocol violation; message dropped", metadata: ["mdp.peer": "\(peer)", "reason": "\(reason)"])
+            logger.warning(
+                "protocol violation; message dropped", metadata: ["mdp.peer": "\(peer)", "reason": "\(reason)"])
         case .managementQuery(let service, let answer):
             logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
         }

@@ -2,7 +2,9 @@ import DequeModule
 import ZeroMQ
 
 extension BrokerStateMachine {
-    mutating func clientRequest(from client: Frame, service: String, body: [Frame], now: Duration, into actions: inout [BrokerAction]) {
+    mutating func clientRequest(
+        from client: Frame, service: String, body: [Frame], now: Duration, into actions: inout [BrokerAction]
+    ) {
         if service.hasPrefix(MDP.managementPrefix) {
             managementRequest(from: client, service: service, body: body, into: &actions)
             return
@@ -34,7 +36,8 @@ extension BrokerStateMachine {
             request.attempts += 1
             workers[workerID]!.assignment = request
             workers[workerID]!.assignedAt = now
-            actions.append(.send(BrokerOutbound.workerRequest(to: workerID, client: request.client, body: request.body)))
+            actions.append(
+                .send(BrokerOutbound.workerRequest(to: workerID, client: request.client, body: request.body)))
         }
     }
 
@@ -61,7 +64,9 @@ extension BrokerStateMachine {
 
     /// RFC 8: `mmi.service` answers 200 when the named service has at least one live worker, else 404; any
     /// other `mmi.*` name answers 501.
-    mutating func managementRequest(from client: Frame, service: String, body: [Frame], into actions: inout [BrokerAction]) {
+    mutating func managementRequest(
+        from client: Frame, service: String, body: [Frame], into actions: inout [BrokerAction]
+    ) {
         let answer: String
         if service == MDP.serviceDiscovery {
             let name = body.first?.text ?? ""

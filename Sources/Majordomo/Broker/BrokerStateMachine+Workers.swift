@@ -30,7 +30,9 @@ extension BrokerStateMachine {
         dispatch(service, now: now, into: &actions)
     }
 
-    mutating func workerReply(from id: Frame, client: Frame, body: [Frame], now: Duration, into actions: inout [BrokerAction]) {
+    mutating func workerReply(
+        from id: Frame, client: Frame, body: [Frame], now: Duration, into actions: inout [BrokerAction]
+    ) {
         guard let worker = workers[id] else {
             // A worker the broker gave up on (expired) or never knew: its reply was, or will be, answered by
             // another worker or by the broker. RFC 7: answer an unknown worker with DISCONNECT.
@@ -49,7 +51,10 @@ extension BrokerStateMachine {
         workers[id]!.assignment = nil
         services[worker.service]!.idle.append(id)
         actions.append(.send(BrokerOutbound.clientReply(to: request.client, service: request.service, body: body)))
-        actions.append(.event(.replyDelivered(service: request.service, latency: now - request.arrivedAt, attempts: request.attempts)))
+        actions.append(
+            .event(
+                .replyDelivered(service: request.service, latency: now - request.arrivedAt, attempts: request.attempts))
+        )
         dispatch(worker.service, now: now, into: &actions)
     }
 

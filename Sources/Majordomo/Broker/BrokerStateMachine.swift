@@ -113,7 +113,9 @@ public struct BrokerStateMachine: Sendable {
             removeWorker(id, now: now, into: &actions)
         }
         for (id, worker) in workers {
-            guard let request = worker.assignment, now - worker.assignedAt >= configuration.requestTimeout else { continue }
+            guard let request = worker.assignment, now - worker.assignedAt >= configuration.requestTimeout else {
+                continue
+            }
             // Answered here, not re-queued: a request that hangs one worker would hang the next one too.
             workers[id]!.assignment = nil
             fail(request, .workerTimedOut(held: now - worker.assignedAt), into: &actions)

@@ -95,7 +95,8 @@ struct ClientLoop {
             }
             let deadline = clock.now + timeout
             if pending.isEmpty || deadline < nextExpiryScan { nextExpiryScan = deadline }
-            pending[token] = Pending(key: key, service: service, deadline: deadline, timeout: timeout, continuation: continuation)
+            pending[token] = Pending(
+                key: key, service: service, deadline: deadline, timeout: timeout, continuation: continuation)
             if backlog.isEmpty, (try? socket.send(frames, dontWait: true)) == true { return true }
             backlog.append((token, frames))
         case .cancel(let token):
@@ -143,7 +144,9 @@ struct ClientLoop {
             let key = reply.service.hasPrefix(MDP.managementPrefix) ? nil : client.correlate(reply)
             let token = key.map { tokensByKey[$0] } ?? unkeyed[reply.service]?.first
             guard let token, let request = remove(token) else {
-                logger.debug("reply without a waiting request dropped (timed out or cancelled)", metadata: ["mdp.service": "\(reply.service)"])
+                logger.debug(
+                    "reply without a waiting request dropped (timed out or cancelled)",
+                    metadata: ["mdp.service": "\(reply.service)"])
                 continue
             }
             request.continuation.resume(returning: .success(reply))

@@ -16,7 +16,9 @@ public final class MajordomoClient: Sendable {
     typealias Continuation = CheckedContinuation<Result<ClientInbound, MajordomoClientError>, Never>
 
     enum Command: Sendable {
-        case send(token: UInt64, key: String?, service: String, frames: [Frame], timeout: Duration, continuation: Continuation)
+        case send(
+            token: UInt64, key: String?, service: String, frames: [Frame], timeout: Duration, continuation: Continuation
+        )
         case cancel(token: UInt64)
         case stop
     }
@@ -77,14 +79,17 @@ public final class MajordomoClient: Sendable {
     ///   - body: the request body frames.
     ///   - key: the correlation key `correlate` will read from the reply; `nil` to match replies in order.
     ///   - timeout: how long to wait for the reply.
-    public func request(service: String, body: [Frame], key: String?, timeout: Duration) async throws(MajordomoClientError) -> ClientInbound {
+    public func request(
+        service: String, body: [Frame], key: String?, timeout: Duration
+    ) async throws(MajordomoClientError) -> ClientInbound {
         let token = nextToken.add(1, ordering: .relaxed).newValue
         let frames = ClientOutbound.request(service: service, body: body)
         let inbox = self.inbox
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
                 let command = Command.send(
-                    token: token, key: key, service: service, frames: frames, timeout: timeout, continuation: continuation)
+                    token: token, key: key, service: service, frames: frames, timeout: timeout,
+                    continuation: continuation)
                 if !inbox.post(command) { continuation.resume(returning: .failure(.stopped)) }
             }
         } onCancel: {

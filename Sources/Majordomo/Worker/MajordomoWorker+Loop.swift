@@ -28,11 +28,13 @@ struct WorkerLoop {
 
     mutating func run() {
         for index in sessions.indices { connect(index) }
-        logger.debug("worker I/O thread started", metadata: [
-            "mdp.brokers": "\(worker.configuration.brokers.joined(separator: " "))",
-            "mdp.services": "\(worker.configuration.services.joined(separator: ","))",
-            "mdp.connections": "\(sessions.map { String($0.index) }.joined(separator: ","))",
-        ])
+        logger.debug(
+            "worker I/O thread started",
+            metadata: [
+                "mdp.brokers": "\(worker.configuration.brokers.joined(separator: " "))",
+                "mdp.services": "\(worker.configuration.services.joined(separator: ","))",
+                "mdp.connections": "\(sessions.map { String($0.index) }.joined(separator: ","))",
+            ])
         while step() {}
         for index in sockets.indices where sockets[index] != nil {
             sayGoodbye(index)
@@ -68,7 +70,9 @@ struct WorkerLoop {
                 // Also while draining: a connection finishing its last request must not look dead to the broker.
                 send(WorkerOutbound.heartbeat, on: index)
             case .dropConnection(let reason):
-                logger.warning("broker silent; dropping connection", metadata: ["mdp.broker": "\(sessions[index].broker)", "reason": "\(reason)"])
+                logger.warning(
+                    "broker silent; dropping connection",
+                    metadata: ["mdp.broker": "\(sessions[index].broker)", "reason": "\(reason)"])
                 close(index)
             case .connect:
                 if draining { continue }
@@ -88,7 +92,9 @@ struct WorkerLoop {
         switch command {
         case .completed(let index, let generation, let client, let reply):
             guard sessions[index].generation == generation, sockets[index] != nil else {
-                logger.debug("reply for a closed connection dropped (the broker re-queued it)", metadata: ["mdp.connection": "\(index)"])
+                logger.debug(
+                    "reply for a closed connection dropped (the broker re-queued it)",
+                    metadata: ["mdp.connection": "\(index)"])
                 return true
             }
             sessions[index].inFlight -= 1
@@ -146,7 +152,8 @@ struct WorkerLoop {
         do {
             inbound = try WorkerInbound(frames: message.frames)
         } catch {
-            logger.warning("invalid message from broker dropped", metadata: ["mdp.connection": "\(index)", "reason": "\(error)"])
+            logger.warning(
+                "invalid message from broker dropped", metadata: ["mdp.connection": "\(index)", "reason": "\(error)"])
             return
         }
         switch inbound {
@@ -188,7 +195,8 @@ struct WorkerLoop {
             sessions[index].connected(now: clock.now)
             send(WorkerOutbound.ready(service: sessions[index].service), on: index)
         } catch {
-            logger.error("worker could not connect", metadata: ["mdp.broker": "\(sessions[index].broker)", "error": "\(error)"])
+            logger.error(
+                "worker could not connect", metadata: ["mdp.broker": "\(sessions[index].broker)", "error": "\(error)"])
             sessions[index].disconnected(now: clock.now)
         }
     }

@@ -85,17 +85,20 @@ public final class MajordomoWorker: Sendable {
         for (thread, inbox) in inboxes.enumerated() {
             // Round-robin, so that every thread serves every service and broker when there are enough connections.
             let own = sessions.filter { $0.index % inboxes.count == thread }
-            started.append(IOThread(name: "mdp-worker-\(thread)", stackSize: 8 << 20) { [self] in
-                var loop = WorkerLoop(worker: self, sessions: own, inbox: inbox)
-                loop.run()
-            })
+            started.append(
+                IOThread(name: "mdp-worker-\(thread)", stackSize: 8 << 20) { [self] in
+                    var loop = WorkerLoop(worker: self, sessions: own, inbox: inbox)
+                    loop.run()
+                })
         }
         threads.withLock { $0 = started }
-        logger.info("worker started", metadata: [
-            "mdp.brokers": "\(configuration.brokers.joined(separator: " "))",
-            "mdp.services": "\(configuration.services.joined(separator: ","))",
-            "mdp.connections": "\(sessions.count)", "mdp.io_threads": "\(inboxes.count)",
-        ])
+        logger.info(
+            "worker started",
+            metadata: [
+                "mdp.brokers": "\(configuration.brokers.joined(separator: " "))",
+                "mdp.services": "\(configuration.services.joined(separator: ","))",
+                "mdp.connections": "\(sessions.count)", "mdp.io_threads": "\(inboxes.count)",
+            ])
     }
 
     /// Stops taking work: idle connections send DISCONNECT at once, busy ones after sending their reply; returns

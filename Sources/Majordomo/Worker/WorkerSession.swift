@@ -43,7 +43,8 @@ struct WorkerSession: Sendable {
             for service in configuration.services {
                 for _ in 0..<max(1, configuration.concurrency) {
                     sessions.append(
-                        WorkerSession(index: sessions.count, service: service, broker: broker, configuration: configuration))
+                        WorkerSession(
+                            index: sessions.count, service: service, broker: broker, configuration: configuration))
                 }
             }
         }
@@ -78,7 +79,10 @@ struct WorkerSession: Sendable {
     /// What is due at `now`.
     mutating func due(now: Duration) -> Step? {
         if let reconnectAt { return now >= reconnectAt ? .connect : nil }
-        if now >= brokerExpiresAt { return .dropConnection(reason: "broker silent for \(configuration.heartbeatInterval * configuration.heartbeatLiveness)") }
+        if now >= brokerExpiresAt {
+            return .dropConnection(
+                reason: "broker silent for \(configuration.heartbeatInterval * configuration.heartbeatLiveness)")
+        }
         if now >= nextHeartbeatAt {
             nextHeartbeatAt = now + configuration.heartbeatInterval
             return .sendHeartbeat

@@ -37,7 +37,8 @@ public struct StepDashboard: Sendable, Hashable {
         case .weekly, .monthly:
             let weekFirst = weekStart.startOfWeek(containing: date)
             let range =
-                mode == .weekly ? weekFirst...weekFirst.adding(days: 6) : date.yearMonth.firstDay...date.yearMonth.lastDay
+                mode == .weekly
+                ? weekFirst...weekFirst.adding(days: 6) : date.yearMonth.firstDay...date.yearMonth.lastDay
             let days = HistoryDay.days(range, history: history, goals: goals, today: today)
             var totals = StepTotals()
             for record in days.compactMap(\.record) { totals.add(record) }

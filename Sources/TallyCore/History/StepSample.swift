@@ -9,7 +9,9 @@ public struct StepSample: Sendable, Hashable {
     public var calories: Double?
     public var flightsClimbed: Int?
 
-    public init(start: Date, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil) {
+    public init(
+        start: Date, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil
+    ) {
         self.start = start
         self.steps = steps
         self.distanceMeters = distanceMeters

@@ -80,8 +80,10 @@ extension JSONByteWriter {
         case 0x0C: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
         default:
             let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            bytes.append(contentsOf: [
+                backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+            ])
         }
     }
 }

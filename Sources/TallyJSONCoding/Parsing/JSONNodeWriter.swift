@@ -24,8 +24,10 @@ struct JSONNodeWriter {
     /// without the checked conversions, which were a tenth of appending a node.
     @inline(__always)
     mutating func appendLeaf(_ kind: JSONNode.Kind, isComplex: Bool, from start: Int, to end: Int) {
-        append(JSONNode(kind: kind, isComplex: isComplex, start: UInt32(truncatingIfNeeded: start),
-                        length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: count &+ 1)))
+        append(
+            JSONNode(
+                kind: kind, isComplex: isComplex, start: UInt32(truncatingIfNeeded: start),
+                length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: count &+ 1)))
     }
 
     @inline(never)

@@ -99,8 +99,10 @@ struct JSONParser {
         }
         let position = UInt32(index)
         index += length
-        nodes.append(JSONNode(kind: kind, isComplex: false, start: position, length: UInt32(length),
-                              next: UInt32(nodes.count + 1)))
+        nodes.append(
+            JSONNode(
+                kind: kind, isComplex: false, start: position, length: UInt32(length),
+                next: UInt32(nodes.count + 1)))
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) {

@@ -25,8 +25,8 @@ enum PlainASCIIScan {
     static func notPlainMarks(_ word: UInt64) -> UInt64 {
         let nonASCII = word & highBits
         let control = (word &- ones &* 0x20) & ~word & highBits
-        return nonASCII | control | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) |
-            zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        return nonASCII | control | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            | zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     /// The high bit of every zero byte of `word` (and possibly of bytes after the first zero byte).

@@ -88,9 +88,14 @@ public struct LoadReport: Codable, Sendable {
         lines.append(Self.describe("tally", tally))
         if let baseline { lines.append(Self.describe("raw echo", baseline)) }
         if let throughputRatio, let p50LatencyRatio {
-            lines.append(String(format: "tally / raw echo: throughput %.1f%%, p50 latency %.2f×", throughputRatio * 100, p50LatencyRatio))
+            lines.append(
+                String(
+                    format: "tally / raw echo: throughput %.1f%%, p50 latency %.2f×", throughputRatio * 100,
+                    p50LatencyRatio))
         }
-        let errors = tally.errors.isEmpty ? "none" : tally.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let errors =
+            tally.errors.isEmpty
+            ? "none" : tally.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         lines.append("errors by code: \(errors)")
         lines.append("requests without answer: \(tally.unanswered)")
         return lines.joined(separator: "\n")

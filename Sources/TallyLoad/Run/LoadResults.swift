@@ -5,7 +5,8 @@ import Synchronization
 /// outcome.
 public final class LoadResults: Sendable {
     struct State {
-        var latency = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+        var latency = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
         var answered = 0
         var errors: [String: Int] = [:]
         var unanswered = 0

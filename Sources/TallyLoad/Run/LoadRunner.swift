@@ -45,7 +45,8 @@ public struct LoadRunner: Sendable {
                     let client = clients[lane % clients.count]
                     group.addTask {
                         while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
-                            await send(sequence, through: client, scheduledAt: clock.now, clock: clock, results: results)
+                            await send(
+                                sequence, through: client, scheduledAt: clock.now, clock: clock, results: results)
                         }
                     }
                 }
@@ -77,7 +78,10 @@ public struct LoadRunner: Sendable {
         }
     }
 
-    private func send(_ sequence: Int, through client: TallyClient, scheduledAt: ContinuousClock.Instant, clock: ContinuousClock, results: LoadResults) async {
+    private func send(
+        _ sequence: Int, through client: TallyClient, scheduledAt: ContinuousClock.Instant, clock: ContinuousClock,
+        results: LoadResults
+    ) async {
         let template = workload.template(for: sequence)
         results.sent()
         do {
@@ -87,7 +91,8 @@ public struct LoadRunner: Sendable {
             results.answered(microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
         } catch {
             if case .server(let tallyError) = error {
-                results.answered(microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
+                results.answered(
+                    microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
             } else {
                 results.unanswered()
             }

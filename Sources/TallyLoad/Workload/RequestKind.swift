@@ -22,12 +22,15 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws {
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         guard let method = parts.first, let takesSize = Self.generators[method] else {
-            throw WorkloadError("unknown method '\(text)'; known: \(Self.generators.keys.sorted().joined(separator: ", "))")
+            throw WorkloadError(
+                "unknown method '\(text)'; known: \(Self.generators.keys.sorted().joined(separator: ", "))")
         }
         self.method = method
         if parts.count == 2 {
             guard takesSize, let size = HistorySize(rawValue: parts[1]) else {
-                throw WorkloadError("'\(text)': sizes are \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")) for methods with history")
+                throw WorkloadError(
+                    "'\(text)': sizes are \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")) for methods with history"
+                )
             }
             self.size = size
         } else {

@@ -22,7 +22,8 @@ public struct RequestTemplate: Sendable {
         // to skip the whole body (27 KB for a year of records), which cost the load tool CPU that the measured
         // cluster shares.
         prefix = Array(#"{"version":1,"id":""#.utf8)
-        suffix = Array(#"","method":""#.utf8) + Array(method.utf8) + Array(#"","params":"#.utf8) + params
+        suffix =
+            Array(#"","method":""#.utf8) + Array(method.utf8) + Array(#"","params":"#.utf8) + params
             + [UInt8(ascii: "}")]
     }
 

@@ -21,11 +21,12 @@ public struct StepDataGenerator: Sendable {
             if roll < 3 { continue }
             let weekend = date.weekday == .saturday || date.weekday == .sunday
             let steps = roll < 5 ? 0 : generator.bell(mean: weekend ? 6500 : 9500, spread: 5000, in: 0...40_000)
-            records.append(DailyRecordParams(
-                date: date, steps: steps,
-                distanceMeters: (Double(steps) * 0.76).rounded(),
-                calories: (Double(steps) * 0.04).rounded(),
-                flightsClimbed: steps / 1200))
+            records.append(
+                DailyRecordParams(
+                    date: date, steps: steps,
+                    distanceMeters: (Double(steps) * 0.76).rounded(),
+                    calories: (Double(steps) * 0.04).rounded(),
+                    flightsClimbed: steps / 1200))
         }
         return records
     }
@@ -50,9 +51,10 @@ public struct StepDataGenerator: Sendable {
                 let start = hour.start.addingTimeInterval(Double(Int.random(in: 0..<3600, using: &generator)))
                 guard start < hour.end else { continue }
                 let steps = generator.bell(mean: 300, spread: 250, in: 0...3000)
-                samples.append(StepSampleParams(
-                    start: Timestamp(start, offset: hour.utcOffset), steps: steps,
-                    distanceMeters: (Double(steps) * 0.76).rounded(), calories: (Double(steps) * 0.04).rounded()))
+                samples.append(
+                    StepSampleParams(
+                        start: Timestamp(start, offset: hour.utcOffset), steps: steps,
+                        distanceMeters: (Double(steps) * 0.76).rounded(), calories: (Double(steps) * 0.04).rounded()))
             }
         }
         return samples

@@ -18,13 +18,17 @@ public struct Workload: Sendable {
     private let thresholds: [Int]
 
     /// Builds the pools: `variants` distinct requests per kind, generated from `seed` for `today` in `timeZone`.
-    public init(mix: String, seed: UInt64, today: LocalDate, timeZone: String = "Europe/Berlin", variants: Int = 8) throws {
+    public init(
+        mix: String, seed: UInt64, today: LocalDate, timeZone: String = "Europe/Berlin", variants: Int = 8
+    ) throws {
         var entries: [Entry] = []
         var generator = StepDataGenerator(seed: seed)
         for item in mix.split(separator: ",") {
             let parts = item.split(separator: "=", maxSplits: 1)
             let weight = parts.count == 2 ? Int(parts[1]) : 1
-            guard let weight, weight > 0 else { throw WorkloadError("'\(item)': the weight must be a positive integer") }
+            guard let weight, weight > 0 else {
+                throw WorkloadError("'\(item)': the weight must be a positive integer")
+            }
             let kind = try RequestKind(parsing: String(parts[0]))
             let templates = try (0..<max(1, variants)).map { _ in
                 try kind.template(generator: &generator, today: today, timeZone: timeZone)
@@ -34,7 +38,9 @@ public struct Workload: Sendable {
         guard !entries.isEmpty else { throw WorkloadError("the mix is empty") }
         self.entries = entries
         var running = 0
-        thresholds = entries.map { running += $0.weight; return running }
+        thresholds = entries.map {
+            running += $0.weight; return running
+        }
     }
 
     /// The template for the `sequence`-th request: kinds by weight, templates in turn (deterministic).

@@ -8,7 +8,10 @@ public struct WorkoutDataGenerator: Sendable {
     public var generator: SeededGenerator
 
     static let templates: [(name: String, exercises: [String])] = [
-        ("Push", ["Bench press", "Overhead press", "Incline dumbbell press", "Dips", "Lateral raise", "Triceps pushdown"]),
+        (
+            "Push",
+            ["Bench press", "Overhead press", "Incline dumbbell press", "Dips", "Lateral raise", "Triceps pushdown"]
+        ),
         ("Pull", ["Deadlift", "Pull-up", "Barbell row", "Face pull", "Biceps curl", "Hammer curl"]),
         ("Legs", ["Squat", "Romanian deadlift", "Leg press", "Lunge", "Leg curl", "Calf raise"]),
     ]
@@ -31,39 +34,52 @@ public struct WorkoutDataGenerator: Sendable {
                 let bodyweight = name == "Dips" || name == "Pull-up" || name == "Lunge"
                 let unit: WeightUnit = index % 3 == 2 ? .pound : .kilogram
                 let base = Double(Int.random(in: 8...40, using: &generator)) * 2.5
-                return ExerciseParams(name: name, sets: (0..<4).map { set in
-                    SetParams(reps: Int.random(in: 5...12, using: &generator), weight: bodyweight ? 0 : base + Double(set) * 2.5, unit: unit)
-                })
+                return ExerciseParams(
+                    name: name,
+                    sets: (0..<4).map { set in
+                        SetParams(
+                            reps: Int.random(in: 5...12, using: &generator),
+                            weight: bodyweight ? 0 : base + Double(set) * 2.5, unit: unit)
+                    })
             }
             let inPlan = date >= planStart
-            workouts.append(WorkoutParams(
-                id: "w\(workouts.count + 1)", name: template.name,
-                completedAt: Timestamp(instant, offset: zone.utcOffset(at: instant)),
-                templateID: "template-\(template.name.lowercased())", dayName: "\(template.name) day",
-                plan: inPlan ? PlanParams(id: "plan-1", name: "8-week strength", startDate: planStart, weeks: 8) : nil,
-                exercises: exercises))
+            workouts.append(
+                WorkoutParams(
+                    id: "w\(workouts.count + 1)", name: template.name,
+                    completedAt: Timestamp(instant, offset: zone.utcOffset(at: instant)),
+                    templateID: "template-\(template.name.lowercased())", dayName: "\(template.name) day",
+                    plan: inPlan
+                        ? PlanParams(id: "plan-1", name: "8-week strength", startDate: planStart, weeks: 8) : nil,
+                    exercises: exercises))
         }
         return workouts
     }
 
     /// Stretches (about three a week) and meditations (about two a week) over the same period.
-    public mutating func sessions(endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar) -> ([StretchParams], [MeditationParams]) {
+    public mutating func sessions(
+        endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar
+    ) -> ([StretchParams], [MeditationParams]) {
         var stretches: [StretchParams] = []
         var meditations: [MeditationParams] = []
         for offset in stride(from: size.days - 1, through: 0, by: -1) {
             let date = today.adding(days: -offset)
-            let morning = zone.startOfDay(date).addingTimeInterval(Double(Int.random(in: 6...9, using: &generator) * 3600))
+            let morning = zone.startOfDay(date).addingTimeInterval(
+                Double(Int.random(in: 6...9, using: &generator) * 3600))
             if Int.random(in: 0..<7, using: &generator) < 3 {
-                stretches.append(StretchParams(
-                    id: "s\(stretches.count + 1)", completedAt: Timestamp(morning, offset: zone.utcOffset(at: morning)),
-                    regions: ["hamstrings", "hips", "shoulders"].shuffled(using: &generator).prefix(2).map { $0 },
-                    durationSeconds: 60 * Int.random(in: 5...20, using: &generator)))
+                stretches.append(
+                    StretchParams(
+                        id: "s\(stretches.count + 1)",
+                        completedAt: Timestamp(morning, offset: zone.utcOffset(at: morning)),
+                        regions: ["hamstrings", "hips", "shoulders"].shuffled(using: &generator).prefix(2).map { $0 },
+                        durationSeconds: 60 * Int.random(in: 5...20, using: &generator)))
             }
             if Int.random(in: 0..<7, using: &generator) < 2 {
                 let evening = morning.addingTimeInterval(13 * 3600)
-                meditations.append(MeditationParams(
-                    id: "m\(meditations.count + 1)", completedAt: Timestamp(evening, offset: zone.utcOffset(at: evening)),
-                    durationSeconds: 60 * Int.random(in: 5...30, using: &generator)))
+                meditations.append(
+                    MeditationParams(
+                        id: "m\(meditations.count + 1)",
+                        completedAt: Timestamp(evening, offset: zone.utcOffset(at: evening)),
+                        durationSeconds: 60 * Int.random(in: 5...30, using: &generator)))
             }
         }
         return (stretches, meditations)

@@ -8,7 +8,8 @@ public enum ErrorResponse {
         let envelope = ResponseEnvelope<NoResult>(id: id, outcome: .failure(error))
         // An error envelope holds only strings and integers, which always encode; the literal is a last resort.
         guard let bytes = try? TallyJSON.encoder().encodeToBytes(envelope) else {
-            return Array(#"{"version":1,"id":null,"error":{"code":"internal","message":"error could not be encoded"}}"#.utf8)
+            return Array(
+                #"{"version":1,"id":null,"error":{"code":"internal","message":"error could not be encoded"}}"#.utf8)
         }
         return bytes
     }

@@ -19,7 +19,10 @@ public struct RequestHead: Sendable, Hashable {
     /// W3C trace context, passed through to logs.
     public var trace: TraceContext?
 
-    public init(version: Int = ProtocolVersion.current, id: String, method: String, deadline: Timestamp? = nil, trace: TraceContext? = nil) {
+    public init(
+        version: Int = ProtocolVersion.current, id: String, method: String, deadline: Timestamp? = nil,
+        trace: TraceContext? = nil
+    ) {
         self.version = version
         self.id = id
         self.method = method

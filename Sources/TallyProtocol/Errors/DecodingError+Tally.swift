@@ -25,7 +25,9 @@ extension TallyError {
             }
             return
         }
-        self = top == "params" && field.components.count > 1 ? .invalidParams(field, problem) : .invalidRequest(field, problem)
+        self =
+            top == "params" && field.components.count > 1
+            ? .invalidParams(field, problem) : .invalidRequest(field, problem)
     }
 
     private static func jsonTypeName(_ type: Any.Type) -> String {

@@ -64,16 +64,20 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
 
 extension TallyError {
     /// `invalid_params` naming `field`, and for conflicts the other place too.
-    public static func invalidParams(_ field: FieldPath, _ problem: String, conflictsWith: FieldPath? = nil) -> TallyError {
+    public static func invalidParams(
+        _ field: FieldPath, _ problem: String, conflictsWith: FieldPath? = nil
+    ) -> TallyError {
         let where_ = conflictsWith.map { " (conflicts with \($0))" } ?? ""
         return TallyError(
             .invalidParams, "\(field): \(problem)\(where_)",
-            details: ErrorDetails(field: field.description, problem: problem, conflictsWith: conflictsWith?.description))
+            details: ErrorDetails(field: field.description, problem: problem, conflictsWith: conflictsWith?.description)
+        )
     }
 
     /// `invalid_request` naming an envelope field.
     public static func invalidRequest(_ field: FieldPath, _ problem: String) -> TallyError {
-        TallyError(.invalidRequest, "\(field): \(problem)", details: ErrorDetails(field: field.description, problem: problem))
+        TallyError(
+            .invalidRequest, "\(field): \(problem)", details: ErrorDetails(field: field.description, problem: problem))
     }
 
     /// `payload_too_large` for a list (or the body) over its configured limit.

@@ -11,7 +11,9 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
     public var calories: Double?
     public var flightsClimbed: Int?
 
-    public init(date: LocalDate, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil) {
+    public init(
+        date: LocalDate, steps: Int, distanceMeters: Double? = nil, calories: Double? = nil, flightsClimbed: Int? = nil
+    ) {
         self.date = date
         self.steps = steps
         self.distanceMeters = distanceMeters
@@ -41,7 +43,8 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
             steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed,
             at: path())
         return DailyStepRecord(
-            date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed)
+            date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed
+        )
     }
 
     /// Checks the four measures against `Bounds`, naming the member under `path` that is out of range. Daily
@@ -61,7 +64,8 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
         _ value: T?, _ range: ClosedRange<T>, _ path: @autoclosure () -> FieldPath
     ) throws(TallyError) {
         guard let value, !range.contains(value) else { return }
-        throw .invalidParams(path(), value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
+        throw .invalidParams(
+            path(), value < range.lowerBound ? "must be ≥ \(range.lowerBound)" : "must be ≤ \(range.upperBound)")
     }
 
     /// Validates a whole list: ranges, the list limit, and no two records for one date.

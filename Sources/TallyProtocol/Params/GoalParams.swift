@@ -60,7 +60,8 @@ public struct GoalParams: Codable, Sendable, Hashable {
                 throw .invalidParams(logPath.index(index) + "goal", "must be > 0")
             case .duplicateEffectiveDate(let first, let second):
                 throw .invalidParams(
-                    logPath.index(second) + "effective_date", "two goal changes take effect on \(log[second].effectiveDate)",
+                    logPath.index(second) + "effective_date",
+                    "two goal changes take effect on \(log[second].effectiveDate)",
                     conflictsWith: logPath.index(first) + "effective_date")
             }
         }

@@ -84,7 +84,8 @@ public struct RequestTime: Codable, Sendable, Hashable {
         switch (now, today) {
         case (let now?, nil): reference = .now(now)
         case (nil, let today?): reference = .today(today)
-        case (nil, nil): throw TallyError.invalidParams(path + "now", "is required (an RFC 3339 instant, or today as yyyy-MM-dd)")
+        case (nil, nil):
+            throw TallyError.invalidParams(path + "now", "is required (an RFC 3339 instant, or today as yyyy-MM-dd)")
         case (_?, _?):
             throw TallyError.invalidParams(path + "today", "give now or today, not both", conflictsWith: path + "now")
         }

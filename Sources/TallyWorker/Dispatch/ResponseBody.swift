@@ -24,7 +24,8 @@ public struct ResponseBody: Sendable, Hashable {
 
     /// Encodes `envelope`; if encoding fails (a handler produced a value JSON cannot carry) the caller gets
     /// `internal` rather than silence.
-    static func encode<R: Codable & Sendable>(_ envelope: ResponseEnvelope<R>, context: RequestContext?) -> ResponseBody {
+    static func encode<R: Codable & Sendable>(_ envelope: ResponseEnvelope<R>, context: RequestContext?) -> ResponseBody
+    {
         let method = context?.head.method
         do {
             var errorCode: ErrorCode?

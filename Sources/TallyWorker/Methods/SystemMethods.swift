@@ -18,7 +18,8 @@ public struct WorkerIdentity: Sendable, Hashable {
 
     /// This process: `hostname/pid`.
     public static func current(version: String) -> WorkerIdentity {
-        WorkerIdentity(name: "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)", version: version)
+        WorkerIdentity(
+            name: "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)", version: version)
     }
 }
 

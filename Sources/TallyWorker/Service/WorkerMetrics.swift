@@ -51,7 +51,8 @@ public final class WorkerMetrics: Sendable {
         counters.withLock { all in
             if all[counterKey] == nil {
                 all[counterKey] = Counter(
-                    label: "tally_worker_requests_total", dimensions: [("service", service), ("method", method), ("outcome", outcome)])
+                    label: "tally_worker_requests_total",
+                    dimensions: [("service", service), ("method", method), ("outcome", outcome)])
             }
             all[counterKey]!.increment()
         }
@@ -59,10 +60,12 @@ public final class WorkerMetrics: Sendable {
         timers.withLock { all in
             if all[timerKey] == nil {
                 all[timerKey] = Metrics.Timer(
-                    label: "tally_worker_request_duration_seconds", dimensions: [("service", service), ("method", method)],
+                    label: "tally_worker_request_duration_seconds",
+                    dimensions: [("service", service), ("method", method)],
                     preferredDisplayUnit: .seconds)
             }
-            all[timerKey]!.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+            all[timerKey]!.recordNanoseconds(
+                Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
         }
     }
 }

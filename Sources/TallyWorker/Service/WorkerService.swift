@@ -53,9 +53,11 @@ public final class WorkerService: Service, Sendable {
             guard request.body.count == 1 else {
                 let id = request.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
                 let error = TallyError(
-                    .invalidRequest, "the request body must be exactly one frame holding the JSON envelope (got \(request.body.count))",
+                    .invalidRequest,
+                    "the request body must be exactly one frame holding the JSON envelope (got \(request.body.count))",
                     details: ErrorDetails(field: "body"))
-                metrics?.record(service: request.service, method: nil, errorCode: error.code, duration: clock.now - start)
+                metrics?.record(
+                    service: request.service, method: nil, errorCode: error.code, duration: clock.now - start)
                 return [Frame(ErrorResponse.encode(id: id, error))]
             }
             let response = dispatcher.respond(

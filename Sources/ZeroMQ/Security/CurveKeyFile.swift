@@ -36,9 +36,13 @@ public enum CurveKeyFile {
     }
 
     static func readKeys(_ path: String) throws -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(description: "cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "cannot read \(path)")
+        }
         var keys: [String] = []
-        for (number, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let tokens = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard let first = tokens.first else { continue }
             if CurveKeyPair.isValidKey(String(first)), tokens.count == 1 || tokens[1].hasPrefix("#") {

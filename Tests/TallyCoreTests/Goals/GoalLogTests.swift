@@ -18,7 +18,9 @@ import TallyCore
     @Test func refusesBadLogs() throws {
         #expect(throws: GoalLog.Problem.empty) { try GoalLog([]) }
         #expect(throws: GoalLog.Problem.nonPositiveGoal(index: 1)) {
-            try GoalLog([.init(effectiveDate: date("2026-01-01"), goal: 5), .init(effectiveDate: date("2026-01-02"), goal: 0)])
+            try GoalLog([
+                .init(effectiveDate: date("2026-01-01"), goal: 5), .init(effectiveDate: date("2026-01-02"), goal: 0),
+            ])
         }
         #expect(throws: GoalLog.Problem.duplicateEffectiveDate(first: 0, second: 2)) {
             try GoalLog([

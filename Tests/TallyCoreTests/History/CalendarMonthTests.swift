@@ -94,7 +94,8 @@ import Testing
 
     @Test func goalTrackingOffShowsFullNeverCompleted() throws {
         let goals = GoalSettings(trackingEnabled: false, log: GoalLog(constant: 8000))
-        let month = try month("2026-02", [("2026-02-01", 12_000), ("2026-02-02", 4000)], goals: goals, today: "2026-02-20")
+        let month = try month(
+            "2026-02", [("2026-02-01", 12_000), ("2026-02-02", 4000)], goals: goals, today: "2026-02-20")
         #expect(try day(month, "2026-02-01").state == .full)
         #expect(try day(month, "2026-02-01").intensity == 1)
         #expect(try day(month, "2026-02-02").state == .inProgress)

@@ -11,7 +11,9 @@ import Testing
 
     func instant(_ text: String) throws -> Date { try RFC3339.parse(text).instant }
 
-    func sample(_ start: String, _ steps: Int) throws -> StepSample { StepSample(start: try instant(start), steps: steps) }
+    func sample(_ start: String, _ steps: Int) throws -> StepSample {
+        StepSample(start: try instant(start), steps: steps)
+    }
 
     @Test(arguments: [
         ("America/New_York", "2026-03-08", 23), ("America/New_York", "2026-11-01", 25),
@@ -81,7 +83,8 @@ import Testing
             StepSample(start: try instant("2026-06-14T08:05:00+02:00"), steps: 100, distanceMeters: 70, calories: 4),
             StepSample(start: try instant("2026-06-14T08:55:00+02:00"), steps: 50, flightsClimbed: 2),
         ]
-        let series = HourlySeries(date: F.day("2026-06-14"), samples: samples, calendar: try zone("Europe/Berlin"), now: nil)
+        let series = HourlySeries(
+            date: F.day("2026-06-14"), samples: samples, calendar: try zone("Europe/Berlin"), now: nil)
         let eight = try #require(series.buckets[8].totals)
         #expect(eight.steps == 150)
         #expect(eight.distanceMeters == 70)

@@ -54,7 +54,8 @@ import Testing
         let met = [("2026-03-12", 8000), ("2026-03-11", 9000)]
         #expect(dashboard(.daily, date: "2026-03-12", today: "2026-03-12", records: met).reviewPromptDue)
         #expect(!dashboard(.daily, date: "2026-03-11", today: "2026-03-12", records: met).reviewPromptDue)
-        #expect(!dashboard(.daily, date: "2026-03-12", today: "2026-03-12", records: met, tracking: false).reviewPromptDue)
+        #expect(
+            !dashboard(.daily, date: "2026-03-12", today: "2026-03-12", records: met, tracking: false).reviewPromptDue)
         let short = [("2026-03-12", 7999)]
         #expect(!dashboard(.daily, date: "2026-03-12", today: "2026-03-12", records: short).reviewPromptDue)
         #expect(!dashboard(.daily, date: "2026-03-12", today: "2026-03-12", records: []).reviewPromptDue)

@@ -2,19 +2,20 @@ import TallyCore
 import Testing
 
 @Suite struct MilestonesTests {
-    @Test(arguments: [
-        // (streak days, highest earned, next, days to next)
-        (0, nil, MilestoneTier.bronze, 7),
-        (6, nil, .bronze, 1),
-        (7, .bronze, .silver, 7),
-        (13, .bronze, .silver, 1),
-        (14, .silver, .gold, 16),
-        (29, .silver, .gold, 1),
-        (30, .gold, .platinum, 30),
-        (60, .platinum, .emerald, 40),
-        (100, .emerald, .ruby, 100),
-        (364, .ruby, .diamond, 1),
-    ] as [(Int, MilestoneTier?, MilestoneTier, Int)])
+    @Test(
+        arguments: [
+            // (streak days, highest earned, next, days to next)
+            (0, nil, MilestoneTier.bronze, 7),
+            (6, nil, .bronze, 1),
+            (7, .bronze, .silver, 7),
+            (13, .bronze, .silver, 1),
+            (14, .silver, .gold, 16),
+            (29, .silver, .gold, 1),
+            (30, .gold, .platinum, 30),
+            (60, .platinum, .emerald, 40),
+            (100, .emerald, .ruby, 100),
+            (364, .ruby, .diamond, 1),
+        ] as [(Int, MilestoneTier?, MilestoneTier, Int)])
     func boundaries(days: Int, highest: MilestoneTier?, next: MilestoneTier, remaining: Int) {
         let milestones = Milestones(streakDays: days)
         #expect(milestones.highestEarned == highest)

@@ -4,7 +4,9 @@ import Testing
 @Suite struct StreakHeatmapTests {
     typealias F = StepFixtures
 
-    func heatmap(_ history: StepHistory, today: String = "2026-05-30", goals: GoalLog = GoalLog(constant: 10_000))
+    func heatmap(
+        _ history: StepHistory, today: String = "2026-05-30", goals: GoalLog = GoalLog(constant: 10_000)
+    )
         -> StreakHeatmap
     {
         let streaks = Streaks(history: history, goals: goals, today: F.day(today))
@@ -97,9 +99,10 @@ import Testing
     @Test func todayMetMarksTheWholeStreakIncludingToday() {
         // 05-27...05-30 all met: four cells in the current streak, today among them.
         let map = heatmap(F.history(from: "2026-05-27", [10_000, 11_000, 12_000, 10_500]))
-        #expect(map.days.filter(\.inCurrentStreak).map(\.date) == [
-            F.day("2026-05-27"), F.day("2026-05-28"), F.day("2026-05-29"), F.day("2026-05-30"),
-        ])
+        #expect(
+            map.days.filter(\.inCurrentStreak).map(\.date) == [
+                F.day("2026-05-27"), F.day("2026-05-28"), F.day("2026-05-29"), F.day("2026-05-30"),
+            ])
         #expect(map.days[29].inCurrentStreak)
     }
 

@@ -13,7 +13,8 @@ import TallyCore
         var date = LocalDate(year: 1900, month: 1, day: 1)!
         var expected = (year: 1900, month: 1, day: 1)
         for _ in 0..<(400 * 366) {
-            #expect(Int(date.year) == expected.year && Int(date.month) == expected.month && Int(date.day) == expected.day)
+            #expect(
+                Int(date.year) == expected.year && Int(date.month) == expected.month && Int(date.day) == expected.day)
             if Int(date.year) != expected.year { break }
             date = date.adding(days: 1)
             expected.day += 1

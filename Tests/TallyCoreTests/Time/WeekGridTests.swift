@@ -44,10 +44,11 @@ import Testing
         let monday = WeekGrid(first: F.day("2026-05-01"), last: F.day("2026-05-30"), weekStart: .monday)
         #expect(monday.leadingBlanks == 4)  // 4 + 30 = 34, padded to 35
         #expect(monday.trailingBlanks == 1)
-        #expect(monday.weeks[4] == [
-            F.day("2026-05-25"), F.day("2026-05-26"), F.day("2026-05-27"), F.day("2026-05-28"),
-            F.day("2026-05-29"), F.day("2026-05-30"), nil,
-        ])
+        #expect(
+            monday.weeks[4] == [
+                F.day("2026-05-25"), F.day("2026-05-26"), F.day("2026-05-27"), F.day("2026-05-28"),
+                F.day("2026-05-29"), F.day("2026-05-30"), nil,
+            ])
     }
 
     @Test func everyDayAppearsOnceInOrder() {

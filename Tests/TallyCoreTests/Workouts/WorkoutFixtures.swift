@@ -27,7 +27,9 @@ enum WorkoutFixtures {
             exercises: exercises)
     }
 
-    static func stretch(_ id: String, at completedAt: String, regions: [String] = ["hamstrings"], seconds: Int = 600)
+    static func stretch(
+        _ id: String, at completedAt: String, regions: [String] = ["hamstrings"], seconds: Int = 600
+    )
         throws
         -> StretchSession
     {
@@ -41,7 +43,9 @@ enum WorkoutFixtures {
     /// A mixed-unit workout: bench press in kg, rows in lb, pull-ups mostly bodyweight with one weighted lb set.
     ///
     /// Bench 10×60 + 8×70 + 6×80 = 1640 kg; rows 12×50 + 10×55 = 1150 lb; pull-ups 10×0 + 8×0 + 5×25 = 125 lb.
-    static func mixedWorkout(id: String = "mixed", at completedAt: String = "2026-03-10T18:00:00Z") throws
+    static func mixedWorkout(
+        id: String = "mixed", at completedAt: String = "2026-03-10T18:00:00Z"
+    ) throws
         -> PerformedWorkout
     {
         try workout(

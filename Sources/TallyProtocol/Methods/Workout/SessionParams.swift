@@ -21,7 +21,9 @@ public struct StretchParams: Codable, Sendable, Hashable {
     }
 
     /// Checks every field and converts to the core session.
-    public func session(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError)
+    public func session(
+        at path: @autoclosure () -> FieldPath, limits: RequestLimits
+    ) throws(TallyError)
         -> StretchSession
     {
         try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")

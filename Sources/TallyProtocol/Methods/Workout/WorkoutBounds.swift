@@ -30,7 +30,9 @@ public enum WorkoutBounds {
     }
 
     /// Checks a number against its range (JSON carries no NaN or infinity, so every decoded number compares).
-    static func check(_ value: Double, _ range: ClosedRange<Double>, _ path: @autoclosure () -> FieldPath)
+    static func check(
+        _ value: Double, _ range: ClosedRange<Double>, _ path: @autoclosure () -> FieldPath
+    )
         throws(TallyError)
     {
         guard !range.contains(value) else { return }
@@ -39,7 +41,9 @@ public enum WorkoutBounds {
     }
 
     /// Checks a text's length in characters.
-    static func check(_ text: String, length range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath)
+    static func check(
+        _ text: String, length range: ClosedRange<Int>, _ path: @autoclosure () -> FieldPath
+    )
         throws(TallyError)
     {
         // A character is at least one byte: a short text needs no grapheme count.
