@@ -31,6 +31,8 @@ let package = Package(
                 .product(name: "TallyJSONCoding", package: tally),
                 .product(name: "TallyLoad", package: tally),
                 .product(name: "TallyProtocol", package: tally),
+                .product(name: "TallyWorker", package: tally),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
         ),

@@ -219,9 +219,22 @@ import Testing
         var laps: Int?
 
         init?(fastFrom object: borrowing JSONObjectReader) {
-            guard let day = object.string("day"), let count = object.int("count"),
-                let weight = object.optionalDouble("weight"), let laps = object.optionalInt("laps")
-            else { return nil }
+            var day: String?
+            var count: Int?
+            var weight: Double?? = .some(nil)
+            var laps: Int?? = .some(nil)
+            for member in object.members {
+                if member.is("day") {
+                    day = member.string
+                } else if member.is("count") {
+                    count = member.int
+                } else if member.is("weight") {
+                    weight = member.optionalDouble
+                } else if member.is("laps") {
+                    laps = member.optionalInt
+                }
+            }
+            guard let day, let count, let weight, let laps else { return nil }
             (self.day, self.count, self.weight, self.laps) = (day, count, weight, laps)
         }
     }

@@ -5,7 +5,11 @@ import Testing
 
 /// Numbers convert exactly: integers only when the text is an integer in range, doubles correctly rounded.
 @Suite struct JSONNumberTests {
-    func tape(_ text: String) throws -> JSONTape { try JSONParser.parse(Array(text.utf8)) }
+    /// `read` applied to the parsed tape of `text`, which stays alive while it runs (a view does not keep it).
+    func read<Result>(_ text: String, _ read: (JSONTapeView) -> Result) throws -> Result {
+        let tape = try JSONParser.parse(Array(text.utf8))
+        return withExtendedLifetime(tape) { read(tape.view) }
+    }
 
     @Test(
         arguments: [
@@ -15,7 +19,7 @@ import Testing
             ("100000000000000000e-17", 1),
         ] as [(String, Int)])
     func integersThatFit(_ text: String, _ expected: Int) throws {
-        #expect(try tape(text).integer(at: 0, as: Int.self) == expected)
+        #expect(try read(text) { $0.integer(at: 0, as: Int.self) } == expected)
     }
 
     @Test(arguments: [
@@ -23,16 +27,16 @@ import Testing
         "100000000000000000000.0", "1E400", "1.00000000000000001", "9007199254740993.5",
     ])
     func integersThatDoNot(_ text: String) throws {
-        #expect(try tape(text).integer(at: 0, as: Int.self) == nil)
+        #expect(try read(text) { $0.integer(at: 0, as: Int.self) } == nil)
     }
 
     @Test func smallerIntegerTypesCheckTheirRange() throws {
-        #expect(try tape("255").integer(at: 0, as: UInt8.self) == 255)
-        #expect(try tape("256").integer(at: 0, as: UInt8.self) == nil)
-        #expect(try tape("-1").integer(at: 0, as: UInt8.self) == nil)
-        #expect(try tape("-128").integer(at: 0, as: Int8.self) == -128)
-        #expect(try tape("18446744073709551615").integer(at: 0, as: UInt64.self) == UInt64.max)
-        #expect(try tape("18446744073709551616").integer(at: 0, as: UInt64.self) == nil)
+        #expect(try read("255") { $0.integer(at: 0, as: UInt8.self) } == 255)
+        #expect(try read("256") { $0.integer(at: 0, as: UInt8.self) } == nil)
+        #expect(try read("-1") { $0.integer(at: 0, as: UInt8.self) } == nil)
+        #expect(try read("-128") { $0.integer(at: 0, as: Int8.self) } == -128)
+        #expect(try read("18446744073709551615") { $0.integer(at: 0, as: UInt64.self) } == UInt64.max)
+        #expect(try read("18446744073709551616") { $0.integer(at: 0, as: UInt64.self) } == nil)
     }
 
     @Test(arguments: [
@@ -42,14 +46,14 @@ import Testing
         "3.141592653589793238462643383279", "179769313486231570000000000000000000000000000000000000000000",
     ])
     func doublesMatchTheCLibrary(_ text: String) throws {
-        let value = try #require(try tape(text).double(at: 0))
+        let value = try #require(try read(text) { $0.double(at: 0) })
         let reference = try #require(Double(text))
         #expect(value.bitPattern == reference.bitPattern, "\(text): \(value) != \(reference)")
     }
 
     @Test(arguments: ["1e400", "-1e400", "1e-400", "2e-324"])
     func doublesOutOfRangeAreRefused(_ text: String) throws {
-        #expect(try tape(text).double(at: 0) == nil)
+        #expect(try read(text) { $0.double(at: 0) } == nil)
     }
 
     @Test func randomDoublesRoundTripBitForBit() throws {
@@ -57,7 +61,7 @@ import Testing
         for _ in 0..<20_000 {
             let value = Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...0x7FE) << 52))
             for text in [value.description, String(format: "%.17g", value), String(format: "%.6e", value)] {
-                let parsed = try #require(try tape(text).double(at: 0))
+                let parsed = try #require(try read(text) { $0.double(at: 0) })
                 #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
             }
         }
@@ -68,7 +72,7 @@ import Testing
             let digits = String(UInt64.random(in: 0...999_999_999_999_999))
             let exponent = Int.random(in: -40...40)
             let text = "\(digits)e\(exponent)"
-            let parsed = try #require(try tape(text).double(at: 0))
+            let parsed = try #require(try read(text) { $0.double(at: 0) })
             #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
         }
     }
@@ -85,7 +89,7 @@ import Testing
                 if point == 0 { text = "0" + text }
             }
             if Bool.random() { text = "-" + text }
-            let parsed = try #require(try tape(text).double(at: 0))
+            let parsed = try #require(try read(text) { $0.double(at: 0) })
             #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
         }
     }
@@ -100,7 +104,35 @@ import Testing
         let value = Array(text.utf8).withUnsafeBufferPointer { JSONShortDecimal.value(of: $0) }
         #expect((value != nil) == isShort)
         if let value { #expect(value.bitPattern == Double(text)!.bitPattern, "\(text)") }
-        let parsed = try #require(try tape(text).double(at: 0))
+        let parsed = try #require(try read(text) { $0.double(at: 0) })
         #expect(parsed.bitPattern == Double(text)!.bitPattern, "\(text)")
+    }
+
+    /// Small plain numbers are packed into their node while parsing (`JSONSmallNumber`) and read from there: the
+    /// same integer and the same double as from the text, and only the ones that fit are packed.
+    @Test(arguments: [
+        ("0", true), ("8", true), ("16382", true), ("16383", false), ("99999", false), ("62.5", true),
+        ("0.125", true), ("1.638", true), ("16.383", false), ("0.0001", false), ("5.0", true), ("100.00", true),
+        ("-1", false), ("-0", false), ("1e2", false), ("1234567", false),
+    ])
+    func smallNumbersArePackedOnlyWhenTheyFit(_ text: String, _ isPacked: Bool) throws {
+        let (small, integer, double) = try read(text) { view in
+            (view.nodes[0].small, view.integer(at: 0, as: Int.self), view.double(at: 0))
+        }
+        #expect((small != 0) == isPacked, "\(text)")
+        #expect(double?.bitPattern == Double(text)!.bitPattern, "\(text)")
+        let exact = Double(text)!
+        #expect(integer == (exact == exact.rounded() ? Int(exact) : nil), "\(text)")
+    }
+
+    @Test func everySmallNumberReadsAsItsText() throws {
+        for digits in stride(from: 0, through: 99_999, by: 7) {
+            var text = String(digits)
+            let point = Int.random(in: 0...min(3, text.count))
+            if point > 0 && point < text.count { text.insert(".", at: text.index(text.endIndex, offsetBy: -point)) }
+            let (integer, double) = try read(text) { ($0.integer(at: 0, as: Int.self), $0.double(at: 0)) }
+            #expect(double?.bitPattern == Double(text)!.bitPattern, "\(text)")
+            if !text.contains(".") { #expect(integer == digits, "\(text)") }
+        }
     }
 }

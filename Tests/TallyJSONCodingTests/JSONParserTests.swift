@@ -288,3 +288,8 @@ import Testing
         #expect(tape.nodes[1].isComplex == (text.contains(".") || text.lowercased().contains("e")))
     }
 }
+
+extension JSONTape {
+    /// The text of string node `node`, read while the tape is kept alive (a view does not keep it).
+    func string(at node: Int) -> String { withExtendedLifetime(self) { view.string(at: node) } }
+}

@@ -1,15 +1,18 @@
 import BenchmarkFixtures
 import Foundation
+import Logging
 import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
+import TallyWorker
 
 // A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
 // else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
-// workout-day-compute|workout-calendar-decode] [iterations]. The first three work on the 10-year streak params;
+// workout-day-compute|workout-day-dispatch|workout-calendar-decode] [iterations]. The first three work on the 10-year streak params;
 // the workout steps on two years of workouts (~700 KB); `workout-day-parse` only parses them (a type that reads
 // nothing), so that its share of `workout-day-decode` is a subtraction; `workout-day-compute` is the method's
-// validation and computation on decoded params (the dispatcher's step between decoding and encoding).
+// validation and computation on decoded params (the dispatcher's step between decoding and encoding);
+// `workout-day-dispatch` is the worker's whole step, request body to response body, as the Methods benchmark.
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
@@ -18,6 +21,12 @@ let params = Fixtures.streakParams(.decade)
 let body = Fixtures.paramsBody(params)
 let dayBody = step.hasPrefix("workout-day") ? Fixtures.paramsBody(Fixtures.workoutDayParams()) : []
 let dayParams = step == "workout-day-compute" ? Fixtures.workoutDayParams() : nil
+let dayRequest =
+    step == "workout-day-dispatch"
+    ? Fixtures.requestBody(method: WorkoutDay.name, params: Fixtures.workoutDayParams()) : []
+let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "loop/1", version: "loop"))
+    .dispatcher(limits: RequestLimits())
+let logger = Logger(label: "codec-loop")
 let calendarBody =
     step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
@@ -33,6 +42,8 @@ for _ in 0..<iterations {
         checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
     case "workout-day-compute":
         checksum &+= try dayParams!.result(limits: RequestLimits()).workouts.count
+    case "workout-day-dispatch":
+        checksum &+= dispatcher.respond(to: dayRequest, service: "tally.workout", logger: logger).bytes.count
     case "workout-day-parse":
         checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
     case "workout-calendar-decode":

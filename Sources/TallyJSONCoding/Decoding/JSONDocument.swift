@@ -2,6 +2,8 @@
 /// that point here, so that descending into a value costs no allocation.
 final class JSONDocument {
     let tape: JSONTape
+    /// The tape's buffers (see `JSONTapeView`).
+    let view: JSONTapeView
     /// The tape's nodes, read directly by the containers (valid as long as `tape`, which this object keeps).
     let nodes: UnsafeBufferPointer<JSONNode>
     let userInfo: [CodingUserInfoKey: Any]
@@ -15,6 +17,7 @@ final class JSONDocument {
 
     init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape
+        self.view = tape.view
         self.nodes = tape.nodes
         self.userInfo = userInfo
     }
@@ -37,7 +40,7 @@ final class JSONDocument {
         var keyNode = start
         repeat {
             let valueNode = keyNode + 1
-            if tape.key(at: keyNode, equals: name) {
+            if view.key(at: keyNode, equals: name) {
                 keyHint = (object, Int(nodes[valueNode].next))
                 return valueNode
             }
@@ -72,7 +75,7 @@ final class JSONDocument {
                 let value = keyNode + 1
                 let valueEnd = Int(nodes[value].next)
                 if node >= value && node < valueEnd {
-                    return (JSONCodingKey(stringValue: tape.string(at: keyNode)), value)
+                    return (JSONCodingKey(stringValue: view.string(at: keyNode)), value)
                 }
                 keyNode = valueEnd
             }

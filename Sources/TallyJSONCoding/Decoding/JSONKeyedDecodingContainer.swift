@@ -10,7 +10,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     init(decoder: JSONValueDecoder) {
         self.decoder = decoder
-        let tape = decoder.document.tape
+        let tape = decoder.document.view
         let object = decoder.document.nodes[decoder.node]
         guard object.length > Self.indexThreshold else {
             index = nil
@@ -30,7 +30,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
-        let tape = decoder.document.tape
+        let tape = decoder.document.view
         var keys: [Key] = []
         var seen: Set<String> = []
         var keyNode = decoder.node + 1

@@ -1,81 +1,165 @@
-/// Typed reads of one JSON object's members for `JSONFastDecodable`, with the same conversions as the decoder.
-/// Every read answers `nil` for "not the plain case", so that the caller can fall back to `init(from:)`.
+/// One plain JSON object for `JSONFastDecodable`: its members in document order, each with typed reads that
+/// convert exactly as the decoder does. Every read answers `nil` for "not the plain case", so that the caller can
+/// fall back to `init(from:)`.
+///
+/// Why document order: a conformer walks the members once and keeps what it knows (`member.is("reps")`), one
+/// comparison or two per member. Looking each name up instead cost a scan of the keys per read whenever members
+/// arrive in another order than the type declares them (Foundation's encoder writes them in hash order): a sixth
+/// of decoding two years of workouts. A plain object has at most `JSONTape.duplicateCheckLimit` members and no two
+/// keys alike (the parser checked), so each of its members is met once and there is no first-one-wins to mimic.
 ///
 /// Member names are `StaticString`s: their UTF-8 is compared with the key's bytes in place, with no `String` to
-/// bridge, retain or copy (a two-year workout history is ~50,000 member reads). The generic reads are
-/// `@inlinable`, so that each element type gets its own specialization instead of looking up `[Element]`'s
-/// metadata at run time for every array.
+/// bridge, retain or copy. The generic reads are `@inlinable`, so that each element type gets its own
+/// specialization instead of looking up `[Element]`'s metadata at run time for every array.
 public struct JSONObjectReader {
-    let document: JSONDocument
-    let node: Int
+    /// The tape's buffers rather than the document: readers live only inside a decode, under the decoder that
+    /// owns the tape, and a class reference cost a retain and a release per read (~50,000 for a workout history).
+    @usableFromInline let tape: JSONTapeView
+    @usableFromInline let node: Int
 
-    /// The member's value node and kind, or `nil` if absent.
-    private func member(_ name: StaticString) -> (node: Int, kind: JSONNode.Kind)? {
-        name.withUTF8Buffer { document.member(utf8: $0, inObject: node) }.map { ($0, document.nodes[$0].kind) }
-    }
-
-    /// A required integer: `nil` unless present, a number, and an integer that fits.
-    public func int(_ name: StaticString) -> Int? {
-        guard let (value, kind) = member(name), kind == .number else { return nil }
-        return document.tape.integer(at: value, as: Int.self)
-    }
-
-    /// An optional integer: `.some(nil)` when absent or null, `nil` when present but not a fitting integer.
-    public func optionalInt(_ name: StaticString) -> Int?? {
-        guard let (value, kind) = member(name), kind != .null else { return .some(nil) }
-        guard kind == .number, let number = document.tape.integer(at: value, as: Int.self) else { return nil }
-        return .some(number)
-    }
-
-    /// A required double: `nil` unless present and a number a double holds.
-    public func double(_ name: StaticString) -> Double? {
-        guard let (value, kind) = member(name), kind == .number else { return nil }
-        return document.tape.double(at: value)
-    }
-
-    /// An optional double: `.some(nil)` when absent or null, `nil` when present but not a number a double holds.
-    public func optionalDouble(_ name: StaticString) -> Double?? {
-        guard let (value, kind) = member(name), kind != .null else { return .some(nil) }
-        guard kind == .number, let number = document.tape.double(at: value) else { return nil }
-        return .some(number)
-    }
-
-    /// A required string: `nil` unless present and a string.
-    public func string(_ name: StaticString) -> String? {
-        guard let (value, kind) = member(name), kind == .string else { return nil }
-        return document.tape.string(at: value)
-    }
-
-    /// An optional string: `.some(nil)` when absent or null, `nil` when present but not a string.
-    public func optionalString(_ name: StaticString) -> String?? {
-        guard let (value, kind) = member(name), kind != .null else { return .some(nil) }
-        guard kind == .string else { return nil }
-        return .some(document.tape.string(at: value))
-    }
-
-    /// A required string member parsed straight from its UTF-8 bytes (a date, a timestamp, a unit symbol),
-    /// without building a `String`: `nil` unless present, a string without escapes, and accepted by `parse`.
-    /// An escaped string is not the plain case: the fallback decodes it (to the same value, or the same error).
-    @inlinable
-    public func utf8<Value>(_ name: StaticString, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
-        guard let bytes = unescapedString(name) else { return nil }
-        return parse(bytes)
-    }
-
-    /// The bytes of the string member `name` when it has no escapes (valid while the document is).
     @usableFromInline
-    func unescapedString(_ name: StaticString) -> UnsafeBufferPointer<UInt8>? {
-        guard let (value, kind) = member(name), kind == .string else { return nil }
-        return document.tape.unescapedBytes(at: value)
+    init(tape: JSONTapeView, node: Int) {
+        self.tape = tape
+        self.node = node
     }
 
-    /// A required array whose every element is a plain `Element` object: `nil` unless all of it takes the fast
-    /// path (then the caller falls back, and the standard decoder reports exactly what is wrong).
+    /// A reader of `node` when it is an object that the fast path may read: at most
+    /// `JSONTape.duplicateCheckLimit` members with distinct, checked keys (the parser leaves such an object
+    /// simple). Anything else is for the decoder's own path.
     @inlinable
-    public func array<Element: JSONFastDecodable>(_ name: StaticString, of type: Element.Type) -> [Element]? {
-        guard let (first, count) = arrayMember(name) else { return nil }
-        // Written in place into storage of the exact size: `reserveCapacity` and `append` went through the
-        // array's generic growth and uniqueness checks for each of ~15,000 arrays and their elements.
+    static func plain(_ tape: JSONTapeView, at node: Int) -> JSONObjectReader? {
+        let header = tape.nodes[node]
+        guard header.kind == .object, !header.isComplex else { return nil }
+        return JSONObjectReader(tape: tape, node: node)
+    }
+
+    /// The members, in the order they were written.
+    @inlinable
+    public var members: JSONMembers {
+        JSONMembers(tape: tape, key: node + 1, end: Int(tape.nodes[node].next))
+    }
+}
+
+/// The members of a plain object, in document order (see `JSONObjectReader`).
+public struct JSONMembers: Sequence, IteratorProtocol {
+    @usableFromInline let tape: JSONTapeView
+    @usableFromInline var key: Int
+    @usableFromInline let end: Int
+
+    @usableFromInline
+    init(tape: JSONTapeView, key: Int, end: Int) {
+        self.tape = tape
+        self.key = key
+        self.end = end
+    }
+
+    @inlinable
+    public mutating func next() -> JSONMember? {
+        guard key < end else { return nil }
+        let member = JSONMember(tape: tape, key: key)
+        key = member.following
+        return member
+    }
+}
+
+/// One member of a plain object: its name, to compare, and typed reads of its value.
+public struct JSONMember {
+    @usableFromInline let tape: JSONTapeView
+    /// The key's node; the value's node is the one after it.
+    @usableFromInline let key: Int
+
+    @usableFromInline
+    init(tape: JSONTapeView, key: Int) {
+        self.tape = tape
+        self.key = key
+    }
+
+    @inlinable var value: Int { key + 1 }
+    @usableFromInline var kind: JSONNode.Kind { tape.nodes[value].kind }
+    /// The key node of the next member (or the end of the object).
+    @inlinable var following: Int { Int(tape.nodes[value].next) }
+
+    /// Whether this member is called `name`. Inlined, so that the name's length and bytes are constants that the
+    /// comparison loads against.
+    @inlinable
+    public func `is`(_ name: StaticString) -> Bool {
+        tape.key(at: key, equals: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+
+    /// An integer: `nil` unless a number and an integer that fits. A small one is read inline.
+    @inlinable
+    public var int: Int? {
+        let entry = tape.nodes[value]
+        guard entry.kind == .number else { return nil }
+        return JSONSmallNumber.integer(entry.small) ?? tape.int(at: value)
+    }
+
+    /// An optional integer: `.some(nil)` when null, `nil` when not a fitting integer.
+    public var optionalInt: Int?? {
+        kind == .null ? .some(nil) : int.map { .some($0) }
+    }
+
+    /// A double: `nil` unless a number a double holds. A small one is read inline.
+    @inlinable
+    public var double: Double? {
+        let entry = tape.nodes[value]
+        guard entry.kind == .number else { return nil }
+        return JSONSmallNumber.double(entry.small) ?? tape.double(at: value)
+    }
+
+    /// An optional double: `.some(nil)` when null, `nil` when not a number a double holds.
+    public var optionalDouble: Double?? {
+        kind == .null ? .some(nil) : double.map { .some($0) }
+    }
+
+    /// A string: `nil` unless a string.
+    public var string: String? {
+        kind == .string ? tape.string(at: value) : nil
+    }
+
+    /// An optional string: `.some(nil)` when null, `nil` when not a string.
+    public var optionalString: String?? {
+        kind == .null ? .some(nil) : string.map { .some($0) }
+    }
+
+    /// A string parsed straight from its UTF-8 bytes (a date, a timestamp, a unit symbol), without building a
+    /// `String`: `nil` unless a string without escapes that `parse` accepts. An escaped string is not the plain
+    /// case: the fallback decodes it (to the same value, or the same error).
+    @inlinable
+    public func utf8<Value>(_ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        unescapedString.flatMap(parse)
+    }
+
+    /// The bytes of the value when it is a string without escapes (valid while the document is).
+    @usableFromInline
+    var unescapedString: UnsafeBufferPointer<UInt8>? {
+        kind == .string ? tape.unescapedBytes(at: value) : nil
+    }
+
+    /// An array whose every element is a plain `Element` object: `nil` unless all of it takes the fast path (then
+    /// the caller falls back, and the standard decoder reports exactly what is wrong).
+    @inlinable
+    public func array<Element: JSONFastDecodable>(of type: Element.Type) -> [Element]? {
+        guard let (first, count) = arrayElements else { return nil }
+        guard _isPOD(Element.self) else { return arrayInPlace(of: type, first: first, count: count) }
+        // Plain-data elements (a set: reps, weight, unit) are built in scratch space and copied once: building
+        // in place needs `Array(unsafeUninitializedCapacity:)`, whose allocation is an unspecialized runtime call
+        // that looked `_ContiguousArrayStorage<Element>`'s metadata up again for each of ~3,000 arrays, where
+        // the copy's allocation is inlined here with a cached metadata accessor.
+        return withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { scratch in
+            var child = first
+            for index in 0..<count {
+                guard let reader = plainObject(at: child), let element = Element(fastFrom: reader) else { return nil }
+                scratch.initializeElement(at: index, to: element)
+                child = node(after: child)
+            }
+            return Array(UnsafeBufferPointer(scratch))
+        }
+    }
+
+    /// `array(of:)` for elements that are not plain data, written in place (a copy would retain and release).
+    @inlinable
+    func arrayInPlace<Element: JSONFastDecodable>(of type: Element.Type, first: Int, count: Int) -> [Element]? {
         var isPlain = true
         let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             var child = first
@@ -92,37 +176,28 @@ public struct JSONObjectReader {
         return isPlain ? elements : nil
     }
 
-    /// An optional plain `Nested` object: `.some(nil)` when absent or null, `nil` when present but not plain.
+    /// An optional plain `Nested` object: `.some(nil)` when null, `nil` when not plain.
     @inlinable
-    public func optionalObject<Nested: JSONFastDecodable>(_ name: StaticString, of type: Nested.Type) -> Nested?? {
-        guard let value = nonNullMember(name) else { return .some(nil) }
+    public func optionalObject<Nested: JSONFastDecodable>(of type: Nested.Type) -> Nested?? {
+        guard !isNull else { return .some(nil) }
         guard let reader = plainObject(at: value) else { return nil }
         return Nested(fastFrom: reader).map { .some($0) }
     }
 
-    /// The first element's node and the element count of the array member `name`, or `nil` if it is not one.
+    /// The first element's node and the element count when the value is an array, else `nil`.
     @usableFromInline
-    func arrayMember(_ name: StaticString) -> (first: Int, count: Int)? {
-        guard let (value, kind) = member(name), kind == .array else { return nil }
-        return (value + 1, Int(document.nodes[value].length))
+    var arrayElements: (first: Int, count: Int)? {
+        kind == .array ? (value + 1, Int(tape.nodes[value].length)) : nil
     }
 
-    /// The value node of member `name`, or `nil` if it is absent or null.
     @usableFromInline
-    func nonNullMember(_ name: StaticString) -> Int? {
-        guard let (value, kind) = member(name), kind != .null else { return nil }
-        return value
-    }
+    var isNull: Bool { kind == .null }
 
-    /// A reader of `node` when it is an object that the fast path may read (the decoder's own condition).
-    @usableFromInline
-    func plainObject(at node: Int) -> JSONObjectReader? {
-        let header = document.nodes[node]
-        guard header.kind == .object, header.length <= JSONTape.duplicateCheckLimit else { return nil }
-        return JSONObjectReader(document: document, node: node)
-    }
+    /// A reader of `node` when it is a plain object (see `JSONObjectReader.plain`).
+    @inlinable
+    func plainObject(at node: Int) -> JSONObjectReader? { JSONObjectReader.plain(tape, at: node) }
 
-    /// The node of the value after `node`'s subtree: its next sibling in an array.
-    @usableFromInline
-    func node(after node: Int) -> Int { Int(document.nodes[node].next) }
+    /// The node after `node`'s subtree: its next sibling in an array.
+    @inlinable
+    func node(after node: Int) -> Int { Int(tape.nodes[node].next) }
 }

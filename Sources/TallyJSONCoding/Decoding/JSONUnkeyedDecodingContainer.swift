@@ -83,9 +83,8 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private static func fastDecode<Fast: JSONFastDecodable, T>(
         _ fastType: Fast.Type, _ element: JSONValueDecoder, as type: T.Type
     ) -> T? {
-        let node = element.document.nodes[element.node]
-        guard node.kind == .object, node.length <= JSONTape.duplicateCheckLimit else { return nil }
-        return Fast(fastFrom: JSONObjectReader(document: element.document, node: element.node)) as? T
+        guard let reader = JSONObjectReader.plain(element.document.view, at: element.node) else { return nil }
+        return Fast(fastFrom: reader) as? T
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -13,12 +13,12 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 
     func decode(_ type: String.Type) throws -> String {
         try require(.string, for: type)
-        return document.tape.string(at: node)
+        return document.view.string(at: node)
     }
 
     func decode(_ type: Double.Type) throws -> Double {
         try require(.number, for: type)
-        guard let value = document.tape.double(at: node) else { throw notRepresentable(type) }
+        guard let value = document.view.double(at: node) else { throw notRepresentable(type) }
         return value
     }
 
@@ -44,14 +44,14 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         try require(.number, for: type)
-        guard let value = document.tape.integer(at: node, as: type) else { throw notRepresentable(type) }
+        guard let value = document.view.integer(at: node, as: type) else { throw notRepresentable(type) }
         return value
     }
 
     private func notRepresentable(_ type: Any.Type) -> JSONNumberNotRepresentable {
         let entry = document.nodes[node]
         let start = Int(entry.start)
-        let bytes = UnsafeBufferPointer(start: document.tape.bytes.baseAddress! + start, count: Int(entry.length))
+        let bytes = UnsafeBufferPointer(start: document.view.bytes.baseAddress! + start, count: Int(entry.length))
         let text = String(decoding: bytes, as: UTF8.self)
         return JSONNumberNotRepresentable(text: text, typeName: "\(type)")
     }

@@ -23,10 +23,12 @@ struct JSONNodeWriter {
     /// under 4 GiB (checked before parsing) and has fewer nodes than bytes, so positions and counts fit `UInt32`
     /// without the checked conversions, which were a tenth of appending a node.
     @inline(__always)
-    mutating func appendLeaf(_ kind: JSONNode.Kind, isComplex: Bool, from start: Int, to end: Int) {
+    mutating func appendLeaf(
+        _ kind: JSONNode.Kind, isComplex: Bool, small: UInt16 = 0, from start: Int, to end: Int
+    ) {
         append(
             JSONNode(
-                kind: kind, isComplex: isComplex, start: UInt32(truncatingIfNeeded: start),
+                kind: kind, isComplex: isComplex, small: small, start: UInt32(truncatingIfNeeded: start),
                 length: UInt32(truncatingIfNeeded: end &- start), next: UInt32(truncatingIfNeeded: count &+ 1)))
     }
 

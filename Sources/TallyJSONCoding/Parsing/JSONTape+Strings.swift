@@ -1,4 +1,4 @@
-extension JSONTape {
+extension JSONTapeView {
     /// The text of a string node, escapes resolved. The parser already validated UTF-8 and escapes.
     func string(at node: Int) -> String {
         let entry = nodes[node]
@@ -11,14 +11,26 @@ extension JSONTape {
     /// except for the rare key with escapes.
     @inline(__always)
     func key(at node: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let wanted = name.baseAddress else { return string(at: node).isEmpty }
+        return key(at: node, equals: wanted, count: name.count)
+    }
+
+    /// Whether the key node `node` spells the `count` UTF-8 bytes at `name`.
+    @inlinable @inline(__always)
+    func key(at node: Int, equals name: UnsafePointer<UInt8>, count: Int) -> Bool {
         let entry = nodes[node]
         guard !entry.isComplex else {
-            var text = string(at: node)
-            return text.withUTF8 { $0.elementsEqual(name) }
+            return escapedKey(at: node, equals: UnsafeBufferPointer(start: name, count: count))
         }
-        guard Int(entry.length) == name.count else { return false }
-        guard let wanted = name.baseAddress else { return true }
-        return ShortBytes.equal(bytes.baseAddress! + Int(entry.start), wanted, count: name.count)
+        guard Int(entry.length) == count else { return false }
+        return ShortBytes.equal(bytes.baseAddress! + Int(entry.start), name, count: count)
+    }
+
+    /// The slow path of `key(at:equals:count:)`: a key with escapes, compared by its text.
+    @usableFromInline
+    func escapedKey(at node: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = string(at: node)
+        return text.withUTF8 { $0.elementsEqual(name) }
     }
 
     /// The raw bytes of a string node without escapes (they are its text), or `nil` if it has escapes.

@@ -29,26 +29,44 @@ final class JSONTape {
         bytes.baseAddress.map { UnsafeMutablePointer(mutating: $0).deallocate() }
     }
 
+    /// The buffers, for reads that must not retain the tape (see `JSONTapeView`).
+    var view: JSONTapeView { JSONTapeView(bytes: bytes, nodes: nodes) }
+
     /// Objects up to this many members are checked for duplicate keys (larger ones are indexed when decoded).
     static let duplicateCheckLimit: UInt32 = 16
 }
 
+/// A tape's two buffers, read without holding the tape: a trivial value, so that the tight loops of decoding
+/// (tens of thousands of key comparisons and number reads) copy two pointers instead of retaining and releasing a
+/// class reference around each read. Valid while the tape is: only code running under the owning decode has one.
+@usableFromInline
+struct JSONTapeView {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
+}
+
 /// One JSON value (or object key) on the tape.
+@usableFromInline
 struct JSONNode: Sendable {
+    @usableFromInline
     enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
     }
 
-    var kind: Kind
+    @usableFromInline var kind: Kind
     /// For strings: the raw bytes contain a backslash escape. For numbers: a fraction or an exponent is present.
     /// For objects: two keys may be equal (or a key has escapes, so the parser could not tell).
-    var isComplex: Bool
+    @usableFromInline var isComplex: Bool
+    /// Numbers: the value when it is small and plain, packed by `JSONSmallNumber`, else 0. In the two bytes that
+    /// the layout leaves free: the parser has the digits in hand, and reading them again cost the decoder more
+    /// than the parser spends (two years of workouts carry ~25,000 numbers like `8` and `62.5`).
+    @usableFromInline var small: UInt16 = 0
     /// Strings: first byte after the opening quote. Numbers: first byte of the number.
-    var start: UInt32
+    @usableFromInline var start: UInt32
     /// Strings and numbers: byte length (raw, escapes included). Arrays: element count. Objects: member count.
-    var length: UInt32
+    @usableFromInline var length: UInt32
     /// Index of the node after this one's subtree.
-    var next: UInt32
+    @usableFromInline var next: UInt32
     // No parent link: 16 bytes a node instead of 20, a fifth less memory for the decoder to stream through after
     // parsing. Only coding paths need to go up, and they are rebuilt from the root (see `JSONDocument`).
 }

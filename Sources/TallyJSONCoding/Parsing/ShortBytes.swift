@@ -1,9 +1,10 @@
 /// Equality of two short byte runs (object keys), compared inline with a few word loads: keys are a few bytes
 /// long, and a call into the C library's `memcmp`, or a loop byte by byte, cost more than the comparison itself.
+@usableFromInline
 enum ShortBytes {
     /// Whether the `count` bytes at `lhs` and at `rhs` are equal. Runs shorter than a word are compared as two
     /// overlapping halves (the first and the last 2, 4 or 8 bytes), so that no load reaches past either run.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func equal(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Bool {
         switch count {
         case 0:
@@ -27,16 +28,16 @@ enum ShortBytes {
     }
 
     /// Compares the first and the last `Word` of both runs (which together cover `count` ≤ 2 words).
-    @inline(__always)
-    private static func ends<Word: FixedWidthInteger>(
+    @inlinable @inline(__always)
+    static func ends<Word: FixedWidthInteger>(
         _ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int, as word: Word.Type
     ) -> Bool {
         let last = count - MemoryLayout<Word>.size
         return load(lhs, as: word) == load(rhs, as: word) && load(lhs + last, as: word) == load(rhs + last, as: word)
     }
 
-    @inline(__always)
-    private static func load<Word: FixedWidthInteger>(_ pointer: UnsafePointer<UInt8>, as word: Word.Type) -> Word {
+    @inlinable @inline(__always)
+    static func load<Word: FixedWidthInteger>(_ pointer: UnsafePointer<UInt8>, as word: Word.Type) -> Word {
         UnsafeRawPointer(pointer).loadUnaligned(as: word)
     }
 }

@@ -92,12 +92,25 @@ extension DailyRecordParams: JSONFastDecodable {
     /// The plain record read without Codable's containers (requests carry thousands); anything else is `nil`, and
     /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
     public init?(fastFrom object: borrowing JSONObjectReader) {
-        guard let date = object.utf8("date", { try? LocalDate(utf8: $0) }),
-            let steps = object.int("steps"),
-            let distance = object.optionalDouble("distance_m"),
-            let calories = object.optionalDouble("calories_kcal"),
-            let flights = object.optionalInt("flights_climbed")
-        else { return nil }
+        var date: LocalDate?
+        var steps: Int?
+        var distance: Double?? = .some(nil)
+        var calories: Double?? = .some(nil)
+        var flights: Int?? = .some(nil)
+        for member in object.members {
+            if member.is("date") {
+                date = member.utf8 { try? LocalDate(utf8: $0) }
+            } else if member.is("steps") {
+                steps = member.int
+            } else if member.is("distance_m") {
+                distance = member.optionalDouble
+            } else if member.is("calories_kcal") {
+                calories = member.optionalDouble
+            } else if member.is("flights_climbed") {
+                flights = member.optionalInt
+            }
+        }
+        guard let date, let steps, let distance, let calories, let flights else { return nil }
         self.init(date: date, steps: steps, distanceMeters: distance, calories: calories, flightsClimbed: flights)
     }
 }

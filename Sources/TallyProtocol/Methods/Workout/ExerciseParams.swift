@@ -34,10 +34,19 @@ extension SetParams: JSONFastDecodable {
     /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
     /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
     public init?(fastFrom object: borrowing JSONObjectReader) {
-        guard let reps = object.int("reps"),
-            let weight = object.double("weight"),
-            let unit = object.utf8("unit", WeightUnit.init(utf8Symbol:))
-        else { return nil }
+        var reps: Int?
+        var weight: Double?
+        var unit: WeightUnit?
+        for member in object.members {
+            if member.is("reps") {
+                reps = member.int
+            } else if member.is("weight") {
+                weight = member.double
+            } else if member.is("unit") {
+                unit = member.utf8(WeightUnit.init(utf8Symbol:))
+            }
+        }
+        guard let reps, let weight, let unit else { return nil }
         self.init(reps: reps, weight: weight, unit: unit)
     }
 }
@@ -73,9 +82,16 @@ extension ExerciseParams: JSONFastDecodable {
     /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
     /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
     public init?(fastFrom object: borrowing JSONObjectReader) {
-        guard let name = object.string("name"),
-            let sets = object.array("sets", of: SetParams.self)
-        else { return nil }
+        var name: String?
+        var sets: [SetParams]?
+        for member in object.members {
+            if member.is("sets") {
+                sets = member.array(of: SetParams.self)
+            } else if member.is("name") {
+                name = member.string
+            }
+        }
+        guard let name, let sets else { return nil }
         self.init(name: name, sets: sets)
     }
 }

@@ -36,11 +36,22 @@ extension PlanParams: JSONFastDecodable {
     /// The plain plan read without Codable's containers; anything else is `nil` (the standard path then reports it).
     /// Member names as in `CodingKeys`.
     public init?(fastFrom object: borrowing JSONObjectReader) {
-        guard let id = object.optionalString("id"),
-            let name = object.optionalString("name"),
-            let startDate = object.utf8("start_date", { try? LocalDate(utf8: $0) }),
-            let weeks = object.int("weeks")
-        else { return nil }
+        var id: String?? = .some(nil)
+        var name: String?? = .some(nil)
+        var startDate: LocalDate?
+        var weeks: Int?
+        for member in object.members {
+            if member.is("start_date") {
+                startDate = member.utf8 { try? LocalDate(utf8: $0) }
+            } else if member.is("weeks") {
+                weeks = member.int
+            } else if member.is("id") {
+                id = member.optionalString
+            } else if member.is("name") {
+                name = member.optionalString
+            }
+        }
+        guard let id, let name, let startDate, let weeks else { return nil }
         self.init(id: id, name: name, startDate: startDate, weeks: weeks)
     }
 }

@@ -82,14 +82,33 @@ extension WorkoutParams: JSONFastDecodable {
     /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
     /// Member names are spelled as in `CodingKeys` (`FastPathParityTests` holds the two paths to each other).
     public init?(fastFrom object: borrowing JSONObjectReader) {
-        guard let id = object.string("id"),
-            let name = object.string("name"),
-            let completedAt = object.utf8("completed_at", { try? Timestamp(utf8: $0) }),
-            let templateID = object.optionalString("template_id"),
-            let dayName = object.optionalString("day_name"),
-            let plan = object.optionalObject("plan", of: PlanParams.self),
-            let exercises = object.array("exercises", of: ExerciseParams.self)
-        else { return nil }
+        var id: String?
+        var name: String?
+        var completedAt: Timestamp?
+        var templateID: String?? = .some(nil)
+        var dayName: String?? = .some(nil)
+        var plan: PlanParams?? = .some(nil)
+        var exercises: [ExerciseParams]?
+        for member in object.members {
+            if member.is("exercises") {
+                exercises = member.array(of: ExerciseParams.self)
+            } else if member.is("completed_at") {
+                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            } else if member.is("id") {
+                id = member.string
+            } else if member.is("name") {
+                name = member.string
+            } else if member.is("template_id") {
+                templateID = member.optionalString
+            } else if member.is("day_name") {
+                dayName = member.optionalString
+            } else if member.is("plan") {
+                plan = member.optionalObject(of: PlanParams.self)
+            }
+        }
+        guard let id, let name, let completedAt, let templateID, let dayName, let plan, let exercises else {
+            return nil
+        }
         self.init(
             id: id, name: name, completedAt: completedAt, templateID: templateID, dayName: dayName, plan: plan,
             exercises: exercises)
