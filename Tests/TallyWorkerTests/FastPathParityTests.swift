@@ -58,6 +58,35 @@ import Testing
         try Self.expectParity([DailyRecordParams].self, "[\(record),\(record)]")
     }
 
+    @Test(arguments: [
+        #"{"id":"s1","completed_at":"2026-03-08T07:00:00+01:00","regions":["hamstrings","hips"],"duration_seconds":600}"#,
+        #"{"duration_seconds":0,"regions":[],"completed_at":"2026-03-08T07:00:00Z","id":"s2","extra":[1,{"a":2}]}"#,
+        #"{"id":"s3","completed_at":"2026-03-08T07:00:00Z","regions":["h\u00fcfte","Schultern 🙆"],"duration_seconds":1e2}"#,
+        #"{"id":"s4","completed_at":"2026-03-08T07:00:00Z","regions":["hips"],"duration_seconds":60,"id":"s5"}"#,
+    ])
+    func stretchesDecodeAlikeOnBothPaths(_ stretch: String) throws {
+        try Self.expectParity([StretchParams].self, "[\(stretch),\(stretch)]")
+    }
+
+    @Test(arguments: [
+        #"{"id":"m1","completed_at":"2026-03-08T21:30:00-07:00","duration_seconds":900}"#,
+        #"{"duration_seconds":5,"completed_at":"2026-03-08T07:00:00\u002B01:00","id":"m\u0032"}"#,
+    ])
+    func meditationsDecodeAlikeOnBothPaths(_ meditation: String) throws {
+        try Self.expectParity([MeditationParams].self, "[\(meditation),\(meditation)]")
+    }
+
+    /// A stretch whose regions are not all strings is not plain: the standard path reports it at the region.
+    @Test func aRegionThatIsNotAStringFailsAsBefore() {
+        let text = #"[{"id":"s1","completed_at":"2026-03-08T07:00:00Z","regions":["hips",7],"duration_seconds":60}]"#
+        #expect {
+            try TallyJSONDecoder().decode([StretchParams].self, from: Array(text.utf8))
+        } throws: { error in
+            guard case .typeMismatch(_, let context) = error as? DecodingError else { return false }
+            return context.codingPath.map(\.stringValue) == ["Index 0", "regions", "Index 1"]
+        }
+    }
+
     /// Values that the fast path reads from bytes but refuses: the standard path reports them, at the same place.
     @Test(arguments: [
         (#"[{"reps":1,"weight":1,"unit":"kgs"}]"#, "Index 0"),

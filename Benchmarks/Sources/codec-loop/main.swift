@@ -8,7 +8,8 @@ import TallyWorker
 
 // A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
 // else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
-// workout-day-compute|workout-day-dispatch|workout-calendar-decode] [iterations]. The first three work on the 10-year streak params;
+// workout-day-compute|workout-day-dispatch|workout-calendar-decode|
+// workout-calendar-dispatch] [iterations]. The first three work on the 10-year streak params;
 // the workout steps on two years of workouts (~700 KB); `workout-day-parse` only parses them (a type that reads
 // nothing), so that its share of `workout-day-decode` is a subtraction; `workout-day-compute` is the method's
 // validation and computation on decoded params (the dispatcher's step between decoding and encoding);
@@ -24,6 +25,9 @@ let dayParams = step == "workout-day-compute" ? Fixtures.workoutDayParams() : ni
 let dayRequest =
     step == "workout-day-dispatch"
     ? Fixtures.requestBody(method: WorkoutDay.name, params: Fixtures.workoutDayParams()) : []
+let calendarRequest =
+    step == "workout-calendar-dispatch"
+    ? Fixtures.requestBody(method: WorkoutCalendar.name, params: Fixtures.workoutCalendarParams()) : []
 let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "loop/1", version: "loop"))
     .dispatcher(limits: RequestLimits())
 let logger = Logger(label: "codec-loop")
@@ -44,6 +48,8 @@ for _ in 0..<iterations {
         checksum &+= try dayParams!.result(limits: RequestLimits()).workouts.count
     case "workout-day-dispatch":
         checksum &+= dispatcher.respond(to: dayRequest, service: "tally.workout", logger: logger).bytes.count
+    case "workout-calendar-dispatch":
+        checksum &+= dispatcher.respond(to: calendarRequest, service: "tally.workout", logger: logger).bytes.count
     case "workout-day-parse":
         checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
     case "workout-calendar-decode":

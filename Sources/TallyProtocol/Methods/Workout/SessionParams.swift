@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 
 /// A stretching session on the wire: `{"id", "completed_at", "regions": ["hamstrings"], "duration_seconds"}`.
 public struct StretchParams: Codable, Sendable, Hashable {
@@ -88,5 +89,51 @@ public struct MeditationParams: Codable, Sendable, Hashable {
         }
         try WorkoutBounds.checkUnique(meditations.lazy.map(\.id), at: path, noun: "meditation")
         return converted
+    }
+}
+
+extension StretchParams: JSONFastDecodable {
+    /// The plain session read without Codable's containers (two years of stretching are hundreds of sessions);
+    /// anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as
+    /// in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        var id: String?
+        var completedAt: Timestamp?
+        var regions: [String]?
+        var duration: Int?
+        for member in object.members {
+            if member.is("completed_at") {
+                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            } else if member.is("duration_seconds") {
+                duration = member.int
+            } else if member.is("regions") {
+                regions = member.strings
+            } else if member.is("id") {
+                id = member.string
+            }
+        }
+        guard let id, let completedAt, let regions, let duration else { return nil }
+        self.init(id: id, completedAt: completedAt, regions: regions, durationSeconds: duration)
+    }
+}
+
+extension MeditationParams: JSONFastDecodable {
+    /// The plain session read without Codable's containers; anything else is `nil`, and the synthesized
+    /// `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    public init?(fastFrom object: borrowing JSONObjectReader) {
+        var id: String?
+        var completedAt: Timestamp?
+        var duration: Int?
+        for member in object.members {
+            if member.is("completed_at") {
+                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            } else if member.is("duration_seconds") {
+                duration = member.int
+            } else if member.is("id") {
+                id = member.string
+            }
+        }
+        guard let id, let completedAt, let duration else { return nil }
+        self.init(id: id, completedAt: completedAt, durationSeconds: duration)
     }
 }
