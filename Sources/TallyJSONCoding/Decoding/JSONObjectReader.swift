@@ -117,6 +117,20 @@ public struct JSONMember {
         kind == .string ? tape.string(at: value) : nil
     }
 
+    /// An array of strings: `nil` unless an array whose every element is a string.
+    public var strings: [String]? {
+        guard let (first, count) = arrayElements else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        var element = first
+        for _ in 0..<count {
+            guard tape.nodes[element].kind == .string else { return nil }
+            strings.append(tape.string(at: element))
+            element += 1  // a string is a leaf: the next element is the next node
+        }
+        return strings
+    }
+
     /// An optional string: `.some(nil)` when null, `nil` when not a string.
     public var optionalString: String?? {
         kind == .null ? .some(nil) : string.map { .some($0) }
