@@ -131,23 +131,10 @@ struct JSONParser {
         if byte == UInt8(ascii: "]") {
             index += 1
         } else {
-            while true {
+            repeat {
                 try parseValue(depth: depth)
                 count += 1
-                if byte <= 0x20 { skipWhitespace() }
-                if byte == UInt8(ascii: ",") {
-                    index += 1
-                    skipWhitespace()
-                    continue
-                }
-                guard byte == UInt8(ascii: "]") else {
-                    throw atEnd
-                        ? failure("unexpected end of data inside an array")
-                        : failure("expected ',' or ']' in an array, found '\(Self.printable(byte))'")
-                }
-                index += 1
-                break
-            }
+            } while try moveToNext(closedBy: UInt8(ascii: "]"), in: "array")
         }
         nodes.close(position, members: count, keysMayRepeat: false, bytes: input.baseAddress!)
     }
@@ -168,7 +155,7 @@ struct JSONParser {
         if byte == UInt8(ascii: "}") {
             index += 1
         } else {
-            while true {
+            repeat {
                 guard byte == UInt8(ascii: "\"") else {
                     throw atEnd
                         ? failure("unexpected end of data inside an object")
@@ -190,22 +177,33 @@ struct JSONParser {
                 skipWhitespace()
                 try parseValue(depth: depth)
                 count += 1
-                if byte <= 0x20 { skipWhitespace() }
-                if byte == UInt8(ascii: ",") {
-                    index += 1
-                    skipWhitespace()
-                    continue
-                }
-                guard byte == UInt8(ascii: "}") else {
-                    throw atEnd
-                        ? failure("unexpected end of data inside an object")
-                        : failure("expected ',' or '}' in an object, found '\(Self.printable(byte))'")
-                }
-                index += 1
-                break
-            }
+            } while try moveToNext(closedBy: UInt8(ascii: "}"), in: "object")
         }
         nodes.close(position, members: count, keysMayRepeat: keysMayRepeat, bytes: input.baseAddress!)
+    }
+
+    /// After an element or a member: moves past the ',' and the whitespace after it and answers `true` (another
+    /// one follows), or past the `closing` bracket and answers `false`.
+    @inline(__always)
+    private mutating func moveToNext(
+        closedBy closing: UInt8, in container: StaticString
+    ) throws(JSONSyntaxError)
+        -> Bool
+    {
+        if byte <= 0x20 { skipWhitespace() }
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            skipWhitespace()
+            return true
+        }
+        guard byte == closing else {
+            throw atEnd
+                ? failure("unexpected end of data inside an \(container)")
+                : failure(
+                    "expected ',' or '\(Self.printable(closing))' in an \(container), found '\(Self.printable(byte))'")
+        }
+        index += 1
+        return false
     }
 
     /// A byte as it can be shown in a message: printable ASCII as is, anything else as hex.
