@@ -2,10 +2,10 @@
 /// that point here, so that descending into a value costs no allocation.
 final class JSONDocument {
     let tape: JSONTape
-    /// The tape's buffers (see `JSONTapeView`).
+    /// The tape's buffers (see `JSONTapeView`), valid as long as `tape`, which this object keeps.
     let view: JSONTapeView
-    /// The tape's nodes, read directly by the containers (valid as long as `tape`, which this object keeps).
-    let nodes: UnsafeBufferPointer<JSONNode>
+    /// The tape's nodes, read directly by the containers.
+    var nodes: UnsafeBufferPointer<JSONNode> { view.nodes }
     let userInfo: [CodingUserInfoKey: Any]
     /// The object of the latest key lookup and the key node after the one it found: synthesized `init(from:)`
     /// reads members in declaration order, usually the order they were written in, so the next lookup in the same
@@ -18,7 +18,6 @@ final class JSONDocument {
     init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
         self.tape = tape
         self.view = tape.view
-        self.nodes = tape.nodes
         self.userInfo = userInfo
     }
 

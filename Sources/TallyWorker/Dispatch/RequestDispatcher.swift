@@ -56,13 +56,15 @@ public struct RequestDispatcher: Sendable {
             request = try decoder(for: service).decode(IncomingRequest.self, from: body)
         } catch let failure as RequestFailure {
             return .failure(id: failure.id, failure.error, method: failure.method)
-        } catch let error as DecodingError {
-            // Only syntax errors reach here: everything after the first brace is wrapped in RequestFailure.
-            guard Self.isUTF8Text(body) else { return Self.notUTF8 }
-            return .failure(id: nil, TallyError(decoding: error))
         } catch {
-            guard Self.isUTF8Text(body) else { return Self.notUTF8 }
-            return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
+            // Only syntax errors reach here: everything after the first brace is wrapped in RequestFailure.
+            guard Self.isUTF8Text(body) else {
+                return .failure(id: nil, TallyError(.malformedJSON, "the body is not UTF-8 JSON text"))
+            }
+            guard let error = error as? DecodingError else {
+                return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
+            }
+            return .failure(id: nil, TallyError(decoding: error))
         }
         if let deadline = request.head.deadline, deadline.instant <= now {
             return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
@@ -79,11 +81,6 @@ public struct RequestDispatcher: Sendable {
             return late
         }
         return response
-    }
-
-    /// The answer to a body that is not UTF-8 text (the spec's wording for it).
-    private static var notUTF8: ResponseBody {
-        .failure(id: nil, TallyError(.malformedJSON, "the body is not UTF-8 JSON text"))
     }
 
     /// Whether `body` is UTF-8 without NUL bytes, as the spec requires. Asked only once a body has failed to
