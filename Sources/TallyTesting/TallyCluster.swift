@@ -64,11 +64,12 @@ public final class TallyCluster: Sendable {
 
     /// Starts a worker process connected to `endpoint` and waits for its ready line.
     public static func startWorker(
-        endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice"
+        endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice",
+        environment: [String: String] = [:]
     ) async throws -> ManagedProcess {
         let worker = try ManagedProcess(
             TallyBinaries.worker, ["--broker", endpoint, "--log-level", logLevel] + fastWorkerArguments + arguments,
-            name: name)
+            name: name, environment: environment)
         _ = try await worker.waitForLine(containing: "serving")
         return worker
     }

@@ -128,7 +128,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20)
         let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
             .duration
-        let endpoints = try settings.resolve(bind, "bind", default: ["tcp://*:5555"])
+        let endpoints = try EndpointOptions.check(
+            try settings.resolve(bind, "bind", default: ["tcp://*:5555"]), option: "bind", variable: "TALLY_BIND",
+            role: .bind)
         let httpAddress = try settings.resolve(http, "http", default: "")
         try Self.check(configuration)
         let monitoringAddress = try MonitoringOptions.validated(httpAddress).flatMap(MonitoringServer.Address.init)
@@ -142,7 +144,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         var observer: (@Sendable (BrokerEvent) -> Void)?
         if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
         let broker = try Broker(
-            configuration: configuration, endpoints: endpoints, failureReplies: TallyFailureReplies(),
+            configuration: configuration, endpoints: endpoints, envelope: TallyEnvelope(),
             security: security, observer: observer, logger: logger)
         if let security {
             logger.info("CURVE on", metadata: ["curve.public_key": "\(security.keyPair.publicKey)"])

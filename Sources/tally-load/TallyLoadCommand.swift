@@ -5,6 +5,7 @@ import TallyCommandLine
 import TallyCore
 import TallyLoad
 import TallyProtocol
+import ZeroMQ
 
 @main
 struct TallyLoadCommand: AsyncParsableCommand {
@@ -80,8 +81,10 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try SettingSources(configPath: nil, knownKeys: [])
-        let brokers = try settings.resolve(
-            broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
+        let brokers = try EndpointOptions.check(
+            try settings.resolve(
+                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
+            option: "broker", variable: "TALLY_BROKERS", role: .connect)
         let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let today = ReferenceDay(now: Date(), in: ZoneCalendar(identifier: "Europe/Berlin")!).today
         let workload: Workload

@@ -6,6 +6,7 @@ import ServiceLifecycle
 import TallyCommandLine
 import TallyMonitoring
 import TallyProtocol
+import ZeroMQ
 import UnixSignals
 import TallyWorker
 
@@ -111,8 +112,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
         let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
-        let brokers = try settings.resolve(
-            broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"])
+        let brokers = try EndpointOptions.check(
+            try settings.resolve(
+                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
+            option: "broker", variable: "TALLY_BROKERS", role: .connect)
         let services = try settings.resolve(
             service, "service", environmentVariable: "TALLY_SERVICES",
             default: TallyService.domainServices.map(\.rawValue))
@@ -140,8 +143,11 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
             serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
 
-        let dispatcher = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version)).dispatcher(
-            limits: limits)
+        var registry = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version))
+        #if DEBUG
+        registry.registerTestFaults()
+        #endif
+        let dispatcher = registry.dispatcher(limits: limits)
         let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
         let service = try WorkerService(
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,

@@ -3,6 +3,7 @@ import Foundation
 import TallyClient
 import TallyCommandLine
 import TallyProtocol
+import ZeroMQ
 
 @main
 struct TallyCommand: AsyncParsableCommand {
@@ -46,8 +47,10 @@ struct ConnectionOptions: ParsableArguments {
     func client() throws -> TallyClient {
         let settings = try SettingSources(configPath: nil, knownKeys: [])
         var configuration = TallyClientConfiguration(
-            brokers: try settings.resolve(
-                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]))
+            brokers: try EndpointOptions.check(
+                try settings.resolve(
+                    broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
+                option: "broker", variable: "TALLY_BROKERS", role: .connect))
         configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5)))
             .duration
         let socketSetup = try CurveClientOptions.socketSetup(

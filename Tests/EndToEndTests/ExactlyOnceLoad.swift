@@ -41,6 +41,8 @@ struct ExactlyOnceLoad: Sendable {
     var inFlight = 16
     /// How long new requests are sent.
     var duration: Duration
+    /// Most requests sent, or no limit.
+    var limit = Int.max
     /// How long to wait for the last answers after sending stops.
     var drainTimeout: Duration = .seconds(30)
     var idPrefix = "load"
@@ -55,7 +57,7 @@ struct ExactlyOnceLoad: Sendable {
         let stopSending = clock.now + duration
         var outstanding = 0
         while true {
-            let sending = clock.now < stopSending
+            let sending = clock.now < stopSending && ledger.sent < limit
             while sending, outstanding < inFlight {
                 let id = "\(idPrefix)-\(ledger.sent)"
                 try client.request(service: service, body: RawMDPClient.ping(id: id))

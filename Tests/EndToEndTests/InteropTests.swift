@@ -60,7 +60,9 @@ import ZeroMQ
         let broker = try python(["broker", "tcp://127.0.0.1:0"], name: "py-broker")
         let line = try await broker.waitForLine(containing: "listening")
         let endpoint = String(line.split(separator: " ").last!)
-        // The Python broker heartbeats every second (RFC 7's suggested pace is 2.5 s; liveness 3).
+        // The Python broker heartbeats every second (RFC 7's suggested pace is 2.5 s; liveness 3). It is strict about
+        // READY's four frames and ignores Tally's five-frame READY: each connection hears nothing for 5 s, then
+        // registers with a plain READY (`WorkerSession.offersCapabilities`), well within `waitForServices`.
         let worker = try ManagedProcess(
             TallyBinaries.worker,
             ["--broker", endpoint, "--heartbeat-interval", "1s", "--heartbeat-liveness", "5", "--log-level", "error"],

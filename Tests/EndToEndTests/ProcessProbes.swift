@@ -49,4 +49,9 @@ enum ProcessProbes {
         }
         return 0
     }
+
+    /// How many samples (lines that are not comments) a Prometheus exposition holds.
+    static func seriesCount(_ metrics: String) -> Int {
+        metrics.split(separator: "\n").count { !$0.hasPrefix("#") && !$0.isEmpty }
+    }
 }

@@ -16,95 +16,246 @@ import ZeroMQ
         return configuration
     }()
 
-    func machine() -> BrokerStateMachine {
-        BrokerStateMachine(configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
-    }
-
-    func sends(_ actions: [BrokerAction]) -> [[Frame]] {
-        actions.compactMap { if case .send(let frames) = $0 { frames } else { nil } }
-    }
-
-    func events(_ actions: [BrokerAction]) -> [BrokerEvent] {
-        actions.compactMap { if case .event(let event) = $0 { event } else { nil } }
-    }
-
-    func request(_ client: Frame, _ body: Frame, service: String = "echo") -> BrokerInbound {
-        BrokerInbound(sender: client, message: .request(service: service, body: [body]))
-    }
-
-    func ready(_ worker: Frame, service: String = "echo") -> BrokerInbound {
-        BrokerInbound(sender: worker, message: .ready(service: service))
-    }
-
-    func reply(_ worker: Frame, to client: Frame, _ body: Frame) -> BrokerInbound {
-        BrokerInbound(sender: worker, message: .reply(client: client, body: [body]))
+    func machine(envelope: any ApplicationEnvelope = OpaqueEnvelope()) -> BrokerStateMachine {
+        BrokerStateMachine(configuration: configuration, envelope: envelope, now: .zero)
     }
 
     @Test func queuedRequestGoesToTheFirstWorkerThatIsReady() {
         var broker = machine()
         #expect(sends(broker.received(request("C1", "hello"), now: .zero)).isEmpty)
         let actions = broker.received(ready("W1"), now: .milliseconds(10))
-        #expect(sends(actions) == [["W1", "", "MDPW01", Frame([2]), "C1", "", "hello"]])
-        let delivered = broker.received(reply("W1", to: "C1", "HELLO"), now: .milliseconds(30))
+        let dispatched = try! #require(dispatches(actions).first)
+        #expect(dispatched.worker == "W1" && dispatched.body == ["hello"])
+        #expect(dispatched.token.count == 8, "the worker sees a dispatch token, not the client's routing id")
+        let delivered = broker.received(reply("W1", dispatched.token, "HELLO"), now: .milliseconds(30))
         #expect(sends(delivered) == [["C1", "", "MDPC01", "echo", "HELLO"]])
         #expect(events(delivered).contains(.replyDelivered(service: "echo", latency: .milliseconds(30), attempts: 1)))
+    }
+
+    @Test func everyDispatchHasItsOwnToken() {
+        var broker = machine()
+        _ = broker.received(ready("W1"), now: .zero)
+        _ = broker.received(ready("W2"), now: .zero)
+        let first = dispatches(broker.received(request("C", "1"), now: .zero))
+        let second = dispatches(broker.received(request("C", "2"), now: .zero))
+        #expect(first.count == 1 && second.count == 1)
+        #expect(first[0].token != second[0].token, "one client, two requests in flight: two tokens")
     }
 
     @Test func leastRecentlyUsedWorkerIsChosen() {
         var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)
         _ = broker.received(ready("W2"), now: .zero)
-        #expect(sends(broker.received(request("C", "1"), now: .zero)).first?.first == "W1")
-        _ = broker.received(reply("W1", to: "C", "r1"), now: .zero)
+        let first = dispatches(broker.received(request("C", "1"), now: .zero))[0]
+        #expect(first.worker == "W1")
+        _ = broker.received(reply("W1", first.token, "r1"), now: .zero)
         // W2 has been idle longer than W1 now.
-        #expect(sends(broker.received(request("C", "2"), now: .zero)).first?.first == "W2")
-        #expect(sends(broker.received(request("C", "3"), now: .zero)).first?.first == "W1")
+        #expect(dispatches(broker.received(request("C", "2"), now: .zero)).first?.worker == "W2")
+        #expect(dispatches(broker.received(request("C", "3"), now: .zero)).first?.worker == "W1")
     }
 
     @Test func requestOfAnExpiredWorkerGoesToAnotherWorker() {
         var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)
-        _ = broker.received(request("C", "job"), now: .zero)
+        let stale = dispatches(broker.received(request("C", "job"), now: .zero))[0]
         _ = broker.received(ready("W2"), now: .milliseconds(500))
         // W2 keeps heartbeating; W1 falls silent and expires after 3 s.
         _ = broker.received(BrokerInbound(sender: "W2", message: .heartbeat), now: .milliseconds(2500))
         let actions = broker.tick(now: .milliseconds(3100))
         #expect(events(actions).contains(.workerExpired(worker: "W1", service: "echo")))
         #expect(events(actions).contains(.requestRequeued(service: "echo", attempts: 1)))
-        #expect(sends(actions).contains(["W2", "", "MDPW01", Frame([2]), "C", "", "job"]))
+        let fresh = try! #require(dispatches(actions).first)
+        #expect(fresh.worker == "W2" && fresh.body == ["job"])
         // W1's late reply is dropped and W1 told to go away; W2's reply is the one the client gets.
-        let late = broker.received(reply("W1", to: "C", "stale"), now: .milliseconds(3200))
+        let late = broker.received(reply("W1", stale.token, "stale"), now: .milliseconds(3200))
         #expect(sends(late) == [["W1", "", "MDPW01", Frame([5])]])
-        let answer = broker.received(reply("W2", to: "C", "fresh"), now: .milliseconds(3300))
+        let answer = broker.received(reply("W2", fresh.token, "fresh"), now: .milliseconds(3300))
         #expect(sends(answer) == [["C", "", "MDPC01", "echo", "fresh"]])
     }
 
-    @Test func duplicateReplyFromAnIdleWorkerIsDropped() {
+    // MARK: Replies reach only the client that asked
+
+    @Test func aDuplicateReplyNeverReachesTheNextClient() {
         var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)
-        _ = broker.received(request("C", "job"), now: .zero)
-        #expect(sends(broker.received(reply("W1", to: "C", "once"), now: .zero)).count == 1)
-        let again = broker.received(reply("W1", to: "C", "twice"), now: .zero)
-        #expect(sends(again).isEmpty)
-        #expect(events(again) == [.replyDropped(worker: "W1", reason: "reply from a worker holding no request")])
+        let first = dispatches(broker.received(request("C1", "private-1"), now: .zero))[0]
+        #expect(dispatches(broker.received(request("C2", "private-2"), now: .zero)).isEmpty, "queued behind C1")
+        // W1 answers C1; the broker hands it C2's request.
+        let answered = broker.received(reply("W1", first.token, "answer-1"), now: .milliseconds(1))
+        #expect(sends(answered).contains(["C1", "", "MDPC01", "echo", "answer-1"]))
+        #expect(dispatches(answered).first?.body == ["private-2"])
+        // W1 sends the same REPLY again while it holds C2's request: refused, W1 dropped, C2's request re-queued.
+        let duplicate = broker.received(reply("W1", first.token, "answer-1"), now: .milliseconds(2))
+        #expect(!sends(duplicate).contains { $0.first == "C2" || $0.first == "C1" }, "no client gets anything")
+        #expect(sends(duplicate) == [["W1", "", "MDPW01", Frame([5])]])
+        #expect(events(duplicate).contains(.replyRefused(worker: "W1", service: "echo", reason: .notHeld)))
+        #expect(events(duplicate).contains(.requestRequeued(service: "echo", attempts: 1)))
+        // An honest worker gives C2 its own answer.
+        let honest = dispatches(broker.received(ready("W2"), now: .milliseconds(3)))[0]
+        #expect(honest.body == ["private-2"])
+        #expect(
+            sends(broker.received(reply("W2", honest.token, "answer-2"), now: .milliseconds(4))) == [
+                ["C2", "", "MDPC01", "echo", "answer-2"]
+            ])
     }
 
-    @Test func attemptsAreBoundedAndTheClientIsAnswered() {
+    @Test(arguments: [
+        Frame("B"), Frame([0, 0, 0, 0, 0, 0, 0, 99]), Frame.empty, Frame([UInt8](repeating: 7, count: 64)),
+    ])
+    func aReplyWithInventedAddressIsRefused(address: Frame) {
         var broker = machine()
-        _ = broker.received(request("C", "poison"), now: .zero)
+        _ = broker.received(ready("W"), now: .zero)
+        let held = dispatches(broker.received(request("B", "b's request"), now: .zero))[0]
+        let forged = broker.received(reply("W", address, "to whom it may concern"), now: .seconds(1))
+        #expect(!sends(forged).contains { $0.first == "B" })
+        #expect(events(forged).contains(.replyRefused(worker: "W", service: "echo", reason: .notHeld)))
+        // B's request waits for another worker; the forger's real token is spent with its connection.
+        let retried = dispatches(broker.received(ready("W2"), now: .seconds(1)))
+        #expect(retried.map(\.body) == [["b's request"]])
+        #expect(
+            sends(broker.received(reply("W", held.token, "late"), now: .seconds(1))) == [
+                ["W", "", "MDPW01", Frame([5])]
+            ])
+    }
+
+    @Test func aReplyCarryingAnotherRequestsIdIsRefused() {
+        var broker = machine(envelope: KeyedEnvelope())
+        _ = broker.received(ready("W"), now: .zero)
+        let held = dispatches(broker.received(request("C", "id-1:question"), now: .zero))[0]
+        let crossed = broker.received(reply("W", held.token, "id-2:someone else's answer"), now: .zero)
+        #expect(!sends(crossed).contains { $0.first == "C" })
+        #expect(events(crossed).contains(.replyRefused(worker: "W", service: "echo", reason: .correlationMismatch)))
+        // A reply without a readable key is not compared (an honest worker answers unreadable requests that way).
+        let again = dispatches(broker.received(ready("W2"), now: .zero))[0]
+        #expect(
+            sends(broker.received(reply("W2", again.token, "no key here"), now: .zero)) == [
+                ["C", "", "MDPC01", "echo", "no key here"]
+            ])
+    }
+
+    @Test func aDuplicateReplyFromAnIdleWorkerIsRefused() {
+        var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)
-        let first = broker.received(BrokerInbound(sender: "W1", message: .disconnect), now: .seconds(1))
+        let held = dispatches(broker.received(request("C", "job"), now: .zero))[0]
+        #expect(sends(broker.received(reply("W1", held.token, "once"), now: .zero)).count == 1)
+        let again = broker.received(reply("W1", held.token, "twice"), now: .zero)
+        #expect(sends(again) == [["W1", "", "MDPW01", Frame([5])]])
+        #expect(events(again) == [.replyRefused(worker: "W1", service: "echo", reason: .notHeld)])
+        #expect(broker.snapshot.services["echo"] == nil, "the worker is forgotten")
+    }
+
+    @Test func aWorkerThatMisbehavesRepeatedlyUsesUpTheAttempts() {
+        var broker = machine()
+        _ = broker.received(request("C", "job"), now: .zero)
+        for (attempt, worker) in ["W1", "W2"].enumerated() {
+            _ = broker.received(ready(Frame(worker)), now: .zero)
+            let refused = broker.received(reply(Frame(worker), Frame("forged"), "x"), now: .zero)
+            if attempt == 0 {
+                #expect(events(refused).contains(.requestRequeued(service: "echo", attempts: 1)))
+            } else {
+                #expect(events(refused).contains(.requestFailed(service: "echo", failure: .workersLost(attempts: 2))))
+                #expect(
+                    sends(refused).contains(["C", "", "MDPC01", "echo", "error: the request lost its worker 2 time(s)"])
+                )
+            }
+        }
+    }
+
+    // MARK: How a lost worker costs its requests
+
+    @Test func aCleanGoodbyeReturnsRequestsWithoutChargingThem() {
+        var broker = machine()
+        _ = broker.received(request("C", "job"), now: .zero)
+        // Many more goodbyes than attempts: each gives the dispatch back.
+        for index in 0..<5 {
+            let worker = Frame("W\(index)")
+            #expect(dispatches(broker.received(ready(worker), now: .seconds(index % 2))).count == 1)
+            let goodbye = broker.received(BrokerInbound(sender: worker, message: .disconnect), now: .seconds(index % 2))
+            #expect(events(goodbye).contains(.requestReturned(service: "echo")))
+            #expect(!events(goodbye).contains { if case .requestRequeued = $0 { true } else { false } })
+        }
+        let served = dispatches(broker.received(ready("W9"), now: .seconds(1)))[0]
+        let answer = broker.received(reply("W9", served.token, "done"), now: .seconds(1))
+        #expect(events(answer).contains(.replyDelivered(service: "echo", latency: .seconds(1), attempts: 1)))
+    }
+
+    @Test func aReturnedRequestStillAnswersItsQueueTimeout() {
+        var broker = machine()
+        _ = broker.received(ready("W"), now: .zero)
+        _ = broker.received(request("C", "job"), now: .zero)
+        // A worker that bounces everything it gets cannot keep a request alive past the queue timeout.
+        let goodbye = broker.received(BrokerInbound(sender: "W", message: .disconnect), now: .seconds(6))
+        #expect(events(goodbye).contains(.requestFailed(service: "echo", failure: .noWorker(waited: .seconds(6)))))
+    }
+
+    @Test func aRequestWhoseIsolatedWorkerAlsoDiesIsAnsweredNotRetried() {
+        var broker = machine(envelope: KeyedEnvelope())
+        _ = broker.received(request("C", "r-1:poison"), now: .zero)
+        _ = broker.received(ready("W1", instance: "p1"), now: .zero)
+        let first = broker.peerUnreachable(heartbeat(to: "W1"), now: .seconds(1))
         #expect(events(first).contains(.requestRequeued(service: "echo", attempts: 1)))
-        _ = broker.received(ready("W2"), now: .seconds(1))
-        let second = broker.received(BrokerInbound(sender: "W2", message: .disconnect), now: .seconds(2))
-        #expect(events(second).contains(.requestFailed(service: "echo", failure: .workersLost(attempts: 2))))
-        #expect(sends(second) == [["C", "", "MDPC01", "echo", "error: the request lost its worker 2 time(s)"]])
+        _ = broker.received(ready("W2", instance: "p2"), now: .seconds(1))
+        let second = broker.peerUnreachable(heartbeat(to: "W2"), now: .seconds(2))
+        #expect(events(second).contains(.requestPoisoned(service: "echo", request: "key=r-1")))
+        #expect(events(second).contains(.requestFailed(service: "echo", failure: .workerDied(workersLost: 2))))
+        #expect(sends(second).filter { $0.first == "C" }.count == 1)
+        _ = broker.received(ready("W3", instance: "p3"), now: .seconds(2))
+        #expect(broker.snapshot.services["echo"]?.queued == 0, "not tried a third time")
+    }
+
+    @Test func aSuspectRunsOnAProcessOfItsOwn() {
+        var broker = machine()
+        // P1 has two connections; one holds a request.
+        _ = broker.received(ready("P1a", instance: "p1"), now: .zero)
+        _ = broker.received(ready("P2a", instance: "p2"), now: .zero)
+        _ = broker.received(ready("P1b", instance: "p1"), now: .zero)
+        let busy = dispatches(broker.received(request("C", "busy"), now: .zero))[0]
+        #expect(busy.worker == "P1a")
+        let victim = dispatches(broker.received(request("C", "victim"), now: .zero))[0]
+        #expect(victim.worker == "P2a")
+        // P2 dies: its request becomes a suspect. P1 is not empty, so the suspect waits and P1 is kept free of
+        // new work, even though P1b has room.
+        let lost = broker.peerUnreachable(heartbeat(to: "P2a"), now: .seconds(1))
+        #expect(dispatches(lost).isEmpty)
+        #expect(dispatches(broker.received(request("C", "behind"), now: .seconds(1))).isEmpty)
+        // P1 empties: the suspect goes there, alone; the request behind it waits for another process.
+        let emptied = broker.received(reply("P1a", busy.token, "ok"), now: .seconds(1))
+        #expect(dispatches(emptied).map(\.body) == [["victim"]])
+        let suspect = dispatches(emptied)[0]
+        let third = dispatches(broker.received(ready("P3a", instance: "p3"), now: .seconds(1)))
+        #expect(third.map(\.body) == [["behind"]], "a new process takes what the isolation held back")
+        #expect(dispatches(broker.received(request("C", "more"), now: .seconds(1))).isEmpty, "P1 isolated, P3 busy")
+        // The suspect is answered: P1 takes work again.
+        let done = broker.received(reply(suspect.worker, suspect.token, "survived"), now: .seconds(2))
+        #expect(sends(done).contains(["C", "", "MDPC01", "echo", "survived"]))
+        #expect(dispatches(done).map(\.body) == [["more"]])
+    }
+
+    @Test func innocentsBesideAPoisonRequestSurviveIt() {
+        var broker = machine(envelope: KeyedEnvelope())
+        _ = broker.received(ready("P1a", instance: "p1"), now: .zero)
+        _ = broker.received(ready("P1b", instance: "p1"), now: .zero)
+        _ = broker.received(request("C", "poison:x"), now: .zero)
+        _ = broker.received(request("D", "innocent:y"), now: .zero)
+        // The poison request kills P1 with both requests on it: both are suspects now.
+        _ = broker.tick(now: .seconds(4))
+        _ = broker.received(ready("P2a", instance: "p2"), now: .seconds(4))
+        _ = broker.received(ready("P3a", instance: "p3"), now: .seconds(4))
+        let state = broker.snapshot.services["echo"]
+        #expect(state?.queued == 0 && state?.idleWorkers == 0, "each suspect on a process of its own")
+        // The poison request kills P2 (alone); the innocent one on P3 is answered.
+        let poisoned = broker.peerUnreachable(heartbeat(to: "P2a"), now: .seconds(5))
+        #expect(events(poisoned).contains(.requestFailed(service: "echo", failure: .workerDied(workersLost: 2))))
+        #expect(sends(poisoned).contains { $0.first == "C" })
+        let innocent = broker.snapshot.services["echo"]
+        #expect(innocent?.queued == 0)
+        #expect(!sends(poisoned).contains { $0.first == "D" })
     }
 
     @Test func aWorkerThatHoldsARequestTooLongIsDisconnectedAndTheClientAnswered() {
         var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)
-        _ = broker.received(request("C", "job"), now: .seconds(1))
+        let held = dispatches(broker.received(request("C", "job"), now: .seconds(1)))[0]
         #expect(broker.nextTimer() == .seconds(1))
         // W1 keeps heartbeating (alive) but never answers.
         for second in 1...20 {
@@ -122,12 +273,14 @@ import ZeroMQ
         #expect(sends(timedOut).contains(["W1", "", "MDPW01", Frame([5])]))
         #expect(broker.snapshot.services["echo"] == nil)
         // The late reply is dropped: the client was answered once.
-        let late = broker.received(reply("W1", to: "C", "late"), now: .seconds(22))
+        let late = broker.received(reply("W1", held.token, "late"), now: .seconds(22))
         #expect(sends(late) == [["W1", "", "MDPW01", Frame([5])]])
         // W1 reconnects afresh and serves again.
         _ = broker.received(ready("W1"), now: .seconds(23))
-        #expect(sends(broker.received(request("C", "next"), now: .seconds(23))).first?.first == "W1")
+        #expect(dispatches(broker.received(request("C", "next"), now: .seconds(23))).first?.worker == "W1")
     }
+
+    // MARK: Bounds
 
     @Test func fullQueueAnswersOverloaded() {
         var broker = machine()
@@ -149,13 +302,38 @@ import ZeroMQ
         #expect(events(expired) == [.requestFailed(service: "echo", failure: .noWorker(waited: .seconds(5)))])
         #expect(broker.snapshot.services["echo"]?.queued == 1)
         _ = broker.tick(now: .seconds(7))
-        #expect(broker.snapshot.services["echo"] == nil)
+        #expect(broker.snapshot.services["echo"] == nil, "a service only a client named is forgotten once empty")
     }
 
     @Test func oversizedBodiesAreRefusedBeforeQueueing() {
         var broker = machine()
         let big = broker.received(request("C", Frame([UInt8](repeating: 1, count: 101))), now: .zero)
         #expect(events(big) == [.requestFailed(service: "echo", failure: .payloadTooLarge(bytes: 101, limit: 100))])
+    }
+
+    @Test func servicesNamedOnlyByClientsAreBoundedApartFromServedOnes() {
+        var configuration = self.configuration
+        configuration.maxWaitingServices = 2
+        configuration.maxServices = 3
+        var broker = BrokerStateMachine(configuration: configuration, envelope: OpaqueEnvelope(), now: .zero)
+        _ = broker.received(request("C", "a", service: "s1"), now: .zero)
+        _ = broker.received(request("C", "b", service: "s2"), now: .zero)
+        let third = broker.received(request("C", "c", service: "s3"), now: .zero)
+        #expect(events(third) == [.requestFailed(service: "s3", failure: .tooManyServices(limit: 2))])
+        // A client squatting on every waiting slot cannot keep real workers out.
+        #expect(
+            events(broker.received(ready("W1", service: "real-1"), now: .zero)).contains(
+                .workerReady(worker: "W1", service: "real-1")))
+        #expect(
+            events(broker.received(ready("W2", service: "real-2"), now: .zero)).contains(
+                .workerReady(worker: "W2", service: "real-2")))
+        // A worker for a squatted name turns it into a served service, and frees a waiting slot.
+        _ = broker.received(ready("W4", service: "s1"), now: .zero)
+        #expect(broker.snapshot.services["s1"]?.workers == 1)
+        #expect(events(broker.received(request("C", "d", service: "s4"), now: .zero)).isEmpty)
+        // Served services have their own bound.
+        let refused = broker.received(ready("W3", service: "real-3"), now: .zero)
+        #expect(events(refused) == [.protocolViolation(peer: "W3", reason: "service limit reached")])
     }
 
     @Test func managementInterface() {
@@ -206,26 +384,77 @@ import ZeroMQ
     @Test func drainingServesQueuedWorkButRefusesNewWork() {
         var broker = machine()
         _ = broker.received(ready("W"), now: .zero)
-        _ = broker.received(request("C", "running"), now: .zero)
+        let running = dispatches(broker.received(request("C", "running"), now: .zero))[0]
         _ = broker.received(request("C", "queued"), now: .zero)
         broker.beginDraining()
         let refused = broker.received(request("C", "late"), now: .zero)
         #expect(events(refused) == [.requestFailed(service: "echo", failure: .shuttingDown)])
         #expect(!broker.isIdle)
-        _ = broker.received(reply("W", to: "C", "r1"), now: .zero)
-        _ = broker.received(reply("W", to: "C", "r2"), now: .zero)
+        let next = dispatches(broker.received(reply("W", running.token, "r1"), now: .zero))[0]
+        _ = broker.received(reply("W", next.token, "r2"), now: .zero)
         #expect(broker.isIdle)
         #expect(sends(broker.finish()) == [["W", "", "MDPW01", Frame([5])]])
     }
+}
 
-    @Test func unknownServicesAreBounded() {
-        var configuration = self.configuration
-        configuration.maxServices = 2
-        var broker = BrokerStateMachine(
-            configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
-        _ = broker.received(request("C", "a", service: "s1"), now: .zero)
-        _ = broker.received(request("C", "b", service: "s2"), now: .zero)
-        let third = broker.received(request("C", "c", service: "s3"), now: .zero)
-        #expect(events(third) == [.requestFailed(service: "s3", failure: .tooManyServices(limit: 2))])
+// MARK: Test vocabulary
+
+/// One request as the broker sent it to a worker.
+struct Dispatch {
+    let worker: Frame
+    let token: Frame
+    let body: [Frame]
+}
+
+func sends(_ actions: [BrokerAction]) -> [[Frame]] {
+    actions.compactMap { if case .send(let frames) = $0 { frames } else { nil } }
+}
+
+func events(_ actions: [BrokerAction]) -> [BrokerEvent] {
+    actions.compactMap { if case .event(let event) = $0 { event } else { nil } }
+}
+
+/// The REQUESTs among `actions`: `worker "" MDPW01 0x02 token "" body…`.
+func dispatches(_ actions: [BrokerAction]) -> [Dispatch] {
+    sends(actions).compactMap { frames in
+        guard frames.count >= 6, frames[2] == MDP.workerHeader, frames[3] == WorkerCommand.request.frame else {
+            return nil
+        }
+        return Dispatch(worker: frames[0], token: frames[4], body: Array(frames[6...]))
+    }
+}
+
+func request(_ client: Frame, _ body: Frame, service: String = "echo") -> BrokerInbound {
+    BrokerInbound(sender: client, message: .request(service: service, body: [body]))
+}
+
+func ready(_ worker: Frame, service: String = "echo", instance: String? = nil) -> BrokerInbound {
+    BrokerInbound(
+        sender: worker,
+        message: .ready(service: service, capabilities: instance.map { WorkerCapabilities(instance: $0) }))
+}
+
+/// A HEARTBEAT the broker sends to `worker`: what typically finds a dead peer unreachable.
+func heartbeat(to worker: Frame) -> [Frame] {
+    BrokerOutbound.heartbeat(to: worker)
+}
+
+func reply(_ worker: Frame, _ address: Frame, _ body: Frame) -> BrokerInbound {
+    BrokerInbound(sender: worker, message: .reply(client: address, body: [body]))
+}
+
+/// Bodies `key:payload`: the key ties a reply to its request; a body without a colon has none.
+struct KeyedEnvelope: ApplicationEnvelope {
+    func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+        [Frame("error: \(failure)")]
+    }
+
+    func correlationKey(of body: [Frame]) -> [UInt8]? {
+        guard let bytes = body.first?.bytes, let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        return Array(bytes[..<colon])
+    }
+
+    func summary(ofRequest body: [Frame]) -> String {
+        "key=\(correlationKey(of: body).map { String(decoding: $0, as: UTF8.self) } ?? "-")"
     }
 }

@@ -8,10 +8,16 @@ import ZeroMQ
             try BrokerInbound(frames: ["C", "", "MDPC01", "echo", "a", "b"]).message
                 == .request(service: "echo", body: ["a", "b"]))
         #expect(try BrokerInbound(frames: ["C", "", "MDPC01", "echo"]).message == .request(service: "echo", body: []))
-        #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([1]), "echo"]).message == .ready(service: "echo"))
+        #expect(
+            try BrokerInbound(frames: ["W", "", "MDPW01", Frame([1]), "echo"]).message
+                == .ready(service: "echo", capabilities: nil))
         #expect(
             try BrokerInbound(frames: ["W", "", "MDPW01", Frame([3]), "C", "", "r"]).message
                 == .reply(client: "C", body: ["r"]))
+        #expect(
+            try BrokerInbound(frames: ["W", "", "MDPW01", Frame([1]), "echo", "instance=9f future=yes"]).message
+                == .ready(service: "echo", capabilities: WorkerCapabilities(instance: "9f")),
+            "unknown capability keys are ignored")
         #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([4])]).message == .heartbeat)
         #expect(try BrokerInbound(frames: ["W", "", "MDPW01", Frame([5])]).message == .disconnect)
     }
@@ -27,13 +33,32 @@ import ZeroMQ
             (["W", "", "MDPW01", Frame([9])], .unknownCommand(Frame([9]))),
             (["W", "", "MDPW01", Frame([2]), "C", "", "x"], .unknownCommand(Frame([2]))),
             (["W", "", "MDPW01", Frame([1])], .missingFrames(expected: 5, got: 4)),
-            (["W", "", "MDPW01", Frame([1]), "echo", "extra"], .unexpectedFrames(1)),
+            (["W", "", "MDPW01", Frame([1]), "echo", "extra"], .invalidCapabilities),
+            (["W", "", "MDPW01", Frame([1]), "echo", ""], .invalidCapabilities),
+            (["W", "", "MDPW01", Frame([1]), "echo", "instance="], .invalidCapabilities),
+            (["W", "", "MDPW01", Frame([1]), "echo", "=x"], .invalidCapabilities),
+            (["W", "", "MDPW01", Frame([1]), "echo", "a=1  b=2"], .invalidCapabilities),
+            (["W", "", "MDPW01", Frame([1]), "echo", Frame([0x61, 0x3D, 0x0A])], .invalidCapabilities),
+            (
+                ["W", "", "MDPW01", Frame([1]), "echo", Frame([UInt8](repeating: 0x61, count: 254) + [0x3D, 0x62])],
+                .invalidCapabilities
+            ),
+            (["W", "", "MDPW01", Frame([1]), "echo", "a=1", "extra"], .unexpectedFrames(1)),
             (["W", "", "MDPW01", Frame([3]), "C", "not-empty", "r"], .missingDelimiter),
             (["W", "", "MDPW01", Frame([4]), "junk"], .unexpectedFrames(1)),
             (["W", "", "MDPW01", "READY"], .unknownCommand("READY")),
         ] as [([Frame], MajordomoDecodeError)])
     func refusesMalformedMessages(frames: [Frame], error: MajordomoDecodeError) {
         #expect(throws: error) { try BrokerInbound(frames: frames) }
+    }
+
+    @Test func capabilitiesRoundTripThroughReady() throws {
+        let capabilities = WorkerCapabilities(instance: "5f2c9a0e1b3d4c7a")
+        let frames = WorkerOutbound.ready(service: "echo", capabilities: capabilities)
+        #expect(frames == ["", "MDPW01", Frame([1]), "echo", "instance=5f2c9a0e1b3d4c7a"])
+        #expect(
+            try BrokerInbound(frames: ["W"] + frames).message == .ready(service: "echo", capabilities: capabilities))
+        #expect(WorkerOutbound.ready(service: "echo") == ["", "MDPW01", Frame([1]), "echo"], "plain MDP/0.1 READY")
     }
 
     @Test func workerAndClientSides() throws {

@@ -38,7 +38,8 @@ enum WireFuzzInput {
             let encoded: [Frame] =
                 switch message.message {
                 case .request(let service, let body): sender + ClientOutbound.request(service: service, body: body)
-                case .ready(let service): sender + WorkerOutbound.ready(service: service)
+                case .ready(let service, let capabilities):
+                    sender + WorkerOutbound.ready(service: service, capabilities: capabilities)
                 case .reply(let client, let body): sender + WorkerOutbound.reply(client: client, body: body)
                 case .heartbeat: sender + WorkerOutbound.heartbeat
                 case .disconnect: sender + WorkerOutbound.disconnect
@@ -70,8 +71,9 @@ enum WireFuzzInput {
         var configuration = BrokerConfiguration()
         configuration.maxAttempts = 2
         var machine = BrokerStateMachine(
-            configuration: configuration, failureReplies: PlainTextFailureReplies(), now: .zero)
-        var actions = machine.received(BrokerInbound(sender: "W", message: .ready(service: "svc")), now: .zero)
+            configuration: configuration, envelope: OpaqueEnvelope(), now: .zero)
+        var actions = machine.received(
+            BrokerInbound(sender: "W", message: .ready(service: "svc", capabilities: nil)), now: .zero)
         actions += machine.received(
             BrokerInbound(sender: client, message: .request(service: "svc", body: ["x"])), now: .zero)
         let now = Duration.seconds(1)

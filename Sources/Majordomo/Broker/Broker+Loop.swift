@@ -35,7 +35,8 @@ extension Broker {
         reportStart(.success(bound))
 
         let clock = MonotonicClock()
-        var machine = BrokerStateMachine(configuration: configuration, failureReplies: failureReplies, now: clock.now)
+        var eventLog = BrokerEventLog(logger: logger)
+        var machine = BrokerStateMachine(configuration: configuration, envelope: envelope, now: clock.now)
         var poller = Poller()
         let routerItem = poller.register(router)
         let inboxItem = poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
@@ -43,7 +44,7 @@ extension Broker {
         var drainDeadline: Duration?
 
         loop: while true {
-            let wait = max(.zero, machine.nextTimer() - clock.now)
+            let wait = max(.zero, min(machine.nextTimer(), eventLog.nextFlush ?? .seconds(Int64.max)) - clock.now)
             do {
                 try poller.poll(timeout: drainDeadline == nil ? wait : min(wait, .milliseconds(50)))
             } catch {
@@ -65,7 +66,7 @@ extension Broker {
                 }
             }
             if let authentication, let authenticationItem, poller.ready(authenticationItem).contains(.readable) {
-                answerAuthentication(on: authentication)
+                answerAuthentication(on: authentication, log: &eventLog, now: clock.now)
             }
             if poller.ready(routerItem).contains(.readable) {
                 // Bounded batch so that timers and commands are served even under a flood.
@@ -102,16 +103,18 @@ extension Broker {
                                 from: message.frames.first ?? .empty, reason: error.description, now: now)
                         }
                     }
-                    execute(actions, on: router, machine: &machine, clock: clock)
+                    execute(actions, on: router, machine: &machine, log: &eventLog, clock: clock)
                 }
             }
-            execute(machine.tick(now: clock.now), on: router, machine: &machine, clock: clock)
+            execute(machine.tick(now: clock.now), on: router, machine: &machine, log: &eventLog, clock: clock)
+            eventLog.flush(now: clock.now)
             if let deadline = drainDeadline, machine.isIdle || clock.now >= deadline {
                 break loop
             }
         }
         // Answer everything still open, tell workers to go, and give those last messages a moment to leave.
-        execute(machine.finish(), on: router, machine: &machine, clock: clock)
+        execute(machine.finish(), on: router, machine: &machine, log: &eventLog, clock: clock)
+        eventLog.flush(now: clock.now, all: true)
         for case .snapshot(let reply) in inbox.close() { reply(machine.snapshot) }
         try? router.set(.linger, .seconds(1))
         router.close()
@@ -120,14 +123,13 @@ extension Broker {
     }
 
     /// Answers the ZAP requests libzmq queued for CURVE handshakes (REQ/REP: one reply per request, in order).
-    private func answerAuthentication(on handler: Socket) {
+    private func answerAuthentication(on handler: Socket, log: inout BrokerEventLog, now: Duration) {
         while let request = try? handler.receive(maxFrames: 16, dontWait: true) {
             let reply: [Frame]
             if let zap = ZAPRequest(frames: request.frames), let security {
                 let decision = security.authenticator.authenticate(zap)
                 if case .deny(let reason) = decision {
-                    logger.warning(
-                        "connection refused", metadata: ["peer.address": "\(zap.address)", "reason": "\(reason)"])
+                    log.refusedConnection(address: zap.address, reason: reason, now: now)
                 } else {
                     logger.debug("connection authenticated", metadata: ["peer.address": "\(zap.address)"])
                 }
@@ -144,56 +146,27 @@ extension Broker {
     }
 
     private func execute(
-        _ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, clock: MonotonicClock
+        _ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, log: inout BrokerEventLog,
+        clock: MonotonicClock
     ) {
         for action in actions {
             switch action {
             case .send(let frames):
                 do {
                     if try !router.send(frames, dontWait: true) {
-                        logger.warning("peer queue full; message dropped", metadata: ["mdp.peer": "\(frames[0])"])
+                        log.transport(.warning, "peer queue full; message dropped", peer: frames[0], now: clock.now)
                     }
                 } catch let error where error == .hostUnreachable {
                     execute(
-                        machine.peerUnreachable(frames[0], now: clock.now), on: router, machine: &machine, clock: clock)
+                        machine.peerUnreachable(frames, now: clock.now), on: router, machine: &machine, log: &log,
+                        clock: clock)
                 } catch {
-                    logger.error("broker send failed", metadata: ["error": "\(error)", "mdp.peer": "\(frames[0])"])
+                    log.transport(.error, "broker send failed", peer: frames[0], error: error, now: clock.now)
                 }
             case .event(let event):
                 observer?(event)
-                log(event)
+                log.record(event, now: clock.now)
             }
-        }
-    }
-
-    private func log(_ event: BrokerEvent) {
-        switch event {
-        case .workerReady(let worker, let service):
-            logger.info("worker ready", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
-        case .workerExpired(let worker, let service):
-            logger.warning("worker expired", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
-        case .workerDisconnected(let worker, let service):
-            logger.info("worker disconnected", metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"])
-        case .workerTimedOut(let worker, let service, let held):
-            logger.warning(
-                "worker held a request past the request timeout; request answered, worker disconnected",
-                metadata: ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"])
-        case .requestRequeued(let service, let attempts):
-            logger.warning(
-                "request re-queued after losing its worker",
-                metadata: ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"])
-        case .replyDelivered(let service, let latency, _):
-            logger.trace("reply delivered", metadata: ["mdp.service": "\(service)", "mdp.latency": "\(latency)"])
-        case .requestFailed(let service, let failure):
-            logger.notice(
-                "request answered by the broker", metadata: ["mdp.service": "\(service)", "mdp.failure": "\(failure)"])
-        case .replyDropped(let worker, let reason):
-            logger.notice("reply dropped", metadata: ["mdp.worker.id": "\(worker)", "reason": "\(reason)"])
-        case .protocolViolation(let peer, let reason):
-            logger.warning(
-                "protocol violation; message dropped", metadata: ["mdp.peer": "\(peer)", "reason": "\(reason)"])
-        case .managementQuery(let service, let answer):
-            logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
         }
     }
 }

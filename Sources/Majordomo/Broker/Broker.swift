@@ -21,7 +21,7 @@ public final class Broker: Sendable {
 
     public let configuration: BrokerConfiguration
     public let endpoints: [String]
-    let failureReplies: any FailureReplyEncoding
+    let envelope: any ApplicationEnvelope
     let socketSetup: SocketSetup?
     let security: BrokerSecurity?
     let observer: (@Sendable (BrokerEvent) -> Void)?
@@ -37,7 +37,8 @@ public final class Broker: Sendable {
     /// - Parameters:
     ///   - configuration: timing and bounds.
     ///   - endpoints: where to bind (`tcp://*:5555`, `tcp://127.0.0.1:0`, `ipc:///run/tally.sock`).
-    ///   - failureReplies: how the broker words its own answers to requests it cannot deliver.
+    ///   - envelope: what the broker may read of the bodies it relays: how it words its own answers, and the key
+    ///     (the request id) that ties a reply to its request.
     ///   - limits: frame and message-size limits of the socket.
     ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext (trusted networks only).
     ///   - socketSetup: extra socket configuration, applied before binding.
@@ -46,7 +47,7 @@ public final class Broker: Sendable {
     public init(
         configuration: BrokerConfiguration = BrokerConfiguration(),
         endpoints: [String],
-        failureReplies: any FailureReplyEncoding = PlainTextFailureReplies(),
+        envelope: any ApplicationEnvelope = OpaqueEnvelope(),
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
         security: BrokerSecurity? = nil,
@@ -57,7 +58,7 @@ public final class Broker: Sendable {
         self.security = security
         self.configuration = configuration
         self.endpoints = endpoints
-        self.failureReplies = failureReplies
+        self.envelope = envelope
         self.limits = limits
         if let context {
             self.context = context

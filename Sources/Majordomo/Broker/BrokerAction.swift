@@ -15,14 +15,24 @@ public enum BrokerEvent: Sendable, Hashable {
     case workerDisconnected(worker: Frame, service: String)
     /// A worker held a request past the request timeout: the request was answered and the worker disconnected.
     case workerTimedOut(worker: Frame, service: String, held: Duration)
-    /// A worker's request went back to the queue because the worker was lost.
+    /// A worker's request went back to the queue because the worker was lost (vanished or misbehaved); the
+    /// dispatch counts against `maxAttempts`.
     case requestRequeued(service: String, attempts: Int)
+    /// A request went back to the queue because its worker said goodbye (DISCONNECT) before it was computed; the
+    /// dispatch is not counted.
+    case requestReturned(service: String)
+    /// A request lost its worker again while it was the only request of that worker process: it is answered
+    /// (`BrokerFailure.workerDied`) instead of killing more workers. `request` is the application's summary.
+    case requestPoisoned(service: String, request: String)
     /// A reply reached its client; `latency` counts from the broker receiving the request.
     case replyDelivered(service: String, latency: Duration, attempts: Int)
     /// The broker answered a request itself.
     case requestFailed(service: String, failure: BrokerFailure)
-    /// A reply arrived from a worker that held no request (late, duplicate, or from a forgotten worker).
+    /// A reply arrived from a worker the broker does not know (forgotten after it expired or timed out).
     case replyDropped(worker: Frame, reason: String)
+    /// A registered worker's reply answered no request it holds, or carried another request's id: it was
+    /// delivered to nobody, and the worker was disconnected (its requests re-queued).
+    case replyRefused(worker: Frame, service: String, reason: ReplyRefusal)
     /// A peer broke the protocol; the message was dropped (and a worker disconnected).
     case protocolViolation(peer: Frame, reason: String)
     /// An MMI query was answered.

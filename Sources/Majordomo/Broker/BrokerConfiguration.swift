@@ -17,8 +17,12 @@ public struct BrokerConfiguration: Sendable, Hashable {
     public var maxAttempts: Int = 3
     /// Largest request body (sum of body frames) accepted; larger ones are answered without being queued.
     public var maxBodyBytes: Int = 1 << 20
-    /// Distinct services with queues or workers; bounds the memory a client inventing names can take.
+    /// Services with registered workers; a READY for one more service is refused.
     public var maxServices: Int = 256
+    /// Services that only clients have named (requests waiting, no worker registered), counted apart from
+    /// `maxServices`: this bounds the memory a client inventing names can take, and such names can never keep a
+    /// real worker from registering. A request for one more is answered `unavailable`.
+    public var maxWaitingServices: Int = 256
 
     public init() {}
 

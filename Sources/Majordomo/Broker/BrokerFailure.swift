@@ -16,6 +16,9 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
     case tooManyServices(limit: Int)
     /// The request body is larger than the broker accepts.
     case payloadTooLarge(bytes: Int, limit: Int)
+    /// The request lost its worker again while it was the only request that worker process held: it is taken to
+    /// be what kills workers (a poison request) and is not tried again.
+    case workerDied(workersLost: Int)
 
     public var description: String {
         switch self {
@@ -26,25 +29,23 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
         case .shuttingDown: "the broker is shutting down"
         case .tooManyServices(let limit): "the broker already serves \(limit) services"
         case .payloadTooLarge(let bytes, let limit): "the request body has \(bytes) bytes; the limit is \(limit)"
+        case .workerDied(let lost): "\(lost) workers died while holding the request, the last with nothing else to do"
         }
     }
 }
 
-/// Builds the body of the broker's own reply to a request it cannot deliver. The broker is domain-free: the
-/// application (Tally) decides what such a reply looks like, e.g. a JSON error echoing the request's id.
-public protocol FailureReplyEncoding: Sendable {
-    /// - Parameters:
-    ///   - failure: what went wrong.
-    ///   - service: the service the request was for.
-    ///   - requestBody: the request's body frames, to echo an id from.
-    func replyBody(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame]
-}
-
-/// Failure replies as one text frame `error: <reason>`, for deployments without an application encoder.
-public struct PlainTextFailureReplies: FailureReplyEncoding {
-    public init() {}
-
-    public func replyBody(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
-        [Frame("error: \(failure)")]
+extension BrokerFailure {
+    /// A stable name for the kind of failure, without its values: for metric labels and log grouping.
+    public var kind: String {
+        switch self {
+        case .overloaded: "overloaded"
+        case .noWorker: "no_worker"
+        case .workersLost: "workers_lost"
+        case .workerTimedOut: "worker_timeout"
+        case .shuttingDown: "shutting_down"
+        case .tooManyServices: "too_many_services"
+        case .payloadTooLarge: "payload_too_large"
+        case .workerDied: "worker_died"
+        }
     }
 }

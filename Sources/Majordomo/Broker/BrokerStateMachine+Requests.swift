@@ -9,7 +9,9 @@ extension BrokerStateMachine {
             managementRequest(from: client, service: service, body: body, into: &actions)
             return
         }
-        let request = Request(sequence: nextSequence, client: client, service: service, body: body, arrivedAt: now)
+        let request = Request(
+            sequence: nextSequence, client: client, service: service, body: body, arrivedAt: now,
+            correlation: envelope.correlationKey(of: body))
         nextSequence &+= 1
         if isDraining { return fail(request, .shuttingDown, into: &actions) }
         let size = body.reduce(0) { $0 + $1.count }
@@ -17,8 +19,10 @@ extension BrokerStateMachine {
             return fail(request, .payloadTooLarge(bytes: size, limit: configuration.maxBodyBytes), into: &actions)
         }
         if services[service] == nil {
-            guard services.count < configuration.maxServices else {
-                return fail(request, .tooManyServices(limit: configuration.maxServices), into: &actions)
+            // Only clients have named this service so far: such names are bounded apart from those workers
+            // registered, so that a client inventing names can never keep a worker from registering.
+            guard waitingServiceCount < configuration.maxWaitingServices else {
+                return fail(request, .tooManyServices(limit: configuration.maxWaitingServices), into: &actions)
             }
             services[service] = Service()
         }
@@ -29,35 +33,85 @@ extension BrokerStateMachine {
         dispatch(service, now: now, into: &actions)
     }
 
-    /// Sends queued requests of `service` to its idle workers, least recently used first.
+    /// Services with queued requests and no worker.
+    var waitingServiceCount: Int { services.values.count { $0.workerCount == 0 } }
+
+    /// Services with at least one registered worker.
+    var servedServiceCount: Int { services.values.count { $0.workerCount > 0 } }
+
+    /// Sends queued requests of `service` to connections with room, least recently used first, in queue order.
+    ///
+    /// The head of the queue goes first: a suspect at the head waits for a worker process with nothing in flight
+    /// (one is reserved and left to empty), and the requests behind it wait with it — briefly, since a reserved
+    /// process gets no new work — so that a suspect is never starved by the traffic behind it.
     mutating func dispatch(_ service: String, now: Duration, into actions: inout [BrokerAction]) {
-        while services[service]?.queue.isEmpty == false, let workerID = services[service]!.idle.popFirst() {
-            var request = services[service]!.queue.removeFirst()
-            request.attempts += 1
-            workers[workerID]!.assignment = request
-            workers[workerID]!.assignedAt = now
-            actions.append(
-                .send(BrokerOutbound.workerRequest(to: workerID, client: request.client, body: request.body)))
+        while let front = services[service]?.queue.first {
+            guard let position = availablePosition(for: front, in: service) else {
+                if front.isSuspect { reserveInstance(for: service) }
+                return
+            }
+            let workerID = services[service]!.available.remove(at: position)
+            let request = services[service]!.queue.removeFirst()
+            assign(request, to: workerID, now: now, into: &actions)
+            if workers[workerID]!.hasRoom { services[service]!.available.append(workerID) }
         }
     }
 
+    /// Sends `request` to connection `workerID`.
+    mutating func assign(_ request: Request, to workerID: Frame, now: Duration, into actions: inout [BrokerAction]) {
+        var request = request
+        request.attempts += 1
+        let token = DispatchToken(nextToken)
+        nextToken &+= 1
+        let instance = workers[workerID]!.instance
+        workers[workerID]!.held.append(Assignment(token: token, request: request, sentAt: now))
+        instances[instance]!.held += 1
+        if request.isSuspect {
+            instances[instance]!.isIsolated = true
+            if instances[instance]!.reservedFor == request.service { instances[instance]!.reservedFor = nil }
+        }
+        actions.append(
+            .send(BrokerOutbound.workerRequest(to: workerID, client: token.frame, body: request.body)))
+    }
+
     /// Puts a request whose worker was lost back in front of its queue, in arrival order among the requests
-    /// already returned there, or answers it once its attempts are spent.
-    mutating func requeue(_ request: Request, now: Duration, into actions: inout [BrokerAction]) {
-        guard request.attempts < configuration.maxAttempts else {
-            return fail(request, .workersLost(attempts: request.attempts), into: &actions)
+    /// already returned there, or answers it when it may not be tried again.
+    mutating func requeue(_ request: Request, after loss: WorkerLoss, now: Duration, into actions: inout [BrokerAction])
+    {
+        var request = request
+        switch loss {
+        case .departed:
+            // Never computed: the dispatch is given back. Its time in the queue still counts, so that a worker
+            // that says goodbye to everything it gets cannot keep a request bouncing.
+            request.attempts -= 1
+            if now - request.arrivedAt >= configuration.queueTimeout {
+                return fail(request, .noWorker(waited: now - request.arrivedAt), into: &actions)
+            }
+            actions.append(.event(.requestReturned(service: request.service)))
+        case .vanished:
+            request.workersLost += 1
+            if request.workersLost > 1 {
+                actions.append(
+                    .event(
+                        .requestPoisoned(service: request.service, request: envelope.summary(ofRequest: request.body))))
+                return fail(request, .workerDied(workersLost: request.workersLost), into: &actions)
+            }
+            fallthrough
+        case .misbehaved:
+            guard request.attempts < configuration.maxAttempts else {
+                return fail(request, .workersLost(attempts: request.attempts), into: &actions)
+            }
+            actions.append(.event(.requestRequeued(service: request.service, attempts: request.attempts)))
         }
         if services[request.service] == nil { services[request.service] = Service() }
         let queue = services[request.service]!.queue
-        let position = queue.firstIndex { $0.arrivedAt > request.arrivedAt } ?? queue.count
+        let position = queue.firstIndex { $0.sequence > request.sequence } ?? queue.count
         services[request.service]!.queue.insert(request, at: position)
-        actions.append(.event(.requestRequeued(service: request.service, attempts: request.attempts)))
-        dispatch(request.service, now: now, into: &actions)
     }
 
     /// Answers a request on the broker's behalf.
     func fail(_ request: Request, _ failure: BrokerFailure, into actions: inout [BrokerAction]) {
-        let body = failureReplies.replyBody(for: failure, service: request.service, requestBody: request.body)
+        let body = envelope.failureReply(for: failure, service: request.service, requestBody: request.body)
         actions.append(.send(BrokerOutbound.clientReply(to: request.client, service: request.service, body: body)))
         actions.append(.event(.requestFailed(service: request.service, failure: failure)))
     }

@@ -21,7 +21,8 @@ extension BrokerStateMachine {
     public var snapshot: BrokerSnapshot {
         BrokerSnapshot(
             services: services.mapValues {
-                BrokerSnapshot.ServiceState(queued: $0.queue.count, workers: $0.workerCount, idleWorkers: $0.idle.count)
+                BrokerSnapshot.ServiceState(
+                    queued: $0.queue.count, workers: $0.workerCount, idleWorkers: $0.available.count)
             },
             isDraining: isDraining)
     }

@@ -10,8 +10,8 @@ public struct BrokerInbound: Sendable, Hashable {
     public enum Message: Sendable, Hashable {
         /// `"" MDPC01 service body…` from a client.
         case request(service: String, body: [Frame])
-        /// `"" MDPW01 0x01 service`.
-        case ready(service: String)
+        /// `"" MDPW01 0x01 service [capabilities]`: the fifth frame is Tally's extension (`WorkerCapabilities`).
+        case ready(service: String, capabilities: WorkerCapabilities?)
         /// `"" MDPW01 0x03 client "" body…`.
         case reply(client: Frame, body: [Frame])
         /// `"" MDPW01 0x04`.
@@ -43,8 +43,10 @@ public struct BrokerInbound: Sendable, Hashable {
             switch command {
             case .ready:
                 guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
-                guard frames.count == 5 else { throw .unexpectedFrames(frames.count - 5) }
-                message = .ready(service: try MDP.serviceName(frames[4]))
+                guard frames.count <= 6 else { throw .unexpectedFrames(frames.count - 6) }
+                message = .ready(
+                    service: try MDP.serviceName(frames[4]),
+                    capabilities: frames.count == 6 ? try WorkerCapabilities(frame: frames[5]) : nil)
             case .reply:
                 guard frames.count >= 6 else { throw .missingFrames(expected: 6, got: frames.count) }
                 guard frames[5].isEmpty else { throw .missingDelimiter }

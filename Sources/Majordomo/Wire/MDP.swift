@@ -53,6 +53,8 @@ public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvert
     case invalidServiceName
     /// The message had more frames than the receiver accepts.
     case tooManyFrames
+    /// READY's optional capabilities frame is not `key=value` pairs of printable ASCII (`WorkerCapabilities`).
+    case invalidCapabilities
 
     public var description: String {
         switch self {
@@ -63,6 +65,8 @@ public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvert
         case .unknownCommand(let frame): "unknown or misplaced worker command \(frame)"
         case .invalidServiceName: "service name must be 1...\(MDP.maximumServiceNameLength) bytes of UTF-8"
         case .tooManyFrames: "too many frames"
+        case .invalidCapabilities:
+            "the READY capabilities frame must be key=value pairs of printable ASCII (at most \(WorkerCapabilities.maximumLength) bytes)"
         }
     }
 }

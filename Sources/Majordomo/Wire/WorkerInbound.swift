@@ -33,9 +33,10 @@ public enum WorkerInbound: Sendable, Hashable {
 
 /// Frames a worker sends on its DEALER.
 public enum WorkerOutbound {
-    /// `"" MDPW01 0x01 service`.
-    public static func ready(service: String) -> [Frame] {
-        [.empty, MDP.workerHeader, WorkerCommand.ready.frame, Frame(service)]
+    /// `"" MDPW01 0x01 service`, plus Tally's capabilities frame when `capabilities` is given.
+    public static func ready(service: String, capabilities: WorkerCapabilities? = nil) -> [Frame] {
+        let plain: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.ready.frame, Frame(service)]
+        return capabilities.map { plain + [$0.frame] } ?? plain
     }
 
     /// `"" MDPW01 0x03 client "" body…`.

@@ -14,6 +14,8 @@ struct WorkerLoop {
     var polledSessions: [Int] = []
     var pollerIsStale = true
     var drainDeadline: Duration?
+    /// Warnings a misbehaving broker (or a full queue) could repeat for every message, one line per interval.
+    var throttle = LogThrottle()
 
     var logger: Logger { worker.logger }
 
@@ -40,6 +42,7 @@ struct WorkerLoop {
             sayGoodbye(index)
         }
         for case .status(let reply) in inbox.close() { reply(status) }
+        throttle.flush(now: clock.now, all: true, to: logger)
         logger.debug("worker I/O thread stopped")
     }
 
@@ -50,6 +53,7 @@ struct WorkerLoop {
         let draining = self.draining
         var wakeAt = sessions.lazy.filter { $0.isConnected || !draining }.map(\.nextTimer).min() ?? now + .seconds(1)
         if let drainDeadline { wakeAt = min(wakeAt, drainDeadline) }
+        if let flush = throttle.nextFlush { wakeAt = min(wakeAt, flush) }
         do {
             try poller.poll(timeout: max(.zero, wakeAt - now))
         } catch {
@@ -81,6 +85,7 @@ struct WorkerLoop {
                 break
             }
         }
+        throttle.flush(now: clock.now, to: logger)
         if let drainDeadline {
             return !(sockets.allSatisfy { $0 == nil } || clock.now >= drainDeadline)
         }
@@ -138,22 +143,21 @@ struct WorkerLoop {
                 return
             }
             guard let message else { return }
-            sessions[index].heardFromBroker(now: clock.now)
+            sessions[index].heardFromBroker(now: clock.now, disconnect: message.frames == WorkerOutbound.disconnect)
             handle(message, on: index)
         }
     }
 
     mutating func handle(_ message: ReceivedMessage, on index: Int) {
         guard !message.isTruncated else {
-            logger.warning("oversized message from broker dropped", metadata: ["mdp.connection": "\(index)"])
+            warn("oversized message from broker dropped", on: index)
             return
         }
         let inbound: WorkerInbound
         do {
             inbound = try WorkerInbound(frames: message.frames)
         } catch {
-            logger.warning(
-                "invalid message from broker dropped", metadata: ["mdp.connection": "\(index)", "reason": "\(error)"])
+            warn("invalid message from broker dropped", on: index, ["reason": "\(error)"])
             return
         }
         switch inbound {
@@ -193,10 +197,14 @@ struct WorkerLoop {
             sockets[index] = socket
             pollerIsStale = true
             sessions[index].connected(now: clock.now)
-            send(WorkerOutbound.ready(service: sessions[index].service), on: index)
+            let capabilities = WorkerCapabilities(instance: worker.instance)
+            send(
+                WorkerOutbound.ready(
+                    service: sessions[index].service,
+                    capabilities: sessions[index].offersCapabilities ? capabilities : nil),
+                on: index)
         } catch {
-            logger.error(
-                "worker could not connect", metadata: ["mdp.broker": "\(sessions[index].broker)", "error": "\(error)"])
+            warn("worker could not connect", on: index, ["error": "\(error)"], level: .error)
             sessions[index].disconnected(now: clock.now)
         }
     }
@@ -221,15 +229,26 @@ struct WorkerLoop {
         close(index)
     }
 
-    func send(_ frames: [Frame], on index: Int) {
+    mutating func send(_ frames: [Frame], on index: Int) {
         guard let socket = sockets[index] else { return }
         do {
             if try !socket.send(frames, dontWait: true) {
-                logger.warning("broker queue full; message dropped", metadata: ["mdp.connection": "\(index)"])
+                warn("broker queue full; message dropped", on: index)
             }
         } catch {
-            logger.error("worker send failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
+            warn("worker send failed", on: index, ["error": "\(error)"], level: .error)
         }
+    }
+
+    /// A warning about connection `index`, at most one line per broker and kind each interval (`LogThrottle`).
+    mutating func warn(
+        _ message: String, on index: Int, _ metadata: Logger.Metadata = [:], level: Logger.Level = .warning
+    ) {
+        var metadata = metadata
+        metadata["mdp.connection"] = "\(sessions[index].index)"
+        metadata["mdp.broker"] = "\(sessions[index].broker)"
+        throttle.log(
+            level, message, peer: sessions[index].broker, metadata: metadata, now: clock.now, to: logger)
     }
 
     mutating func rebuildPoller() {

@@ -23,6 +23,9 @@ public final class MajordomoWorker: Sendable {
     }
 
     public let configuration: WorkerConfiguration
+    /// Names this worker process to the broker (`WorkerCapabilities.instance`): its connections live and die
+    /// together, which the broker needs to know to give a suspect request a process of its own.
+    public let instance = String(UInt64.random(in: 1...UInt64.max), radix: 16)
     let computation: RequestComputation
     let limits: TransportLimits
     let context: Context

@@ -23,6 +23,12 @@ struct WorkerSession: Sendable {
     var inFlight = 0
     /// Whether the broker has sent anything on the current socket (proof that it knows us).
     private(set) var hasHeardFromBroker = false
+    /// Whether the broker has sent anything but DISCONNECT on the current socket: it accepted our READY.
+    private(set) var brokerAcceptedReady = false
+    /// Whether the next READY carries Tally's capabilities frame. It does, unless the last connection sent one and
+    /// the broker never accepted it (a strict MDP/0.1 broker that ignores or refuses a five-frame READY): then
+    /// one plain READY, and the capabilities again on the connection after.
+    private(set) var offersCapabilities = true
     private var brokerExpiresAt: Duration = .zero
     private var nextHeartbeatAt: Duration = .zero
     /// When disconnected: when to reconnect.
@@ -58,22 +64,28 @@ struct WorkerSession: Sendable {
         generation += 1
         inFlight = 0
         hasHeardFromBroker = false
+        brokerAcceptedReady = false
         reconnectAt = nil
         brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
         nextHeartbeatAt = now + configuration.heartbeatInterval
     }
 
-    /// Anything from the broker proves it alive.
-    mutating func heardFromBroker(now: Duration) {
+    /// Anything from the broker proves it alive; anything but DISCONNECT proves it took our READY.
+    mutating func heardFromBroker(now: Duration, disconnect: Bool = false) {
         hasHeardFromBroker = true
+        if !disconnect { brokerAcceptedReady = true }
         brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
     }
 
     /// The socket was closed; reconnect after the configured delay.
     mutating func disconnected(now: Duration) {
+        if reconnectAt == nil {
+            offersCapabilities = !offersCapabilities || brokerAcceptedReady
+        }
         reconnectAt = now + configuration.reconnectDelay
         inFlight = 0
         hasHeardFromBroker = false
+        brokerAcceptedReady = false
     }
 
     /// What is due at `now`.

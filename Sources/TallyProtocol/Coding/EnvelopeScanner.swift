@@ -9,6 +9,12 @@ public enum EnvelopeScanner {
         scan(body) { scanner in scanner.topLevelString(named: "id") }
     }
 
+    /// The value of the top-level `"method"` member if it is a string without escapes, else `nil`: for log lines
+    /// about bodies that are not otherwise parsed.
+    public static func method(in body: some Collection<UInt8>) -> String? {
+        scan(body) { scanner in scanner.topLevelString(named: "method") }
+    }
+
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
     public static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in

@@ -2,10 +2,16 @@ import Majordomo
 import TallyProtocol
 import ZeroMQ
 
-/// Words the broker's own answers as Tally v1 error responses that echo the request's id, so a client matches
-/// them to its request and handles them like any other error: `overloaded` for a full queue, `unavailable` when
-/// no worker answered, `payload_too_large` for an oversized body.
-public struct TallyFailureReplies: FailureReplyEncoding {
+/// What the broker knows of Tally's v1 envelope.
+///
+/// - Its own answers are v1 error responses that echo the request's id, so a client matches them to its request
+///   and handles them like any other error: `overloaded` for a full queue, `unavailable` when no worker answered,
+///   `payload_too_large` for an oversized body, `internal` for a request that kills its workers.
+/// - A reply is tied to its request by the top-level `id` (read by `EnvelopeScanner`, without parsing the
+///   document): a worker that answers one request with another's response is refused. A Tally worker echoes the
+///   id it read byte for byte, or answers with a `null` id when it could not read one; only two ids that were both
+///   read are compared.
+public struct TallyEnvelope: ApplicationEnvelope {
     /// Suggested client back-off for `overloaded` and shutdown answers.
     public var retryAfter: Duration
 
@@ -13,9 +19,25 @@ public struct TallyFailureReplies: FailureReplyEncoding {
         self.retryAfter = retryAfter
     }
 
-    public func replyBody(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+    public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
         let id = requestBody.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
         return [Frame(ErrorResponse.encode(id: id, error(for: failure, service: service)))]
+    }
+
+    /// The `id` of a one-frame v1 body, as its raw bytes.
+    public func correlationKey(of body: [Frame]) -> [UInt8]? {
+        guard body.count == 1 else { return nil }
+        return EnvelopeScanner.id(in: body[0].bytes).map { Array($0.utf8) }
+    }
+
+    /// `id=… method=…` of a v1 request, or its size when it is not one.
+    public func summary(ofRequest body: [Frame]) -> String {
+        let size = "\(body.reduce(0) { $0 + $1.count }) bytes"
+        guard body.count == 1 else { return size }
+        let id = EnvelopeScanner.id(in: body[0].bytes)
+        let method = EnvelopeScanner.method(in: body[0].bytes)
+        guard id != nil || method != nil else { return size }
+        return "id=\(id ?? "-") method=\(method ?? "-")"
     }
 
     func error(for failure: BrokerFailure, service: String) -> TallyError {
@@ -45,6 +67,11 @@ public struct TallyFailureReplies: FailureReplyEncoding {
             return TallyError(
                 .unavailable, "the broker already tracks \(limit) services; \(service) is not one of them",
                 details: ErrorDetails(limit: limit, service: service))
+        case .workerDied(let workersLost):
+            return TallyError(
+                .internal,
+                "the request was not answered: \(workersLost) \(service) workers died while computing it, the last with nothing else to do; it is not retried",
+                details: ErrorDetails(service: service))
         case .payloadTooLarge(let bytes, let limit):
             return TallyError(
                 .payloadTooLarge, "the body has \(bytes) bytes; the limit is \(limit)",

@@ -1,0 +1,40 @@
+import ZeroMQ
+
+/// What the domain-free broker may know of the bodies it relays: the application (Tally) decides how its
+/// envelope is read and how the broker answers on a worker's behalf.
+///
+/// The broker never parses bodies for routing. It asks for three things only: the words of its own failure
+/// replies, the key that ties a reply to its request (so that a worker cannot hand one client's answer to
+/// another), and a short description of a request for the rare log line that must name it.
+public protocol ApplicationEnvelope: Sendable {
+    /// The body of the broker's own reply to a request it cannot deliver.
+    /// - Parameters:
+    ///   - failure: what went wrong.
+    ///   - service: the service the request was for.
+    ///   - requestBody: the request's body frames, to echo an id from.
+    func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame]
+
+    /// The key a body carries to tie a reply to its request (a request id), or `nil` when it has none that can be
+    /// read. Asked of every request and every reply, so it must be cheap and must never trap.
+    ///
+    /// A reply whose key differs from its request's, where both have one, is refused. An application whose
+    /// honest replies may carry a key other than the request's must return `nil` for them.
+    func correlationKey(of body: [Frame]) -> [UInt8]?
+
+    /// A short description of a request for log lines (its id and method, say); never the body itself.
+    func summary(ofRequest body: [Frame]) -> String
+}
+
+/// Bodies the broker knows nothing of: failure replies are one text frame `error: <reason>`, and replies are tied
+/// to requests by dispatch token only.
+public struct OpaqueEnvelope: ApplicationEnvelope {
+    public init() {}
+
+    public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+        [Frame("error: \(failure)")]
+    }
+
+    public func correlationKey(of body: [Frame]) -> [UInt8]? { nil }
+
+    public func summary(ofRequest body: [Frame]) -> String { "\(body.reduce(0) { $0 + $1.count }) bytes" }
+}

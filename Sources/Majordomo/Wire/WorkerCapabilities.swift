@@ -1,0 +1,44 @@
+import ZeroMQ
+
+/// What a worker tells the broker beyond MDP/0.1, in an optional fifth frame of READY.
+///
+/// RFC 7's READY has four frames; a Tally worker may add a fifth of ASCII `key=value` pairs separated by single
+/// spaces (`instance=5f2c9a0e1b3d4c7a`). A Tally broker reads it; a lenient foreign broker ignores it, and for a
+/// strict one the worker falls back to the plain four-frame READY (see `WorkerSession`). Keys this broker does
+/// not know are ignored, so a later worker may say more without breaking an older broker.
+public struct WorkerCapabilities: Sendable, Hashable {
+    /// Names the worker process. Connections with one instance live and die together: the broker uses it to
+    /// give a request that lost its worker a process of its own (see `BrokerStateMachine`).
+    public var instance: String?
+
+    public init(instance: String? = nil) {
+        self.instance = instance
+    }
+
+    /// Longest capabilities frame accepted.
+    public static let maximumLength = 255
+
+    /// The frame a worker sends.
+    public var frame: Frame {
+        var pairs: [String] = []
+        if let instance { pairs.append("instance=\(instance)") }
+        return Frame(pairs.joined(separator: " "))
+    }
+
+    /// Reads a capabilities frame.
+    /// - Throws: `MajordomoDecodeError.invalidCapabilities` when the frame is too long, not printable ASCII, or
+    ///   not `key=value` pairs with non-empty keys and values.
+    public init(frame: Frame) throws(MajordomoDecodeError) {
+        guard frame.count <= Self.maximumLength, frame.bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 })
+        else { throw .invalidCapabilities }
+        self.init()
+        for pair in frame.bytes.split(separator: 0x20, omittingEmptySubsequences: false) {
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")), equals > pair.startIndex,
+                equals < pair.index(before: pair.endIndex)
+            else { throw .invalidCapabilities }
+            let key = String(decoding: pair[..<equals], as: UTF8.self)
+            let value = String(decoding: pair[pair.index(after: equals)...], as: UTF8.self)
+            if key == "instance" { instance = value }
+        }
+    }
+}

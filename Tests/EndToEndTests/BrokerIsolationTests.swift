@@ -1,0 +1,201 @@
+import Foundation
+import Synchronization
+import TallyClient
+import TallyProtocol
+import TallyTesting
+import Testing
+import ZeroMQ
+
+/// A peer that misbehaves spoils only its own requests: replies never cross to another client, invented names
+/// never grow the broker, floods never flood the log.
+@Suite(.serialized) struct BrokerIsolationTests {
+    /// Two clients × 150 pings through a broker whose service has an honest `tally-worker` and a misbehaving raw
+    /// MDP worker. Every client gets exactly one answer per request, and only its own: ids are per client, so an
+    /// answer carrying another client's id is counted as a stranger.
+    @Test(arguments: MisbehavingWorker.Fault.allCases)
+    func aMisbehavingWorkerBesideAnHonestOneNeverCrossesReplies(fault: MisbehavingWorker.Fault) async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 0, brokerArguments: ["--http", brokerHTTP, "--max-attempts", "6"])
+        let honest = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, arguments: ["--service", "tally.history", "--concurrency", "2"])
+        let rogue = MisbehavingWorker(endpoint: cluster.endpoint, service: "tally.history", fault: fault)
+        let rogueRun = Task { try await onOwnThread { try rogue.run() } }
+        let client = try makeClient([cluster.endpoint])
+        #expect(await waitForServices(client, ["tally.history"]))
+
+        let loads = ["alice", "bob"].map { name in
+            ExactlyOnceLoad(
+                endpoint: cluster.endpoint, inFlight: 4, duration: .seconds(60), limit: 150, idPrefix: name)
+        }
+        let runs = loads.map { load in Task { try await onOwnThread { try load.run() } } }
+        var ledgers: [AnswerLedger] = []
+        for run in runs { ledgers.append(try await run.value) }
+        rogue.stop()
+        let activity = try await rogueRun.value
+        let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+        let refused = ["not_held", "id_mismatch"].map {
+            ProcessProbes.sample(#"tally_broker_replies_refused_total{reason="\#($0)"}"#, in: metrics)
+        }
+        print(
+            "misbehaving worker (\(fault)): \(activity.requests) requests taken, \(activity.registrations) registrations, "
+                + "replies refused \(refused); alice: \(ledgers[0]); bob: \(ledgers[1])")
+
+        #expect(activity.requests > 0, "the misbehaving worker was given requests")
+        #expect(refused.reduce(0, +) > 0, "the broker refused its wrong replies")
+        for ledger in ledgers {
+            #expect(ledger.sent == 150)
+            #expect(ledger.unanswered == 0, "every request answered: \(ledger)")
+            #expect(ledger.duplicates == 0, "none answered twice: \(ledger)")
+            #expect(ledger.strangers == 0, "no answer meant for another client: \(ledger)")
+            #expect(Set(ledger.outcomes.keys).isSubset(of: ["ok", "unavailable"]), "\(ledger)")
+            #expect(ledger.outcomes["ok", default: 0] >= 140, "the honest worker served nearly all: \(ledger)")
+        }
+        #expect(cluster.broker.isRunning && honest.isRunning)
+        await client.stop()
+        honest.terminate()
+        await honest.waitForExit()
+        await cluster.stop()
+    }
+
+    /// One client sends 10,000 requests, each to a service name of its own invention. The broker answers them all,
+    /// its memory and its metrics stay flat, and a real worker of a new service registers during the flood.
+    @Test func inventedServiceNamesNeitherGrowTheBrokerNorKeepWorkersOut() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 1, brokerArguments: ["--http", brokerHTTP, "--queue-timeout", "1s"])
+        let client = try makeClient([cluster.endpoint])
+        #expect(await waitForServices(client))
+        for _ in 0..<5 { _ = try await client.ping() }
+        let pid = cluster.broker.processIdentifier
+        let rssBefore = try #require(ProcessProbes.residentKiB(of: pid))
+        let seriesBefore = ProcessProbes.seriesCount(await ProcessProbes.metrics(at: brokerHTTP) ?? "")
+
+        let flood = Task { try await onOwnThread { try Self.inventNames(10_000, endpoint: cluster.endpoint) } }
+        // While the invented names take every waiting slot, a worker of a service the broker never saw registers.
+        let fresh = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, arguments: ["--service", "tally.fresh", "--concurrency", "1"])
+        #expect(await waitForServices(client, ["tally.fresh"]), "a real worker is not kept out by invented names")
+        let pong = try await client.ping(service: TallyService(rawValue: "tally.fresh"))
+        #expect(pong.service == "tally.fresh")
+
+        let ledger = try await flood.value
+        try await Task.sleep(for: .seconds(2))  // every queue has expired; entries are reclaimed by the broker's tick
+        let rssAfterFirst = try #require(ProcessProbes.residentKiB(of: pid))
+        // A second flood of new names: what the first one left behind is reused, nothing accumulates.
+        let secondLedger = try await onOwnThread {
+            try Self.inventNames(10_000, from: 10_000, endpoint: cluster.endpoint)
+        }
+        try await Task.sleep(for: .seconds(2))
+        let rssAfter = try #require(ProcessProbes.residentKiB(of: pid))
+        let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+        let seriesAfter = ProcessProbes.seriesCount(metrics)
+        print(
+            "2 × 10,000 invented service names: \(ledger); \(secondLedger); broker VmRSS \(rssBefore) → "
+                + "\(rssAfterFirst) → \(rssAfter) KiB; metric series \(seriesBefore) → \(seriesAfter)")
+
+        for ledger in [ledger, secondLedger] {
+            #expect(ledger.unanswered == 0 && ledger.duplicates == 0 && ledger.strangers == 0, "\(ledger)")
+            #expect(Set(ledger.outcomes.keys).isSubset(of: ["unavailable"]), "\(ledger)")
+        }
+        #expect(!metrics.contains("invented."), "no series is labelled with a name only a client sent")
+        // The fresh service adds its own label set (≈ 25 series); outcomes under `unknown` add a few more.
+        #expect(seriesAfter - seriesBefore < 60, "metric series stay bounded: \(seriesBefore) → \(seriesAfter)")
+        #expect(ProcessProbes.sample(#"tally_broker_queued_requests{service="unknown"}"#, in: metrics) == 0)
+        if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
+            #expect(rssAfter - rssBefore < 12 << 10, "broker memory stays flat: +\(rssAfter - rssBefore) KiB")
+            #expect(
+                rssAfter - rssAfterFirst < 4 << 10, "the second flood adds nothing: +\(rssAfter - rssAfterFirst) KiB")
+        }
+        await client.stop()
+        fresh.terminate()
+        await fresh.waitForExit()
+        await cluster.stop()
+    }
+
+    /// A peer floods the broker with HEARTBEATs as an unregistered worker (each answered DISCONNECT) and never
+    /// reads, then with malformed messages: hundreds of thousands of dropped messages and violations, a few lines
+    /// of log.
+    @Test func aFloodingPeerThatNeverReadsCannotFloodTheLog() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 1, brokerArguments: ["--http", brokerHTTP], logLevel: "info")
+        let client = try makeClient([cluster.endpoint])
+        #expect(await waitForServices(client))
+        try await Task.sleep(for: .milliseconds(500))
+        let logBefore = cluster.broker.errorOutput.utf8.count
+
+        let peer = FloodingPeer()
+        let flood = Task { try await onOwnThread { try peer.run(endpoint: cluster.endpoint) } }
+        // The peer stays connected (closing a socket with unread data resets the connection, and the broker would
+        // lose what it had not read yet) until the broker has counted every malformed message.
+        let counted = await eventually(timeout: .seconds(60)) {
+            let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+            return ProcessProbes.sample("tally_broker_protocol_violations_total", in: metrics) >= 50_000
+        }
+        peer.finish()
+        let sent = try await flood.value
+        _ = try await client.ping()
+        let log = cluster.broker.errorOutput
+        let grown = log.utf8.count - logBefore
+        let lines = log.utf8.dropFirst(logBefore).split(separator: UInt8(ascii: "\n")).count
+        print("log flood: \(sent) messages sent by one peer, broker log grew \(grown) bytes in \(lines) lines")
+        #expect(counted, "the broker read the whole flood")
+        #expect(sent == 450_000)
+        #expect(grown < 8_000, "a few lines, not one per message: \(grown) bytes\n\(log.suffix(2_000))")
+        #expect(log.contains("protocol violation"), "the violations were logged, once")
+        #expect(log.contains("peer queue full"), "the answers the peer never read were dropped, and said so once")
+        await client.stop()
+        await cluster.stop()
+    }
+}
+
+extension BrokerIsolationTests {
+    /// Sends `count` pings from one raw client, each to a service name of its own (`invented.N`), and collects
+    /// every answer.
+    static func inventNames(_ count: Int, from first: Int = 0, endpoint: String) throws -> AnswerLedger {
+        let raw = try RawMDPClient(context: try Context(), endpoint: endpoint, receiveTimeout: .milliseconds(50))
+        var ledger = AnswerLedger()
+        var sentIDs = Set<String>()
+        for index in first..<(first + count) {
+            let id = "invented-\(index)"
+            try raw.request(service: "invented.\(index)", body: RawMDPClient.ping(id: id))
+            sentIDs.insert(id)
+            ledger.sent += 1
+            while let frames = try? raw.socket.receive(maxFrames: 8, dontWait: true) {
+                ledger.record(RawReply(frames: frames.frames), sentIDs: sentIDs)
+            }
+        }
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while ledger.unanswered > 0, ContinuousClock.now < giveUp {
+            if let frames = try raw.receive() { ledger.record(RawReply(frames: frames), sentIDs: sentIDs) }
+        }
+        return ledger
+    }
+}
+
+/// A DEALER that sends 400,000 HEARTBEATs and 50,000 messages with an unknown command, never reads, and stays
+/// connected until told to finish.
+final class FloodingPeer: Sendable {
+    private let finished = Atomic(false)
+
+    func finish() { finished.store(true, ordering: .relaxed) }
+
+    /// - Returns: how many messages were sent.
+    func run(endpoint: String) throws -> Int {
+        let socket = try Socket(try Context(), type: .dealer)
+        defer { socket.close() }
+        try socket.set(.sendHighWaterMark, 0)
+        try socket.set(.receiveHighWaterMark, 1)
+        // A small kernel buffer: the broker's answers back up into its own queue for this peer soon.
+        try socket.set(.receiveBuffer, 1024)
+        try socket.connect(endpoint)
+        var sent = 0
+        for _ in 0..<400_000 where try socket.send(["", "MDPW01", Frame([0x04])]) { sent += 1 }
+        for index in 0..<50_000 where try socket.send(["", "MDPW01", Frame([0x09]), Frame("\(index)")]) {
+            sent += 1
+        }
+        while !finished.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.05) }
+        return sent
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import TallyTesting
+import Testing
+
+/// A mistyped endpoint stops every binary at start, naming the option, instead of a reconnect loop that logs
+/// `Invalid argument` for ever.
+@Suite struct StartupValidationTests {
+    @Test(
+        arguments: [
+            (TallyBinaries.worker, ["--broker", "127.0.0.1:5701"], "--broker", "write tcp://127.0.0.1:5701"),
+            (TallyBinaries.worker, ["--broker", "tcp://*:5555"], "--broker", "can only be bound"),
+            (TallyBinaries.broker, ["--bind", "tcp://127.0.0.1:99999"], "--bind", "1...65535"),
+            (TallyBinaries.broker, ["--bind", "udp://127.0.0.1:5555"], "--bind", "unsupported transport"),
+            (TallyBinaries.cli, ["ping", "--broker", "localhost:5555"], "--broker", "has no transport"),
+            (TallyBinaries.load, ["--broker", "tcp://[::1:5555", "--duration", "1s"], "--broker", "IPv6"),
+        ])
+    func aBadEndpointStopsTheProcessNamingTheOption(
+        binary: URL, arguments: [String], option: String, reason: String
+    ) async throws {
+        let result = try await ShortCommand.run(binary, arguments, timeout: .seconds(20))
+        #expect(result.status == 64, "usage error, at once: \(result.errorOutput)")
+        #expect(result.errorOutput.contains(option) && result.errorOutput.contains(reason), "\(result.errorOutput)")
+    }
+
+    @Test func aBadEndpointInTheEnvironmentIsNamedToo() async throws {
+        let result = try await ShortCommand.run(
+            TallyBinaries.worker, [], environment: ["TALLY_BROKERS": "tcp://127.0.0.1:5555,127.0.0.1:5556"])
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains("TALLY_BROKERS") && result.errorOutput.contains("'127.0.0.1:5556'"))
+    }
+}
