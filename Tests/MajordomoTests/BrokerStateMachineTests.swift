@@ -231,6 +231,24 @@ import ZeroMQ
         #expect(dispatches(done).map(\.body) == [["more"]])
     }
 
+    @Test func aReservationEndsWhenTheSuspectWentElsewhere() {
+        var broker = machine()
+        for (worker, instance) in [("P1a", "p1"), ("P2a", "p2"), ("P2b", "p2"), ("P3a", "p3")] {
+            _ = broker.received(ready(Frame(worker), instance: instance), now: .zero)
+        }
+        let held = ["a", "b", "b2", "c"].map { dispatches(broker.received(request("C", Frame($0)), now: .zero))[0] }
+        #expect(held.map(\.worker) == ["P1a", "P2a", "P2b", "P3a"])
+        // P3 dies: its request is a suspect. P1 holds less than P2, so P1 is kept free of new work for it.
+        _ = broker.peerUnreachable(heartbeat(to: "P3a"), now: .seconds(1))
+        // P2 empties first and takes the suspect; P1 empties next and must not stay reserved.
+        _ = broker.received(reply("P2a", held[1].token, "B"), now: .seconds(1))
+        let suspect = dispatches(broker.received(reply("P2b", held[2].token, "B2"), now: .seconds(1)))
+        #expect(suspect.map(\.body) == [["c"]] && suspect.first?.worker.text?.hasPrefix("P2") == true)
+        _ = broker.received(reply("P1a", held[0].token, "A"), now: .seconds(1))
+        let next = dispatches(broker.received(request("C", "d"), now: .seconds(1)))
+        #expect(next.map(\.worker) == ["P1a"], "the process reserved in vain takes new work again")
+    }
+
     @Test func innocentsBesideAPoisonRequestSurviveIt() {
         var broker = machine(envelope: KeyedEnvelope())
         _ = broker.received(ready("P1a", instance: "p1"), now: .zero)

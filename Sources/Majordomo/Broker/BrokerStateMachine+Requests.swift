@@ -55,6 +55,9 @@ extension BrokerStateMachine {
             assign(request, to: workerID, now: now, into: &actions)
             if workers[workerID]!.hasRoom { services[service]!.available.append(workerID) }
         }
+        // No suspect waits at the head any more (it went to whichever process emptied first): the reserved one,
+        // if any, takes work again.
+        endReservation(of: service)
     }
 
     /// Sends `request` to connection `workerID`.
@@ -68,7 +71,9 @@ extension BrokerStateMachine {
         instances[instance]!.held += 1
         if request.isSuspect {
             instances[instance]!.isIsolated = true
-            if instances[instance]!.reservedFor == request.service { instances[instance]!.reservedFor = nil }
+            if services[request.service]?.reservation == instance {
+                endReservation(of: request.service, evenForASuspect: true)
+            }
         }
         actions.append(
             .send(BrokerOutbound.workerRequest(to: workerID, client: token.frame, body: request.body)))
@@ -134,6 +139,8 @@ extension BrokerStateMachine {
 
     /// Removes a service's record once it has neither workers nor queued requests.
     mutating func forgetIfUnused(_ name: String) {
-        if let service = services[name], service.workerCount == 0, service.queue.isEmpty { services[name] = nil }
+        guard let service = services[name], service.workerCount == 0, service.queue.isEmpty else { return }
+        endReservation(of: name)
+        services[name] = nil
     }
 }

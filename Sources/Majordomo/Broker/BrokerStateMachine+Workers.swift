@@ -113,14 +113,30 @@ extension BrokerStateMachine {
     /// Keeps one worker process of `service` from taking new work, so that it empties for the suspect at the head
     /// of the queue: the one with least in flight, unless one is reserved already.
     mutating func reserveInstance(for service: String) {
-        if instances.values.contains(where: { $0.reservedFor == service }) { return }
+        if let reserved = services[service]!.reservation, instances[reserved] != nil { return }
         var candidates: Set<Instance> = []
         for worker in workers.values where worker.service == service { candidates.insert(worker.instance) }
         let choice = candidates.filter {
             !instances[$0]!.isIsolated && !instances[$0]!.isDeparting && instances[$0]!.reservedFor == nil
-        }
-        .min { instances[$0]!.held < instances[$1]!.held }
+        }.min { instances[$0]!.held < instances[$1]!.held }
+        services[service]!.reservation = choice
         if let choice { instances[choice]!.reservedFor = service }
+    }
+
+    /// Lets the process reserved for `service`'s suspect take work again, when no suspect waits at the head (or
+    /// when the reserved process just took the suspect: `evenForASuspect`).
+    mutating func endReservation(of service: String, evenForASuspect: Bool = false) {
+        guard let reserved = services[service]?.reservation else { return }
+        if !evenForASuspect, services[service]!.queue.first?.isSuspect == true,
+            instances[reserved]?.reservedFor == service
+        {
+            return
+        }
+        services[service]!.reservation = nil
+        if instances[reserved]?.reservedFor == service {
+            instances[reserved]!.reservedFor = nil
+            instanceFreed = true
+        }
     }
 
     /// Forgets a worker connection; the requests it held go back to their queue, or are answered when they may

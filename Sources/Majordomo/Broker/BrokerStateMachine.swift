@@ -80,6 +80,8 @@ public struct BrokerStateMachine: Sendable {
         /// Connections with room for another request, least recently used first.
         var available = Deque<Frame>()
         var workerCount = 0
+        /// The worker process kept free of new work for the suspect at the head of the queue, if any.
+        var reservation: Instance?
     }
 
     /// How a worker connection came to be forgotten: it decides what its requests pay.
