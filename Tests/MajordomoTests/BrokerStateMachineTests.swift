@@ -461,10 +461,12 @@ func reply(_ worker: Frame, _ address: Frame, _ body: Frame) -> BrokerInbound {
     BrokerInbound(sender: worker, message: .reply(client: address, body: [body]))
 }
 
-/// Bodies `key:payload`: the key ties a reply to its request; a body without a colon has none.
+/// Bodies `key:payload`: the key ties a reply to its request; a body without a colon has none. The broker's own
+/// answers echo the key (`key:error: …`).
 struct KeyedEnvelope: ApplicationEnvelope {
     func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
-        [Frame("error: \(failure)")]
+        let key = correlationKey(of: requestBody).map { String(decoding: $0, as: UTF8.self) } ?? "-"
+        return [Frame("\(key):error: \(failure)")]
     }
 
     func correlationKey(of body: [Frame]) -> [UInt8]? {

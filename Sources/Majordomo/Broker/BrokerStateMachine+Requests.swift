@@ -46,14 +46,19 @@ extension BrokerStateMachine {
     /// process gets no new work — so that a suspect is never starved by the traffic behind it.
     mutating func dispatch(_ service: String, now: Duration, into actions: inout [BrokerAction]) {
         while let front = services[service]?.queue.first {
-            guard let position = availablePosition(for: front, in: service) else {
-                if front.isSuspect { reserveInstance(for: service) }
+            if let position = availablePosition(for: front, in: service) {
+                let workerID = services[service]!.available.remove(at: position)
+                let request = services[service]!.queue.removeFirst()
+                assign(request, to: workerID, now: now, into: &actions)
+                if workers[workerID]!.hasRoom { services[service]!.available.append(workerID) }
+            } else if front.isSuspect {
+                reserveInstance(for: service)
+                return
+            } else if !endReservation(of: service) {
+                // Nothing has room (a reservation made for an earlier suspect, now behind this request, was lifted
+                // above, and the loop tried again).
                 return
             }
-            let workerID = services[service]!.available.remove(at: position)
-            let request = services[service]!.queue.removeFirst()
-            assign(request, to: workerID, now: now, into: &actions)
-            if workers[workerID]!.hasRoom { services[service]!.available.append(workerID) }
         }
         // No suspect waits at the head any more (it went to whichever process emptied first): the reserved one,
         // if any, takes work again.

@@ -118,25 +118,27 @@ extension BrokerStateMachine {
         for worker in workers.values where worker.service == service { candidates.insert(worker.instance) }
         let choice = candidates.filter {
             !instances[$0]!.isIsolated && !instances[$0]!.isDeparting && instances[$0]!.reservedFor == nil
-        }.min { instances[$0]!.held < instances[$1]!.held }
+        }.min { (instances[$0]!.held, "\($0)") < (instances[$1]!.held, "\($1)") }
         services[service]!.reservation = choice
         if let choice { instances[choice]!.reservedFor = service }
     }
 
     /// Lets the process reserved for `service`'s suspect take work again, when no suspect waits at the head (or
     /// when the reserved process just took the suspect: `evenForASuspect`).
-    mutating func endReservation(of service: String, evenForASuspect: Bool = false) {
-        guard let reserved = services[service]?.reservation else { return }
+    /// - Returns: whether a process was freed.
+    @discardableResult
+    mutating func endReservation(of service: String, evenForASuspect: Bool = false) -> Bool {
+        guard let reserved = services[service]?.reservation else { return false }
         if !evenForASuspect, services[service]!.queue.first?.isSuspect == true,
             instances[reserved]?.reservedFor == service
         {
-            return
+            return false
         }
         services[service]!.reservation = nil
-        if instances[reserved]?.reservedFor == service {
-            instances[reserved]!.reservedFor = nil
-            instanceFreed = true
-        }
+        guard instances[reserved]?.reservedFor == service else { return false }
+        instances[reserved]!.reservedFor = nil
+        instanceFreed = true
+        return true
     }
 
     /// Forgets a worker connection; the requests it held go back to their queue, or are answered when they may
