@@ -1,0 +1,122 @@
+import Foundation
+import PropertyBased
+import TallyCore
+import Testing
+
+/// Every date-taking method, through the dispatcher, in every zone of the tz database Foundation knows: on the
+/// days around every transition in a span of years, on random dates, and at the two ends of the calendar. Each
+/// case must meet every invariant of `ZoneCaseCheck`; the answers are held to `ZoneOracle`, which reads the zone
+/// data by a method of its own. The span and the counts are `ZoneSweepSettings` (`scripts/zones` runs more).
+@Suite struct ZonePropertyTests {
+    static let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+    static let settings = ZoneSweepSettings.current
+
+    /// The first violations of up to three cases, so a failure shows whole cases without flooding the report.
+    static func report(_ violations: [String], of cases: Int) -> Comment {
+        let first = violations.prefix(12).joined(separator: "\n")
+        return Comment(rawValue: "\(violations.count) violations in \(cases) cases; first:\n\(first)")
+    }
+
+    /// The checks of one zone: for each transition in the span, the daily chart of the date it happens on and of
+    /// the date before (which is the skipped date where a zone skipped one), and at every eighth transition one
+    /// more method in turn (the other methods' invariants depend on the zone only through today), with
+    /// `now`, samples and workouts scattered around the transition by a generator seeded from the zone and the
+    /// transition. `TALLY_ZONE_ALL_METHODS=1` (`scripts/zones`) sends every method for the dates before, of and
+    /// after each transition.
+    static func transitionChecks(of zone: String) -> [(ZoneCase, [ZoneCaseCheck.Request])] {
+        let (start, end) = settings.span
+        let oracle = ZoneOracle(TimeZone(identifier: zone)!)
+        var checks: [(ZoneCase, [ZoneCaseCheck.Request])] = []
+        let others = ZoneCaseCheck.Request.allCases.filter { $0 != .dailyDashboard }
+        for (index, transition) in oracle.transitions(from: start, to: end).enumerated() {
+            var random = Xoshiro(
+                seed: (
+                    UInt64(truncatingIfNeeded: zone.utf8.reduce(7) { $0 &* 31 &+ Int($1) }), UInt64(index),
+                    UInt64(bitPattern: Int64(transition)), 0x9E37_79B9_7F4A_7C15
+                ))
+            for dayShift in settings.allMethods ? -1...1 : -1...0 {
+                let spread = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                    Int.random(in: -36 * 3600...36 * 3600, using: &random)
+                }
+                let zoneCase = ZoneCase(
+                    zone: zone, pivot: transition, dayShift: dayShift,
+                    nowShift: Int.random(in: -6 * 3600...40 * 3600, using: &random),
+                    weekStartsOnMonday: Bool.random(using: &random), spread: spread)
+                let requests: [ZoneCaseCheck.Request] =
+                    settings.allMethods
+                    ? ZoneCaseCheck.Request.allCases
+                    : dayShift == 0 && index % 8 == 0
+                        ? [.dailyDashboard, others[index / 8 % others.count]] : [.dailyDashboard]
+                checks.append((zoneCase, requests))
+            }
+        }
+        return checks
+    }
+
+    @Test func aroundEveryTransitionOfEveryZone() async {
+        let results = await withTaskGroup(of: (cases: Int, violations: [String]).self) { group in
+            // Two halves of the zones, one per core.
+            for half in 0..<2 {
+                group.addTask {
+                    var count = 0
+                    var violations: [String] = []
+                    for zone in Self.zones.enumerated().filter({ $0.offset % 2 == half }).map(\.element) {
+                        for (zoneCase, requests) in Self.transitionChecks(of: zone) {
+                            count += 1
+                            violations += ZoneCaseCheck.violations(of: zoneCase, requests: requests)
+                        }
+                    }
+                    return (count, violations)
+                }
+            }
+            return await group.reduce(into: (cases: 0, violations: [String]())) {
+                $0.cases += $1.cases
+                $0.violations += $1.violations
+            }
+        }
+        // Thousands of transitions exist in any span of a century; a sweep over none proves nothing.
+        #expect(
+            results.cases > 1000, "only \(results.cases) cases in \(Self.settings.firstYear)…\(Self.settings.lastYear)")
+        #expect(results.violations.isEmpty, Self.report(results.violations, of: results.cases))
+    }
+
+    /// Random dates from 1800 to 2200 in random zones, with `now` up to two days after the date's midnight.
+    @Test func randomDatesInRandomZones() async {
+        let days = ZoneCase.dayNumber(year: 1800)...ZoneCase.dayNumber(year: 2200)
+        await propertyCheck(
+            count: Self.settings.randomCases,
+            input: Gen.element(of: Self.zones), Gen.int(in: days), Gen.int(in: -6 * 3600...48 * 3600), Gen.bool,
+            Gen.int(in: -30 * 3600...54 * 3600).array(of: 0...10)
+        ) { zone, day, nowShift, monday, spread in
+            let zoneCase = ZoneCase(
+                zone: zone!, pivot: Double(day * 86_400), dayShift: 0, nowShift: nowShift, weekStartsOnMonday: monday,
+                spread: spread)
+            let violations = ZoneCaseCheck.violations(of: zoneCase)
+            #expect(violations.isEmpty, Self.report(violations, of: 1))
+        }
+    }
+
+    /// The first and last weeks of the calendar, where weeks, days and instants reach beyond what Tally supports
+    /// and must be refused (or answered whole), never cut short.
+    @Test func theEndsOfTheCalendar() async {
+        let first = Int(LocalDate.earliest.dayNumber)
+        let last = Int(LocalDate.latest.dayNumber)
+        await propertyCheck(
+            count: Self.settings.randomCases,
+            input: Gen.element(of: Self.zones), Gen.int(in: 0...12), Gen.bool, Gen.int(in: -20 * 3600...40 * 3600),
+            Gen.bool, Gen.int(in: -30 * 3600...30 * 3600).array(of: 0...6)
+        ) { zone, days, atTheEnd, nowShift, monday, spread in
+            let day = atTheEnd ? last - days : first + days
+            let zoneCase = ZoneCase(
+                zone: zone!, pivot: Double(day * 86_400), dayShift: 0, nowShift: nowShift, weekStartsOnMonday: monday,
+                spread: spread)
+            let violations = ZoneCaseCheck.violations(of: zoneCase)
+            #expect(violations.isEmpty, Self.report(violations, of: 1))
+        }
+    }
+}
+
+extension ZoneCase {
+    /// Days since 1970-01-01 of 1 January of `year`.
+    static func dayNumber(year: Int) -> Int { Int(LocalDate(year: year, month: 1, day: 1)!.dayNumber) }
+}
