@@ -17,12 +17,12 @@ import Testing
         return Comment(rawValue: "\(violations.count) violations in \(cases) cases; first:\n\(first)")
     }
 
-    /// The checks of one zone: for each transition in the span, the daily chart of the date it happens on and of
-    /// the date before (which is the skipped date where a zone skipped one), and at every eighth transition one
-    /// more method in turn (the other methods' invariants depend on the zone only through today), with
-    /// `now`, samples and workouts scattered around the transition by a generator seeded from the zone and the
-    /// transition. `TALLY_ZONE_ALL_METHODS=1` (`scripts/zones`) sends every method for the dates before, of and
-    /// after each transition.
+    /// The checks of one zone. For each transition in the span: the daily chart of the day whose span holds it (as
+    /// the oracle finds the days), and of the day before when that one is empty (the date a zone skipped); every
+    /// eighth transition also one more method in turn (the other methods' invariants depend on the zone only
+    /// through today). `now`, samples and workouts are scattered around the transition by a generator seeded from
+    /// the zone and the transition. `TALLY_ZONE_ALL_METHODS=1` (`scripts/zones`) sends every method for the day
+    /// before, the day of and the day after each transition.
     static func transitionChecks(of zone: String) -> [(ZoneCase, [ZoneCaseCheck.Request])] {
         let (start, end) = settings.span
         let oracle = ZoneOracle(TimeZone(identifier: zone)!)
@@ -34,18 +34,26 @@ import Testing
                     UInt64(truncatingIfNeeded: zone.utf8.reduce(7) { $0 &* 31 &+ Int($1) }), UInt64(index),
                     UInt64(bitPattern: Int64(transition)), 0x9E37_79B9_7F4A_7C15
                 ))
-            for dayShift in settings.allMethods ? -1...1 : -1...0 {
+            // The clock's date at the transition, moved to the day whose span holds it.
+            var holding = oracle.wallClock(at: transition).dayNumber
+            while oracle.dayStart(holding) > transition { holding -= 1 }
+            while oracle.dayStart(holding + 1) <= transition { holding += 1 }
+            let days =
+                settings.allMethods
+                ? [holding - 1, holding, holding + 1]
+                : oracle.dayStart(holding - 1) == oracle.dayStart(holding) ? [holding - 1, holding] : [holding]
+            for day in days {
                 let spread = (0..<Int.random(in: 0...8, using: &random)).map { _ in
                     Int.random(in: -36 * 3600...36 * 3600, using: &random)
                 }
                 let zoneCase = ZoneCase(
-                    zone: zone, pivot: transition, dayShift: dayShift,
+                    zone: zone, pivot: transition, dayShift: day - oracle.wallClock(at: transition).dayNumber,
                     nowShift: Int.random(in: -6 * 3600...40 * 3600, using: &random),
                     weekStartsOnMonday: Bool.random(using: &random), spread: spread)
                 let requests: [ZoneCaseCheck.Request] =
                     settings.allMethods
                     ? ZoneCaseCheck.Request.allCases
-                    : dayShift == 0 && index % 8 == 0
+                    : day == holding && index % 8 == 0
                         ? [.dailyDashboard, others[index / 8 % others.count]] : [.dailyDashboard]
                 checks.append((zoneCase, requests))
             }
@@ -53,31 +61,26 @@ import Testing
         return checks
     }
 
-    @Test func aroundEveryTransitionOfEveryZone() async {
-        let results = await withTaskGroup(of: (cases: Int, violations: [String]).self) { group in
-            // Two halves of the zones, one per core.
-            for half in 0..<2 {
-                group.addTask {
-                    var count = 0
-                    var violations: [String] = []
-                    for zone in Self.zones.enumerated().filter({ $0.offset % 2 == half }).map(\.element) {
-                        for (zoneCase, requests) in Self.transitionChecks(of: zone) {
-                            count += 1
-                            violations += ZoneCaseCheck.violations(of: zoneCase, requests: requests)
-                        }
-                    }
-                    return (count, violations)
-                }
-            }
-            return await group.reduce(into: (cases: 0, violations: [String]())) {
-                $0.cases += $1.cases
-                $0.violations += $1.violations
+    /// One core only: the sweep shares the machine with the suites that time real sockets.
+    @Test func aroundEveryTransitionOfEveryZone() {
+        var count = 0
+        var skippedDates = 0
+        var violations: [String] = []
+        for zone in Self.zones {
+            for (zoneCase, requests) in Self.transitionChecks(of: zone) {
+                count += 1
+                let oracle = ZoneOracle(TimeZone(identifier: zone)!)
+                if oracle.dayStart(zoneCase.dayNumber) == oracle.dayStart(zoneCase.dayNumber + 1) { skippedDates += 1 }
+                violations += ZoneCaseCheck.violations(of: zoneCase, requests: requests)
             }
         }
         // Thousands of transitions exist in any span of a century; a sweep over none proves nothing.
-        #expect(
-            results.cases > 1000, "only \(results.cases) cases in \(Self.settings.firstYear)…\(Self.settings.lastYear)")
-        #expect(results.violations.isEmpty, Self.report(results.violations, of: results.cases))
+        #expect(count > 1000, "only \(count) cases in \(Self.settings.firstYear)…\(Self.settings.lastYear)")
+        // From 1840 to 2040 the database holds skipped dates (Manila 1844, Kwajalein 1993, Apia 2011, …).
+        if Self.settings.firstYear <= 1993, Self.settings.lastYear >= 2011 {
+            #expect(skippedDates >= 3, "only \(skippedDates) skipped dates were checked")
+        }
+        #expect(violations.isEmpty, Self.report(violations, of: count))
     }
 
     /// Random dates from 1800 to 2200 in random zones, with `now` up to two days after the date's midnight.
