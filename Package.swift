@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Test only: property-based tests of the zone arithmetic (Tests/TallyWorkerTests/Zones).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: Transport
@@ -246,7 +248,9 @@ let package = Package(
                 "TallyProtocol",
                 "TallyCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Zones/zone_peer.py"],
             swiftSettings: strictness
         ),
         .testTarget(

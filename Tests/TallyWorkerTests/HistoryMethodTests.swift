@@ -247,14 +247,26 @@ import Testing
     }
 }
 
-/// The ends of the calendar (0001-01-01 and 9999-12-31): every method answers, none loops or traps.
+/// The ends of the calendar (0001-01-01 and 9999-12-31): every method answers, none loops or traps; a week that
+/// would reach beyond them is refused rather than cut short.
 @Suite struct HistoryCalendarEdgeTests {
-    func respond(_ method: String, _ params: String, service: String = "tally.history") throws -> [String: Any] {
+    func response(_ method: String, _ params: String, service: String = "tally.history") throws -> [String: Any] {
         let body = #"{"version":1,"id":"edge","method":"\#(method)","params":{\#(params)}}"#
         let reply = HistoryMethodTests.dispatcher.respond(
             to: Array(body.utf8), service: service, logger: Logger(label: "test"))
-        let response = try #require(try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? [String: Any])
+    }
+
+    func respond(_ method: String, _ params: String, service: String = "tally.history") throws -> [String: Any] {
+        let response = try response(method, params, service: service)
         return try #require(response["result"] as? [String: Any], "expected a result in \(response)")
+    }
+
+    /// The error's code and field.
+    func refusal(_ method: String, _ params: String) throws -> (code: String?, field: String?) {
+        let response = try response(method, params)
+        let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
+        return (error["code"] as? String, (error["details"] as? [String: Any])?["field"] as? String)
     }
 
     static let goals = #""goal_log":[{"effective_date":"0001-01-01","goal":8000}],"is_pro":true"#
@@ -268,21 +280,46 @@ import Testing
         let month = try respond("history.month", #"\#(base),\#(records)"#)
         #expect((month["days"] as? [[String: Any]])?.count == 31)
         #expect((month["rows"] as? [[String: Any]])?.count == 2)
-        for mode in ["daily", "weekly", "monthly"] {
+        for mode in ["daily", "monthly"] {
             let dashboard = try respond("history.dashboard", #"\#(base),\#(records),"mode":"\#(mode)""#)
             #expect(dashboard["review_prompt_due"] as? Bool == true, "\(mode)")
         }
         let daily = try respond("history.dashboard", #"\#(base),\#(records)"#)
         #expect((daily["hours"] as? [[String: Any]])?.count == 24)
+        // 9999-12-31 is a Friday: its week, by either first day, ends in year 10000.
+        for weekStart in ["sunday", "monday"] {
+            let weekly = #"\#(base),\#(records),"mode":"weekly","week_starts_on":"\#(weekStart)""#
+            let error = try refusal("history.dashboard", weekly)
+            #expect(error.code == "invalid_params" && error.field == "params.date", "\(weekStart)")
+        }
+        // The Monday-first week of 9999-12-20 ends on Sunday 9999-12-26: whole, so it is served.
+        let lastWholeWeek = try respond(
+            "history.dashboard",
+            #"\#(base),\#(records),"mode":"weekly","week_starts_on":"monday","date":"9999-12-26""#)
+        #expect((lastWholeWeek["days"] as? [[String: Any]])?.count == 7)
+    }
+
+    @Test func dayWhoseHoursReachYear10000IsRefused() throws {
+        // In UTC the day 9999-12-31 ends at 10000-01-01T00:00:00Z: its last hour's end has no RFC 3339 form.
+        let params = #""time_zone":"UTC","today":"9999-12-31",\#(Self.goals),"records":[]"#
+        let error = try refusal("history.dashboard", params)
+        #expect(error.code == "invalid_params" && error.field == "params.date")
     }
 
     @Test func firstRepresentableDay() throws {
         let base = #""time_zone":"America/Los_Angeles","today":"0001-01-01",\#(Self.goals)"#
         let records = #""records":[{"date":"0001-01-01","steps":9000}]"#
-        for mode in ["daily", "weekly", "monthly"] {
+        for mode in ["daily", "monthly"] {
             let dashboard = try respond("history.dashboard", #"\#(base),\#(records),"mode":"\#(mode)""#)
             #expect((dashboard["day"] as? [String: Any])?["state"] as? String == "completed", "\(mode)")
         }
+        // 0001-01-01 is a Monday: the Monday-first week starts on it, the Sunday-first week a day before it.
+        let monday = try respond(
+            "history.dashboard", #"\#(base),\#(records),"mode":"weekly","week_starts_on":"monday""#)
+        #expect((monday["days"] as? [[String: Any]])?.first?["date"] as? String == "0001-01-01")
+        #expect((monday["days"] as? [[String: Any]])?.count == 7)
+        let sunday = try refusal("history.dashboard", #"\#(base),\#(records),"mode":"weekly""#)
+        #expect(sunday.code == "invalid_params" && sunday.field == "params.date")
         let month = try respond("history.month", #"\#(base),\#(records),"week_starts_on":"monday""#)
         #expect((month["days"] as? [[String: Any]])?.count == 31)
     }

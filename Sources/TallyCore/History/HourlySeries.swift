@@ -4,7 +4,8 @@ import Foundation
 /// started in each.
 ///
 /// An hour without samples inside a day that has samples is 0; a day without any sample has no data in every
-/// hour (`nil`), not a flat zero line; hours after "now" are future and hold nothing.
+/// hour (`nil`), not a flat zero line; hours after "now" are future and hold nothing. A date the zone skipped
+/// (Pacific/Apia, 2011-12-30) has no hours at all: no bucket, no data, every sample outside it.
 public struct HourlySeries: Sendable, Hashable {
     /// One hour bucket.
     public struct Bucket: Sendable, Hashable {
@@ -25,8 +26,9 @@ public struct HourlySeries: Sendable, Hashable {
     /// - Parameter now: the request's instant, if it gave one: hours starting after it are future.
     public init(date: LocalDate, samples: [StepSample], calendar: ZoneCalendar, now: Date?) {
         let hours = calendar.hours(of: date)
-        let dayStart = hours[0].start
-        let dayEnd = hours[hours.count - 1].end
+        // The day's span rather than its first and last bucket: a skipped date's day is empty and has neither.
+        let day = calendar.interval(of: date)
+        let (dayStart, dayEnd) = (day.lowerBound, day.upperBound)
         var sums = [StepTotals](repeating: StepTotals(), count: hours.count)
         var ignored = 0
         var hasData = false
@@ -35,7 +37,8 @@ public struct HourlySeries: Sendable, Hashable {
                 ignored += 1
                 continue
             }
-            // Buckets are consecutive whole hours from the day's start (only the last may be shorter).
+            // Buckets are consecutive whole hours from the day's start (only the last may be shorter); the day
+            // holds the sample, so it has at least one bucket.
             let index = min(Int(sample.start.timeIntervalSince(dayStart) / 3600), hours.count - 1)
             sums[index].add(
                 steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,

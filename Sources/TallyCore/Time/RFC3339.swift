@@ -10,6 +10,9 @@ public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertibl
     case invalidDate(LocalDateParseError)
     /// Hour, minute, second or offset out of range.
     case timeOutOfRange
+    /// Before 0001-01-01T00:00:00Z, or not before 10000-01-01T00:00:00Z: an instant Tally could not write back in
+    /// RFC 3339 (whose years have four digits) without changing it.
+    case outsideSupportedInstants
 
     public var description: String {
         switch self {
@@ -17,6 +20,8 @@ public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .missingOffset: "the instant has no UTC offset (add Z or ±HH:mm): without it, it names no moment"
         case .invalidDate(let error): "the date part is wrong: \(error)"
         case .timeOutOfRange: "hour, minute, second or offset is out of range"
+        case .outsideSupportedInstants:
+            "the instant lies outside 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999Z, the instants Tally supports"
         }
     }
 }
@@ -24,6 +29,13 @@ public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertibl
 /// RFC 3339 instants (the `date-time` of JSON Schema), read and written without DateFormatter:
 /// parsing is on every request's hot path and must report precisely what is wrong.
 public enum RFC3339 {
+    /// The instants Tally reads and writes: from 0001-01-01T00:00:00Z up to 10000-01-01T00:00:00Z (excluded), the
+    /// span in which every instant can be written in UTC with a four-digit year.
+    public static let supportedInstants: Range<Date> =
+        Date(
+            timeIntervalSince1970: ZoneCalendar.earliestMidnight)..<Date(
+            timeIntervalSince1970: ZoneCalendar.afterLatestMidnight)
+
     /// Parses an RFC 3339 `date-time`: `T` (or `t`, or a space) between date and time, optional fraction
     /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
     /// - Returns: the instant and the offset it was written with, in seconds east of UTC.
@@ -83,12 +95,29 @@ public enum RFC3339 {
         }
         guard index == bytes.count else { throw .notRFC3339 }
         let localSeconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second
-        return (Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction), offset)
+        let instant = Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction)
+        guard supportedInstants.contains(instant) else { throw .outsideSupportedInstants }
+        return (instant, offset)
     }
 
     /// Formats `instant` as local time at `offset` seconds east of UTC: `2026-03-08T01:00:00-05:00`,
     /// with milliseconds only when the instant has a fraction of a second.
+    ///
+    /// The text always names `instant` itself. An RFC 3339 offset has hours and minutes only, so where `offset`
+    /// has seconds (a zone's local mean time before it adopted standard time: Asia/Tehran's +03:25:44 until 1946,
+    /// Europe/Dublin's −00:25:21 until 1916) the instant is written in UTC (`Z`) instead: writing `+03:25` would
+    /// name a moment 44 seconds away. Likewise where the local time would fall outside the years 0001...9999.
+    /// - Important: `instant` must lie in `supportedInstants` (Tally reads no other): outside it no text names it,
+    ///   and the date is clamped.
     public static func format(_ instant: Date, offset: Int) -> String {
+        let local = instant.timeIntervalSince1970 + Double(offset)
+        let writesOffset =
+            offset % 60 == 0 && local >= ZoneCalendar.earliestMidnight && local < ZoneCalendar.afterLatestMidnight
+        return text(instant, offset: writesOffset ? offset : 0)
+    }
+
+    /// `instant` as local time at `offset`, which is a whole number of minutes.
+    private static func text(_ instant: Date, offset: Int) -> String {
         let totalMilliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
         let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
         let localSeconds = (totalMilliseconds - milliseconds) / 1000

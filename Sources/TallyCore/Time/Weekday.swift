@@ -32,8 +32,21 @@ public enum WeekStart: String, CaseIterable, Sendable, Hashable {
     }
 
     /// The first day of the week that holds `date`.
+    /// - Important: clamped to 0001-01-01 (a Monday) for the days of the Sunday-first week before it;
+    ///   `week(containing:)` says when a week leaves the supported dates.
     public func startOfWeek(containing date: LocalDate) -> LocalDate {
         date.adding(days: -leadingBlanks(before: date.weekday))
+    }
+
+    /// The seven days of the week that holds `date`, or `nil` when that week starts before 0001-01-01 or ends
+    /// after 9999-12-31 (the Sunday-first week of 0001-01-01 begins on a day before it; the week of 9999-12-31
+    /// ends in year 10000): a week with fewer than seven days would be no week at all.
+    public func week(containing date: LocalDate) -> ClosedRange<LocalDate>? {
+        let first = Int(date.dayNumber) - leadingBlanks(before: date.weekday)
+        guard first >= Int(LocalDate.earliest.dayNumber), first + 6 <= Int(LocalDate.latest.dayNumber) else {
+            return nil
+        }
+        return LocalDate(dayNumber: first)...LocalDate(dayNumber: first + 6)
     }
 
     /// Weekdays in column order.

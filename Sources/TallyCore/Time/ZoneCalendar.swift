@@ -4,7 +4,15 @@ import Foundation
 ///
 /// Every "which day is it" question of a request is answered here, in the request's zone. Days are found from
 /// the zone's UTC offsets, never by assuming 86,400-second days: a spring-forward day has 23 hours, a fall-back
-/// day 25, and in some zones (America/Havana, Asia/Beirut in past years) midnight itself does not exist.
+/// day 25, Antarctica/Troll's 22 and 26, Australia/Lord_Howe's 23½ and 24½; in some zones (America/Havana,
+/// Asia/Beirut in past years) midnight itself does not exist, and a few skipped a whole date (Pacific/Apia went
+/// from 29 to 31 December 2011): such a date is still a calendar date, with a day of no time in it.
+///
+/// A local day *starts* at the first instant at which the zone's clock shows that date or a later one, and ends
+/// where the next day starts. So the days follow one another without gap or overlap, and a skipped date's day is
+/// empty. Where a clock was turned back across midnight after the new date had begun (America/St_Johns 00:01 →
+/// 23:01 from 1987 to 2010, Alaska in 1867), the minutes in which it showed the earlier date again belong to the
+/// later day, which had already begun; `localDate(of:)` still reads the clock for them.
 public struct ZoneCalendar: Sendable {
     /// The zone: an IANA zone, or a fixed offset for clients that send one.
     public let timeZone: TimeZone
@@ -29,10 +37,39 @@ public struct ZoneCalendar: Sendable {
     /// Seconds east of UTC in force at `instant`.
     public func utcOffset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
 
-    /// The local civil date at `instant`.
+    /// The local civil date at `instant`: the date on the zone's clock.
+    /// - Important: an instant whose local date lies outside 0001-01-01...9999-12-31 gets the nearest of the two;
+    ///   requests are checked with `supportedLocalDate(of:)` first.
     public func localDate(of instant: Date) -> LocalDate {
         localDateTime(of: instant).date
     }
+
+    /// The local civil date at `instant`, or `nil` when it lies outside 0001-01-01...9999-12-31 (an instant of
+    /// 9999-12-31 in UTC is already 10000-01-01 east of Greenwich). Only instants within 18 hours of either end
+    /// of the supported dates cost a zone lookup.
+    public func supportedLocalDate(of instant: Date) -> LocalDate? {
+        guard Self.mayFallOutsideSupportedDates(instant) else { return localDate(of: instant) }
+        let dayNumber = localDayNumber(of: instant)
+        guard dayNumber >= Int(LocalDate.earliest.dayNumber), dayNumber <= Int(LocalDate.latest.dayNumber) else {
+            return nil
+        }
+        return LocalDate(dayNumber: dayNumber)
+    }
+
+    /// Whether `instant` lies within 18 hours of 0001-01-01 or of the end of 9999-12-31 (read as UTC), where its
+    /// local date may be unsupported in some zone: arithmetic only, to spare every other instant a zone lookup.
+    public static func mayFallOutsideSupportedDates(_ instant: Date) -> Bool {
+        let seconds = instant.timeIntervalSince1970
+        return seconds < earliestMidnight + maximumOffset || seconds >= afterLatestMidnight - maximumOffset
+    }
+
+    /// No zone is further than this from UTC: fixed offsets are bounded by ±18 h, and the tz database's largest
+    /// offset is Asia/Manila's −15:56:08 before 1845.
+    static let maximumOffset = 18.0 * 3600
+    /// 0001-01-01T00:00:00 read as UTC.
+    static let earliestMidnight = Double(Int(LocalDate.earliest.dayNumber) * 86_400)
+    /// 10000-01-01T00:00:00 read as UTC.
+    static let afterLatestMidnight = Double((Int(LocalDate.latest.dayNumber) + 1) * 86_400)
 
     /// Whether `instant` can fall on local date `date` in any zone: no zone lookup, only arithmetic. UTC offsets
     /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`
@@ -51,13 +88,26 @@ public struct ZoneCalendar: Sendable {
         return (LocalDate(dayNumber: dayNumber), local - dayNumber * 86_400)
     }
 
-    /// The first instant whose local date is `date`: local midnight, or, where a transition skips midnight,
-    /// the transition itself. On a fall-back night that repeats midnight, the earlier midnight.
+    /// The day number (days since 1970-01-01) of the local date at `instant`, not clamped to the supported dates.
+    func localDayNumber(of instant: Date) -> Int {
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)
+        return Int((Double(local) / 86_400).rounded(.down))
+    }
+
+    /// The first instant at which the zone's clock shows `date` or a later date: local midnight; where a transition
+    /// skips midnight, the transition itself; on a fall-back night that repeats midnight, the earlier midnight; for
+    /// a date the zone skipped, the start of the next day.
     public func startOfDay(_ date: LocalDate) -> Date {
-        let localMidnight = Double(Int(date.dayNumber) * 86_400)
+        startOfDay(dayNumber: Int(date.dayNumber))
+    }
+
+    /// `startOfDay(_:)` by day number, so that the day after 9999-12-31 can end that date's day.
+    private func startOfDay(dayNumber: Int) -> Date {
+        let localMidnight = Double(dayNumber * 86_400)
         // The instant lies within ±18 h of local midnight read as UTC; at most one transition falls in that
-        // window, so the offsets at its two ends are the only candidates.
-        let window = 18.0 * 3600
+        // window (the tz database has none closer than 48 h to another), so the offsets at its two ends are the
+        // only candidates.
+        let window = Self.maximumOffset
         let offsets = [
             utcOffset(at: Date(timeIntervalSince1970: localMidnight - window)),
             utcOffset(at: Date(timeIntervalSince1970: localMidnight + window)),
@@ -67,22 +117,22 @@ public struct ZoneCalendar: Sendable {
             return utcOffset(at: candidate) == offset ? candidate : nil
         }
         if let earliest = valid.min() { return earliest }
-        // Midnight falls in a gap: the day starts at the transition that jumps over it.
+        // Midnight falls in a gap: the day starts at the transition that jumps over it. For a skipped date that
+        // jump lands on the next date, whose day starts there too: the skipped date's day is empty.
         let searchFrom = Date(timeIntervalSince1970: localMidnight - window)
         return timeZone.nextDaylightSavingTimeTransition(after: searchFrom)
             ?? Date(timeIntervalSince1970: localMidnight - Double(offsets[0]))
     }
 
-    /// The half-open span of instants that make up local day `date`.
+    /// The half-open span of instants that make up local day `date`: empty for a date the zone skipped.
     public func interval(of date: LocalDate) -> Range<Date> {
-        let start = startOfDay(date)
-        // 9999-12-31 has no next date to start at: its day is taken to be 24 hours long.
-        guard date < .latest else { return start..<start.addingTimeInterval(86_400) }
-        return start..<startOfDay(date.adding(days: 1))
+        startOfDay(date)..<startOfDay(dayNumber: Int(date.dayNumber) + 1)
     }
 
     /// The elapsed hours of local day `date`: 24 buckets on most days, 23 on a spring-forward day and 25 on a
-    /// fall-back day. The last bucket is shorter where a zone's day is not a whole number of hours.
+    /// fall-back day (22 and 26 where the clock moves by two hours), none on a date the zone skipped. The last
+    /// bucket is shorter where a zone's day is not a whole number of hours (Lord Howe's 30-minute shifts, the day a
+    /// zone left local mean time).
     public func hours(of date: LocalDate) -> [LocalHour] {
         let day = interval(of: date)
         var hours: [LocalHour] = []
@@ -111,5 +161,7 @@ public struct LocalHour: Hashable, Sendable {
     public let utcOffset: Int
 
     /// The bucket's start as local RFC 3339 time (`2026-11-01T01:00:00-05:00`): unambiguous even on fall-back days.
+    /// In UTC where the offset has seconds (local mean time before a zone adopted standard time), which RFC 3339
+    /// cannot write (see `RFC3339.format(_:offset:)`).
     public var label: String { RFC3339.format(start, offset: utcOffset) }
 }

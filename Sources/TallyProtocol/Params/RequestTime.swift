@@ -45,7 +45,21 @@ public struct RequestTime: Codable, Sendable, Hashable {
         }
     }
 
-    /// Today in the request's zone.
+    /// Today in the request's zone, as every method reads it.
+    /// - Throws: `invalid_params` on `params.now` when `now`'s local date in the zone lies outside
+    ///   0001-01-01...9999-12-31 (no such day could be today).
+    public func checkedReferenceDay() throws(TallyError) -> ReferenceDay {
+        switch reference {
+        case .now(let timestamp):
+            _ = try calendar.requestDate(of: timestamp.instant, at: .params + "now")
+            return ReferenceDay(now: timestamp.instant, in: calendar)
+        case .today(let date):
+            return ReferenceDay(today: date)
+        }
+    }
+
+    /// Today in the request's zone, unchecked: a `now` beyond the supported dates is clamped to the nearest one.
+    /// Methods read `checkedReferenceDay()`.
     public var referenceDay: ReferenceDay {
         switch reference {
         case .now(let timestamp): ReferenceDay(now: timestamp.instant, in: calendar)

@@ -108,4 +108,25 @@ import Testing
         #expect(series.samplesIgnored == 2)
         #expect(series.totals.steps == 10)
     }
+
+    /// The date Samoa skipped: no hours, so no data, and the samples on either side of it are outside it.
+    @Test func skippedDateHasNoHours() throws {
+        let samples = [try sample("2011-12-29T23:59:00-10:00", 5), try sample("2011-12-31T00:00:00+14:00", 6)]
+        let series = HourlySeries(
+            date: F.day("2011-12-30"), samples: samples, calendar: try zone("Pacific/Apia"),
+            now: try instant("2011-12-30T10:05:19Z"))
+        #expect(series.buckets.isEmpty)
+        #expect(!series.hasData)
+        #expect(series.samplesIgnored == 2)
+        #expect(series.totals == StepTotals())
+    }
+
+    /// Tehran's local mean time (+03:25:44) has seconds: the buckets are written in UTC, each at its exact instant.
+    @Test func offsetWithSecondsWritesBucketsInUTC() throws {
+        let series = HourlySeries(date: F.day("1916-06-01"), samples: [], calendar: try zone("Asia/Tehran"), now: nil)
+        #expect(series.buckets.count == 24)
+        #expect(series.buckets[0].hour.utcOffset == 12_344)
+        #expect(series.buckets[0].hour.label == "1916-05-31T20:34:16Z")
+        #expect(series.buckets[0].hour.hour == 0)
+    }
 }

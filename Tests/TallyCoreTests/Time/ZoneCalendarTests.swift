@@ -63,6 +63,53 @@ import TallyCore
         #expect(havana.hours(of: date).count == 23)
     }
 
+    /// Samoa skipped 2011-12-30 (−10:00 to +14:00 at the end of the 29th): the date's day is empty, and the days
+    /// around it meet where the 31st began.
+    @Test func skippedDateHasAnEmptyDay() throws {
+        let apia = try calendar("Pacific/Apia")
+        let skipped = try LocalDate(parsing: "2011-12-30")
+        let day = apia.interval(of: skipped)
+        #expect(day.isEmpty)
+        #expect(day.lowerBound == (try RFC3339.parse("2011-12-30T10:00:00Z").instant))
+        #expect(apia.hours(of: skipped).isEmpty)
+        #expect(apia.interval(of: skipped.adding(days: -1)).upperBound == day.lowerBound)
+        #expect(apia.hours(of: skipped.adding(days: -1)).count == 24)
+        #expect(apia.hours(of: skipped.adding(days: 1)).count == 24)
+        #expect(apia.startOfDay(skipped.adding(days: 1)) == day.upperBound)
+    }
+
+    /// Troll moves its clock by two hours (UTC+0 in winter, UTC+2 in summer); Lord Howe by thirty minutes.
+    @Test(arguments: [
+        ("Antarctica/Troll", "2026-03-29", 22, 3600.0), ("Antarctica/Troll", "2026-10-25", 26, 3600),
+        ("Australia/Lord_Howe", "2026-10-04", 24, 1800), ("Australia/Lord_Howe", "2026-04-05", 25, 1800),
+    ])
+    func twoHourAndHalfHourShifts(zone: String, date: String, count: Int, lastBucket: Double) throws {
+        let hours = try calendar(zone).hours(of: LocalDate(parsing: date))
+        #expect(hours.count == count)
+        #expect(hours.last.map { $0.end.timeIntervalSince($0.start) } == lastBucket)
+        #expect(zip(hours, hours.dropFirst()).allSatisfy { $0.end == $1.start })
+    }
+
+    /// An instant near either end of the calendar may fall on a date Tally does not support in some zone.
+    @Test func supportedLocalDatesAtTheEnds() throws {
+        let lastUTCHour = try RFC3339.parse("9999-12-31T23:00:00Z").instant
+        #expect(try calendar("UTC").supportedLocalDate(of: lastUTCHour) == LocalDate.latest)
+        #expect(try calendar("Pacific/Kiritimati").supportedLocalDate(of: lastUTCHour) == nil)
+        let firstUTCHour = try RFC3339.parse("0001-01-01T01:00:00Z").instant
+        #expect(try calendar("America/New_York").supportedLocalDate(of: firstUTCHour) == nil)
+        #expect(try calendar("Asia/Tokyo").supportedLocalDate(of: firstUTCHour) == LocalDate.earliest)
+        #expect(ZoneCalendar.mayFallOutsideSupportedDates(lastUTCHour))
+        #expect(!ZoneCalendar.mayFallOutsideSupportedDates(try RFC3339.parse("2026-01-01T00:00:00Z").instant))
+    }
+
+    /// 9999-12-31 ends where 10000-01-01 would begin, in the zone's offset, not after an assumed 24 hours.
+    @Test func lastDateEndsAtTheZonesMidnight() throws {
+        let kiritimati = try calendar("Pacific/Kiritimati")
+        let day = kiritimati.interval(of: .latest)
+        #expect(day.upperBound == (try RFC3339.parse("9999-12-31T10:00:00Z").instant))
+        #expect(kiritimati.hours(of: .latest).count == 24)
+    }
+
     @Test func fixedOffsetDays() throws {
         let minusFive = try #require(ZoneCalendar(utcOffsetMinutes: -300))
         let instant = try RFC3339.parse("2026-03-08T04:59:59Z").instant

@@ -59,7 +59,8 @@ extension HistoryDashboard {
         /// The chart's first and last day (the selected day itself in daily mode).
         public var startDate: LocalDate
         public var endDate: LocalDate
-        /// Daily mode: 24 buckets, 23 on a spring-forward day, 25 on a fall-back day.
+        /// Daily mode: the elapsed hours of the day: 24, 23 or 25 on DST days (22 and 26 in Troll), none on a date
+        /// the zone skipped.
         public var hours: [HourResult]?
         /// Daily mode: whether any sample fell into the day.
         public var hasHourlyData: Bool?

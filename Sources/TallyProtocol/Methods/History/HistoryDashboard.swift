@@ -51,8 +51,8 @@ public enum HistoryDashboard: TallyMethod {
         }
 
         /// Validates everything and computes the dashboard.
-        /// - Throws: `invalid_params` (a date after today, goal log, records, samples), `payload_too_large`,
-        ///   `pro_required` for `weekly` or `monthly` without Pro.
+        /// - Throws: `invalid_params` (a date after today, a chart reaching beyond the supported dates or instants,
+        ///   goal log, records, samples), `payload_too_large`, `pro_required` for `weekly` or `monthly` without Pro.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
             let valid = try shared.validated(limits: limits)
             let reference = valid.reference
@@ -65,10 +65,16 @@ public enum HistoryDashboard: TallyMethod {
             if mode.needsPro, !shared.isPro {
                 throw .proRequired(.params + "mode", "the \(mode.rawValue) chart")
             }
-            let dashboard = StepDashboard(
-                mode: mode, date: selected, history: valid.history, samples: converted, goals: valid.goals,
-                today: reference.today, now: reference.now, calendar: shared.time.calendar,
-                weekStart: shared.weekStartsOn)
+            let dashboard: StepDashboard
+            do {
+                dashboard = try StepDashboard(
+                    mode: mode, date: selected, history: valid.history, samples: converted, goals: valid.goals,
+                    today: reference.today, now: reference.now, calendar: shared.time.calendar,
+                    weekStart: shared.weekStartsOn)
+            } catch {
+                // The selected day is `date`, or today when the request leaves it out: either way `params.date`.
+                throw .invalidParams(.params + "date", "\(error)")
+            }
             let futureRecords = valid.history.countAfter(reference.today)
             return Result(
                 dashboard, asOf: reference.today, futureRecordsIgnored: futureRecords, calendar: shared.time.calendar)

@@ -40,7 +40,7 @@ public enum HistoryMonths: TallyMethod {
 
         /// Validates the records and lists the months.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
-            let today = time.referenceDay.today
+            let today = try time.checkedReferenceDay().today
             let history = try DailyRecordParams.history(records, at: .params + "records", limits: limits)
             let available = AvailableMonths(history: history, today: today)
             return Result(

@@ -57,7 +57,7 @@ public struct StepHistoryParams: Codable, Sendable, Hashable {
     /// - Throws: `invalid_params` naming the field, `payload_too_large` for a list over `limits`.
     public func validated(limits: RequestLimits) throws(TallyError) -> Validated {
         Validated(
-            reference: time.referenceDay, goals: try goals.settings(limits: limits),
+            reference: try time.checkedReferenceDay(), goals: try goals.settings(limits: limits),
             history: try DailyRecordParams.history(records, at: .params + "records", limits: limits))
     }
 }

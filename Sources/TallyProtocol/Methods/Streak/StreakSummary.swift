@@ -50,7 +50,7 @@ public enum StreakSummary: TallyMethod {
         /// - Throws: `invalid_params` naming the field (today before 0001-01-30, goal log, records, duplicate
         ///   dates naming both records); `payload_too_large` for a list over `limits`.
         public func report(limits: RequestLimits) throws(TallyError) -> StreakReport {
-            let today = time.referenceDay.today
+            let today = try time.checkedReferenceDay().today
             guard today >= StreakReport.earliestToday else {
                 let field: FieldPath =
                     switch time.reference {

@@ -65,19 +65,37 @@ public enum WorkoutCalendar: TallyMethod {
         }
 
         /// Validates every list, dates every activity once, and computes the month (converting only its workouts).
-        /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places);
-        ///   `payload_too_large` for a list over `limits`.
+        /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a
+        ///   `now` or a completion whose local date is not a supported date); `payload_too_large` for a list over
+        ///   `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
             let kinds = try kinds(limits: limits)
             let calendar = time.calendar
-            let today = time.referenceDay.today
+            let today = try time.checkedReferenceDay().today
             let month = self.month ?? today.yearMonth
             try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
             let stretches = try StretchParams.sessions(stretches, at: .params + "stretches", limits: limits)
             let meditations = try MeditationParams.sessions(meditations, at: .params + "meditations", limits: limits)
             // Workouts are most of a history's bytes, yet outside the month only their dates matter (the streak,
             // the navigation): each is dated once, and only the month's are converted and placed on the timeline.
-            let workoutDates = workouts.indices.map { calendar.localDate(of: workouts[$0].completedAt.instant) }
+            var workoutDates: [LocalDate] = []
+            workoutDates.reserveCapacity(workouts.count)
+            for index in workouts.indices {
+                workoutDates.append(
+                    try calendar.requestDate(
+                        of: workouts[index].completedAt.instant,
+                        at: FieldPath.params.key("workouts").index(index) + "completed_at"))
+            }
+            for index in self.stretches.indices {
+                _ = try calendar.requestDate(
+                    of: stretches[index].completedAt,
+                    at: FieldPath.params.key("stretches").index(index) + "completed_at")
+            }
+            for index in self.meditations.indices {
+                _ = try calendar.requestDate(
+                    of: meditations[index].completedAt,
+                    at: FieldPath.params.key("meditations").index(index) + "completed_at")
+            }
             let days = month.firstDay...month.lastDay
             let monthWorkouts = workouts.indices.filter { days.contains(workoutDates[$0]) }.map { workouts[$0].workout }
             let timeline = ActivityTimeline(

@@ -45,11 +45,20 @@ public enum WorkoutDay: TallyMethod {
         }
 
         /// Validates the history and computes the day.
-        /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places);
-        ///   `payload_too_large` for a list over `limits`.
+        /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
+        ///   completion whose local date is not a supported date); `payload_too_large` for a list over `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
+            _ = try time.checkedReferenceDay()
             try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
             let calendar = time.calendar
+            // Every completion must fall on a supported date, as in workout.calendar; only those within 18 hours
+            // of the calendar's ends can fail, so the others cost no zone lookup.
+            for index in workouts.indices
+            where ZoneCalendar.mayFallOutsideSupportedDates(workouts[index].completedAt.instant) {
+                _ = try calendar.requestDate(
+                    of: workouts[index].completedAt.instant,
+                    at: FieldPath.params.key("workouts").index(index) + "completed_at")
+            }
             // The whole history counts only towards template usage: just the day's workouts are converted (two
             // years of training are ~12,000 sets; a day has a few hundred at most).
             let usage = TemplateUsage(templateIDs: workouts.indices.compactMap { workouts[$0].templateID })

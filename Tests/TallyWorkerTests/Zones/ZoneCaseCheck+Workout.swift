@@ -1,0 +1,60 @@
+import Foundation
+import TallyCore
+
+extension ZoneCaseCheck {
+    /// The clock's date of each workout of the case.
+    var workoutDays: [Int] { zoneCase.instants.map { oracle.wallClock(at: $0).dayNumber } }
+
+    /// Checks one echoed workout: `id` is `w<index>`, and its `completed_at` names that workout's instant exactly,
+    /// written by the offset rule.
+    mutating func checkEchoedCompletion(_ id: Any?, _ completedAt: Any?, what: String) {
+        guard let id = id as? String, let index = Int(id.dropFirst()), zoneCase.instants.indices.contains(index)
+        else { return fail("\(what): unknown workout \(id ?? "-")") }
+        let instant = zoneCase.instants[index]
+        if seconds(completedAt) != instant { fail("\(what): \(id) completed_at \(completedAt ?? "-") moved") }
+        if !oracle.isWrittenByTheRule(completedAt as? String ?? "", at: instant) {
+            fail("\(what): \(id) completed_at \(completedAt ?? "-") is not written with the zone's offset rule")
+        }
+    }
+
+    /// `workout.calendar` of the selected date's month: the marked days are the clock's dates of the workouts.
+    mutating func checkWorkoutCalendar() {
+        let params = "\(zoneCase.timeFrame),\(zoneCase.workouts),\"month\":\"\(monthOfDate)\""
+        guard
+            let result = answer(
+                "workout.calendar", service: "tally.workout", params,
+                expectedRefusal: timeFrameRefusal ?? workoutRefusal)
+        else { return }
+        let month = Int(monthOfDate.firstDay.dayNumber)...Int(monthOfDate.lastDay.dayNumber)
+        let marked = Set(workoutDays.filter(month.contains)).sorted().map(text)
+        if result["marked_days"] as? [String] != marked { fail("workout.calendar: marked days \(marked) differ") }
+        for (date, day) in result["days"] as? [String: [String: Any]] ?? [:] {
+            for activity in day["activities"] as? [[String: Any]] ?? [] {
+                let id = activity["source_id"] as? String
+                checkEchoedCompletion(id, activity["completed_at"], what: "workout.calendar")
+                if let index = id.flatMap({ Int($0.dropFirst()) }), workoutDays.indices.contains(index),
+                    text(workoutDays[index]) != date
+                {
+                    fail("workout.calendar: \(id ?? "-") is on \(date), its clock says \(text(workoutDays[index]))")
+                }
+            }
+        }
+    }
+
+    /// `workout.day` of the selected date: exactly the workouts whose clock date it is, in order of completion.
+    mutating func checkWorkoutDay() {
+        let params = "\(zoneCase.timeFrame),\(zoneCase.workouts),\"date\":\"\(zoneCase.date)\""
+        guard
+            let result = answer(
+                "workout.day", service: "tally.workout", params,
+                expectedRefusal: timeFrameRefusal ?? workoutRefusal)
+        else { return }
+        let expected = zoneCase.instants.indices.filter { workoutDays[$0] == zoneCase.dayNumber }
+            .sorted { (zoneCase.instants[$0], $0) < (zoneCase.instants[$1], $1) }.map { "w\($0)" }
+        let workouts = result["workouts"] as? [[String: Any]] ?? []
+        if workouts.compactMap({ $0["id"] as? String }) != expected {
+            fail("workout.day: workouts \(workouts.compactMap { $0["id"] as? String }), expected \(expected)")
+        }
+        for workout in workouts { checkEchoedCompletion(workout["id"], workout["completed_at"], what: "workout.day") }
+    }
+}
