@@ -71,13 +71,3 @@ struct RawReply: Sendable, Hashable {
         return details?["field"] as? String
     }
 }
-
-/// Runs blocking socket work on a thread of its own, so that the cooperative pool (one thread per core) stays
-/// free for the test's other tasks: the worker killer, process start-up, HTTP scrapes.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-}

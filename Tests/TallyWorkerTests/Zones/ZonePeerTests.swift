@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PropertyBased
 import TallyCore
+import TallyTesting
 import TallyWorker
 import Testing
 
@@ -108,7 +109,8 @@ import Testing
         await propertyCheck(count: 1, input: Gen.int(in: 0...Int.max)) { seed in
             var random = Xoshiro(seed: (UInt64(seed), 1, 2, 3))
             let cases = Self.cases(count: count, using: &random)
-            let reply = try Self.askPeer(cases)
+            // The peer runs for seconds: waited for on a thread of its own, not on the cooperative pool.
+            let reply = try await onOwnThread { try Self.askPeer(cases) }
             #expect(reply.version == TimeZone.timeZoneDataVersion)
             #expect(reply.answers.count == cases.count)
             var disagreements: [String] = []
