@@ -10,12 +10,17 @@ public enum StreakReport: Sendable, Hashable {
 
     /// Computes the report in O(records + goal changes).
     /// - Parameter today: must be at least 29 days after `LocalDate.earliest`, so the heatmap window exists.
-    public init(history: StepHistory, goals: GoalSettings, today: LocalDate, weekStart: WeekStart) {
+    /// - Parameter days: the zone's succession of days (`StreakDays`).
+    public init(
+        history: StepHistory, goals: GoalSettings, today: LocalDate, weekStart: WeekStart,
+        days: StreakDays = .gregorian
+    ) {
         guard goals.trackingEnabled else {
             self = .goalTrackingOff(today: today)
             return
         }
-        self = .active(ActiveStreakReport(history: history, goals: goals.log, today: today, weekStart: weekStart))
+        self = .active(
+            ActiveStreakReport(history: history, goals: goals.log, today: today, weekStart: weekStart, days: days))
     }
 
     /// The earliest `today` a report can be computed for: the 30-day heatmap needs 29 days before it.
@@ -30,8 +35,10 @@ public struct ActiveStreakReport: Sendable, Hashable {
     public let todayProgress: TodayProgress
     public let heatmap: StreakHeatmap
 
-    public init(history: StepHistory, goals: GoalLog, today: LocalDate, weekStart: WeekStart) {
-        let streaks = Streaks(history: history, goals: goals, today: today)
+    public init(
+        history: StepHistory, goals: GoalLog, today: LocalDate, weekStart: WeekStart, days: StreakDays = .gregorian
+    ) {
+        let streaks = Streaks(history: history, goals: goals, today: today, days: days)
         self.today = today
         self.streaks = streaks
         self.milestones = Milestones(streakDays: streaks.currentCount)

@@ -7,7 +7,8 @@ public struct StreakRun: Sendable, Hashable {
     public private(set) var start: LocalDate
     /// The last day of the run.
     public private(set) var end: LocalDate
-    /// Days in the run (`end − start + 1`; every day of it has a record).
+    /// Days in the run (`end − start + 1`, less any dates the zone skipped in between; every day of it has a
+    /// record).
     public private(set) var count: Int
     /// Sum of the steps of the run's days.
     public private(set) var totalSteps: Int
@@ -26,10 +27,13 @@ public struct StreakRun: Sendable, Hashable {
     /// Whether `date` lies inside the run.
     public func contains(_ date: LocalDate) -> Bool { start <= date && date <= end }
 
-    /// Whether a met goal on `date` continues this run rather than starting a new one.
-    public func isContinued(by date: LocalDate) -> Bool { end.days(to: date) == 1 }
+    /// Whether a met goal on `date` continues this run rather than starting a new one: `date` is the next day
+    /// the zone lived after `end`.
+    public func isContinued(by date: LocalDate, in days: StreakDays = .gregorian) -> Bool {
+        days.follows(date, after: end)
+    }
 
-    /// Appends the day after `end`.
+    /// Appends the day lived after `end`.
     /// - Important: callers check `isContinued(by:)` first; a gap would make `count` disagree with the dates.
     mutating func append(_ date: LocalDate, steps: Int) {
         end = date

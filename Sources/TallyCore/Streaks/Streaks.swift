@@ -9,6 +9,8 @@
 /// - The best streak is the longest run over the whole history up to today (today included once met); of runs
 ///   of equal length the most recent wins.
 /// - Records dated after today are future: they neither count nor break anything, and are reported as ignored.
+/// - A date the zone skipped (Pacific/Apia's 2011-12-30) was never lived: it neither counts nor breaks a run, and
+///   the day before it is "yesterday" of the day after it (`StreakDays`).
 public struct Streaks: Sendable, Hashable {
     /// The run the badge shows, or `nil` when it shows 0.
     public let current: StreakRun?
@@ -20,7 +22,8 @@ public struct Streaks: Sendable, Hashable {
     public let futureRecordsIgnored: Int
 
     /// Sweeps `history` once in date order: O(records + goal changes).
-    public init(history: StepHistory, goals: GoalLog, today: LocalDate) {
+    /// - Parameter days: the zone's succession of days; `.gregorian` (every date) when no zone skips any.
+    public init(history: StepHistory, goals: GoalLog, today: LocalDate, days: StreakDays = .gregorian) {
         var sweep = GoalSweep(goals)
         var run: StreakRun?
         var best: StreakRun?
@@ -35,7 +38,7 @@ public struct Streaks: Sendable, Hashable {
                 continue
             }
             if record.date == today { todayGoalMet = true }
-            if var extended = run, extended.isContinued(by: record.date) {
+            if var extended = run, extended.isContinued(by: record.date, in: days) {
                 extended.append(record.date, steps: record.steps)
                 run = extended
             } else {
@@ -44,7 +47,7 @@ public struct Streaks: Sendable, Hashable {
             // `>=` because runs arrive in date order: an equal run found later is the more recent one.
             if let candidate = run, candidate.count >= best?.count ?? 0 { best = candidate }
         }
-        let yesterday = today.adding(days: -1)
+        let yesterday = days.previous(today)
         self.current = run.flatMap { $0.end == today || $0.end == yesterday ? $0 : nil }
         self.best = best
         self.todayGoalMet = todayGoalMet

@@ -12,26 +12,29 @@ public struct WorkoutStreak: Sendable, Hashable {
     public let includesToday: Bool
 
     /// The streak ending today or yesterday among `workoutDates` (local dates, any order, repeats allowed).
-    public init(workoutDates: some Sequence<LocalDate>, today: LocalDate) {
+    /// - Parameter lived: the zone's succession of days: a date the zone skipped neither counts nor breaks it.
+    public init(workoutDates: some Sequence<LocalDate>, today: LocalDate, lived: StreakDays = .gregorian) {
         var logged = Set<Int32>()
         for date in workoutDates where date <= today { logged.insert(date.dayNumber) }
         let includesToday = logged.contains(today.dayNumber)
-        let last = includesToday ? today : today.adding(days: -1)
-        var first = last
+        var day = includesToday ? today : lived.previous(today)
+        var start: LocalDate?
         var days = 0
-        while logged.contains(first.dayNumber) {
+        while logged.contains(day.dayNumber) {
             days += 1
-            let previous = first.adding(days: -1)
-            guard previous != first else { break }
-            first = previous
+            start = day
+            let previous = lived.previous(day)
+            guard previous < day else { break }
+            day = previous
         }
         self.days = days
-        self.startDate = days > 0 ? last.adding(days: 1 - days) : nil
+        self.startDate = start
         self.includesToday = includesToday
     }
 
     /// The streak of the workouts in `timeline`.
-    public init(timeline: ActivityTimeline, today: LocalDate) {
-        self.init(workoutDates: timeline.entries.lazy.filter { $0.kind == .workout }.map(\.date), today: today)
+    public init(timeline: ActivityTimeline, today: LocalDate, lived: StreakDays = .gregorian) {
+        self.init(
+            workoutDates: timeline.entries.lazy.filter { $0.kind == .workout }.map(\.date), today: today, lived: lived)
     }
 }

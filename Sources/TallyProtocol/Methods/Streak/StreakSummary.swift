@@ -62,7 +62,9 @@ public enum StreakSummary: TallyMethod {
             }
             let settings = try goals.settings(limits: limits)
             let history = try DailyRecordParams.history(records, at: .params + "records", limits: limits)
-            return StreakReport(history: history, goals: settings, today: today, weekStart: weekStartsOn)
+            return StreakReport(
+                history: history, goals: settings, today: today, weekStart: weekStartsOn,
+                days: StreakDays(calendar: time.calendar))
         }
     }
 }

@@ -107,7 +107,9 @@ public enum WorkoutCalendar: TallyMethod {
             let activityMonth = ActivityMonth(
                 monthOf: timeline, month: month, kinds: shown, today: today, historySpan: span)
             return Result(
-                activityMonth, kinds: kinds, streak: WorkoutStreak(workoutDates: workoutDates, today: today),
+                activityMonth, kinds: kinds,
+                streak: WorkoutStreak(
+                    workoutDates: workoutDates, today: today, lived: StreakDays(calendar: calendar)),
                 calendar: calendar)
         }
     }
