@@ -16,10 +16,11 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         commandName: "tally-worker",
         abstract: "A Tally worker: computes step history, streak and workout summaries for requests from tally-broker.",
         discussion: """
-            Connects to every broker given and registers each service there over --concurrency MDP connections, \
-            spread over --io-threads threads that compute the requests: one process computes several requests at \
-            once and holds a few more ready. Reconnects by itself when a broker goes away. Run as many workers, \
-            on as many hosts, as the load needs.
+            Connects to every broker given and registers each service there over one MDP connection per I/O thread \
+            (--connections), each offering the broker credit for a share of --concurrency requests at once; the \
+            --io-threads threads compute the requests, so one process computes several at once and holds more \
+            ready. Reconnects by itself when a broker goes away. Run as many workers, on as many hosts, as the \
+            load needs.
 
             Every option can also come from the environment variable named in its help, or from a JSON \
             configuration file (--config) whose keys are the option names: flags win over the environment, \
@@ -47,9 +48,15 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "MDP connections per service per broker: requests of each service this process holds at once, computing or ready. [env: TALLY_CONCURRENCY] (default: 16)"
+            "Requests of each service this process holds at once per broker, computing or ready: the credit its connections offer together. [env: TALLY_CONCURRENCY] (default: 16)"
     )
     var concurrency: Int?
+
+    @Option(
+        help:
+            "MDP connections per service per broker, 0 for one per I/O thread. A broker that speaks plain MDP/0.1 sends one request per connection at a time: against one, set this to --concurrency. [env: TALLY_CONNECTIONS] (default: 0)"
+    )
+    var connections: Int?
 
     @Option(
         help:
@@ -102,7 +109,8 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     static let settingNames: Set<String> = [
-        "broker", "service", "concurrency", "io-threads", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
+        "broker", "service", "concurrency", "connections", "io-threads", "heartbeat-interval", "heartbeat-liveness",
+        "reconnect-delay",
         "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key",
         "curve-server-key",
     ]
@@ -121,6 +129,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             default: TallyService.domainServices.map(\.rawValue))
         var configuration = WorkerConfiguration(brokers: brokers, services: services)
         configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 16)
+        let connections = try settings.resolve(connections, "connections", default: 0)
+        guard (0...256).contains(connections) else { throw ValidationError("--connections must be 0...256") }
+        configuration.connections = connections == 0 ? nil : connections
         let ioThreads = try settings.resolve(ioThreads, "io-threads", default: 0)
         guard (0...256).contains(ioThreads) else { throw ValidationError("--io-threads must be 0...256") }
         configuration.ioThreads = ioThreads == 0 ? nil : ioThreads

@@ -17,9 +17,10 @@ struct MultiHostTests {
     static let brokerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--log-level", "info"]
     static let workerArguments = [
         "--heartbeat-interval", "200ms", "--heartbeat-liveness", "50", "--reconnect-delay", "200ms",
-        "--concurrency", "4", "--simulated-latency", "200ms", "--log-level", "info",
+        "--connections", "2", "--concurrency", "4", "--simulated-latency", "200ms", "--log-level", "info",
     ]
-    /// `system.ping` is served by tally.history; each worker registers `concurrency` connections per service.
+    /// `system.ping` is served by tally.history; each worker registers 2 connections per service, each holding up
+    /// to 2 requests at once (credit).
     static let service = "tally.history"
 
     @Test(.timeLimit(.minutes(1)))
@@ -38,8 +39,8 @@ struct MultiHostTests {
             let metrics = BrokerMetricsReader(network: network, url: "http://\(broker.address):9100/metrics")
             #expect(
                 await eventually(timeout: .seconds(15)) {
-                    await metrics.value("tally_broker_workers", service: Self.service) == 8
-                }, "both workers should register 4 connections each across the virtual network")
+                    await metrics.value("tally_broker_workers", service: Self.service) == 4
+                }, "both workers should register 2 connections each across the virtual network")
             let registrationsBefore = await metrics.value(
                 "tally_broker_worker_registrations_total", service: Self.service)
 
@@ -60,7 +61,7 @@ struct MultiHostTests {
             try await network.unplug("worker-b")
             #expect(
                 await eventually(timeout: .seconds(5)) {
-                    await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 4
+                    await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 2
                 }, "the broker should expire every connection of the unplugged worker")
             try await Task.sleep(for: .milliseconds(1500))
             try await network.plug("worker-b")
@@ -86,11 +87,11 @@ struct MultiHostTests {
                 "the stale worker's late replies should reach the broker and be dropped")
             #expect(
                 await eventually(timeout: .seconds(10)) {
-                    await metrics.value("tally_broker_workers", service: Self.service) == 8
+                    await metrics.value("tally_broker_workers", service: Self.service) == 4
                 }, "the partitioned worker should register again")
             #expect(
                 await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
-                    >= registrationsBefore + 4)
+                    >= registrationsBefore + 2)
             for worker in workers { #expect(worker.isRunning, "\(worker.name) should never have died") }
 
             for worker in workers { worker.terminate() }

@@ -138,12 +138,14 @@ struct BrokerSimulation {
         apply(broker.finish())
     }
 
+    /// A process with `count` connections, each offering credit for 1 to 3 requests at once.
     mutating func startProcess(connections count: Int) {
         let process = name("p")
+        let credit = 1 + random.next(below: 3)
         for _ in 0..<count {
             let id = Frame(name("W"))
             connections[id] = Connection(process: process)
-            apply(broker.received(ready(id, instance: process), now: now))
+            apply(broker.received(ready(id, instance: process, credit: credit), now: now))
         }
     }
 

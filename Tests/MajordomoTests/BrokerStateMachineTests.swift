@@ -446,10 +446,9 @@ func request(_ client: Frame, _ body: Frame, service: String = "echo") -> Broker
     BrokerInbound(sender: client, message: .request(service: service, body: [body]))
 }
 
-func ready(_ worker: Frame, service: String = "echo", instance: String? = nil) -> BrokerInbound {
-    BrokerInbound(
-        sender: worker,
-        message: .ready(service: service, capabilities: instance.map { WorkerCapabilities(instance: $0) }))
+func ready(_ worker: Frame, service: String = "echo", instance: String? = nil, credit: Int? = nil) -> BrokerInbound {
+    let capabilities = instance == nil && credit == nil ? nil : WorkerCapabilities(instance: instance, credit: credit)
+    return BrokerInbound(sender: worker, message: .ready(service: service, capabilities: capabilities))
 }
 
 /// A HEARTBEAT the broker sends to `worker`: what typically finds a dead peer unreachable.

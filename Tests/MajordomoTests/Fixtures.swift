@@ -13,11 +13,14 @@ enum Fast {
         return configuration
     }()
 
+    /// `concurrency` connections per service, each taking one request at a time (as plain MDP/0.1), unless
+    /// `credit` says how many each takes.
     static func worker(
-        _ endpoints: [String], services: [String] = ["echo"], concurrency: Int = 2
+        _ endpoints: [String], services: [String] = ["echo"], concurrency: Int = 2, credit: Int = 1
     ) -> WorkerConfiguration {
         var configuration = WorkerConfiguration(brokers: endpoints, services: services)
-        configuration.concurrency = concurrency
+        configuration.connections = concurrency
+        configuration.concurrency = concurrency * credit
         configuration.heartbeatInterval = .milliseconds(100)
         configuration.heartbeatLiveness = 3
         configuration.reconnectDelay = .milliseconds(100)

@@ -17,6 +17,9 @@ public struct BrokerConfiguration: Sendable, Hashable {
     public var maxAttempts: Int = 3
     /// Largest request body (sum of body frames) accepted; larger ones are answered without being queued.
     public var maxBodyBytes: Int = 1 << 20
+    /// Most requests one worker connection may hold at once, whatever credit it asks for (`WorkerCapabilities`):
+    /// a connection that asks for more gets this many.
+    public var maxWorkerCredit: Int = 256
     /// Services with registered workers; a READY for one more service is refused.
     public var maxServices: Int = 256
     /// Services that only clients have named (requests waiting, no worker registered), counted apart from

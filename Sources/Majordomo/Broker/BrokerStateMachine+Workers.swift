@@ -26,8 +26,9 @@ extension BrokerStateMachine {
         }
         if services[service] == nil { services[service] = Service() }
         let instance = capabilities?.instance.map(Instance.process) ?? .connection(id)
+        let credit = min(max(1, capabilities?.credit ?? 1), configuration.maxWorkerCredit)
         workers[id] = Worker(
-            id: id, service: service, instance: instance, credit: 1, expiresAt: now + configuration.workerExpiry)
+            id: id, service: service, instance: instance, credit: credit, expiresAt: now + configuration.workerExpiry)
         instances[instance, default: InstanceState()].connections += 1
         services[service]!.workerCount += 1
         services[service]!.available.append(id)

@@ -3,16 +3,21 @@ import ZeroMQ
 /// What a worker tells the broker beyond MDP/0.1, in an optional fifth frame of READY.
 ///
 /// RFC 7's READY has four frames; a Tally worker may add a fifth of ASCII `key=value` pairs separated by single
-/// spaces (`instance=5f2c9a0e1b3d4c7a`). A Tally broker reads it; a lenient foreign broker ignores it, and for a
-/// strict one the worker falls back to the plain four-frame READY (see `WorkerSession`). Keys this broker does
-/// not know are ignored, so a later worker may say more without breaking an older broker.
+/// spaces (`instance=5f2c9a0e1b3d4c7a credit=8`). A Tally broker reads it; a lenient foreign broker ignores it,
+/// and for a strict one the worker falls back to the plain four-frame READY (see `WorkerSession`). Keys this broker
+/// does not know are ignored, so a later worker may say more without breaking an older broker.
 public struct WorkerCapabilities: Sendable, Hashable {
     /// Names the worker process. Connections with one instance live and die together: the broker uses it to
     /// give a request that lost its worker a process of its own (see `BrokerStateMachine`).
     public var instance: String?
+    /// How many requests the connection takes at once. MDP/0.1 allows one; with more, the broker pipelines
+    /// requests on the connection (and the worker reads and answers them in batches). A broker that does not know
+    /// the key sends one at a time, which is still correct.
+    public var credit: Int?
 
-    public init(instance: String? = nil) {
+    public init(instance: String? = nil, credit: Int? = nil) {
         self.instance = instance
+        self.credit = credit
     }
 
     /// Longest capabilities frame accepted.
@@ -22,6 +27,7 @@ public struct WorkerCapabilities: Sendable, Hashable {
     public var frame: Frame {
         var pairs: [String] = []
         if let instance { pairs.append("instance=\(instance)") }
+        if let credit { pairs.append("credit=\(credit)") }
         return Frame(pairs.joined(separator: " "))
     }
 
@@ -38,7 +44,13 @@ public struct WorkerCapabilities: Sendable, Hashable {
             else { throw .invalidCapabilities }
             let key = String(decoding: pair[..<equals], as: UTF8.self)
             let value = String(decoding: pair[pair.index(after: equals)...], as: UTF8.self)
-            if key == "instance" { instance = value }
+            switch key {
+            case "instance": instance = value
+            case "credit":
+                guard let number = Int(value), number >= 1 else { throw .invalidCapabilities }
+                credit = number
+            default: break
+            }
         }
     }
 }

@@ -197,7 +197,7 @@ struct WorkerLoop {
             sockets[index] = socket
             pollerIsStale = true
             sessions[index].connected(now: clock.now)
-            let capabilities = WorkerCapabilities(instance: worker.instance)
+            let capabilities = WorkerCapabilities(instance: worker.instance, credit: sessions[index].credit)
             send(
                 WorkerOutbound.ready(
                     service: sessions[index].service,

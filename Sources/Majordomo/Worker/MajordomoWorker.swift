@@ -3,8 +3,9 @@ import Logging
 import Synchronization
 import ZeroMQ
 
-/// A Majordomo worker process: `concurrency` MDP connections per service per broker, spread over a few I/O
-/// threads that each own their connections' sockets.
+/// A Majordomo worker process: a few MDP connections per service per broker (one per I/O thread by default), each
+/// offering the broker credit for several requests at once, spread over I/O threads that each own their
+/// connections' sockets.
 ///
 /// Requests are computed as `computation` says: on the I/O thread that received them (no hand-off; Tally's
 /// choice) or as Swift tasks whose replies come back through the thread's inbox. A connection whose broker goes
@@ -78,7 +79,7 @@ public final class MajordomoWorker: Sendable {
     /// I/O threads for `configuration`: as asked, or one per core, but never more than connections.
     static func threadCount(_ configuration: WorkerConfiguration) -> Int {
         let connections = WorkerSession.all(for: configuration).count
-        return max(1, min(connections, configuration.ioThreads ?? ProcessInfo.processInfo.activeProcessorCount))
+        return max(1, min(connections, configuration.requestedThreads))
     }
 
     /// Starts the I/O threads; connections register with their brokers in the background.

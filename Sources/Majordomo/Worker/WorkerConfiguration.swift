@@ -1,3 +1,4 @@
+import Foundation
 import ZeroMQ
 
 /// Where a worker process connects, what it serves and how it keeps its connections alive.
@@ -6,8 +7,14 @@ public struct WorkerConfiguration: Sendable, Hashable {
     public var brokers: [String]
     /// MDP services to serve.
     public var services: [String]
-    /// MDP connections per service per broker: how many requests of one service this process computes at once.
-    public var concurrency: Int = 4
+    /// Requests of one service this process holds at once per broker, computing or waiting to be computed: the
+    /// credit its connections of that service offer together (`WorkerCapabilities.credit`). A broker that speaks
+    /// only MDP/0.1 sends one request per connection at a time, whatever the credit.
+    public var concurrency: Int = 16
+    /// MDP connections per service per broker; `nil` for one per I/O thread, so that every thread computes every
+    /// service. Each offers `concurrency / connections` (rounded up) of credit. Against an MDP/0.1 broker that
+    /// ignores credit, set it to `concurrency` to hold as many requests as a Tally broker would give.
+    public var connections: Int?
     /// I/O threads the connections are spread over; `nil` for one per processor core (never more threads than
     /// connections). With `RequestComputation.onIOThread` this is how many requests compute at once.
     public var ioThreads: Int?
@@ -21,6 +28,18 @@ public struct WorkerConfiguration: Sendable, Hashable {
     public init(brokers: [String], services: [String]) {
         self.brokers = brokers
         self.services = services
+    }
+
+    /// Threads asked for, before the cap by connections: as configured, or one per core.
+    var requestedThreads: Int { max(1, ioThreads ?? ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Connections per service per broker.
+    var connectionsPerService: Int { max(1, connections ?? requestedThreads) }
+
+    /// The credit each connection offers: the service's concurrency spread over its connections.
+    var creditPerConnection: Int {
+        let total = max(1, concurrency)
+        return (total + connectionsPerService - 1) / connectionsPerService
     }
 }
 

@@ -15,6 +15,8 @@ struct WorkerSession: Sendable {
     let index: Int
     let service: String
     let broker: String
+    /// Requests the connection takes at once (offered in READY).
+    let credit: Int
     private let configuration: WorkerConfiguration
     /// Increments with every new socket, so that a reply computed for an old connection is never sent on a new
     /// one (the broker already re-queued that request).
@@ -38,16 +40,18 @@ struct WorkerSession: Sendable {
         self.index = index
         self.service = service
         self.broker = broker
+        self.credit = configuration.creditPerConnection
         self.configuration = configuration
         self.reconnectAt = .zero
     }
 
-    /// Every connection `configuration` asks for, indexed from 0: per broker, per service, `concurrency` each.
+    /// Every connection `configuration` asks for, indexed from 0: per broker, per service, `connectionsPerService`
+    /// each (consecutive indexes, so that dealing them out round-robin gives every thread every service).
     static func all(for configuration: WorkerConfiguration) -> [WorkerSession] {
         var sessions: [WorkerSession] = []
         for broker in configuration.brokers {
             for service in configuration.services {
-                for _ in 0..<max(1, configuration.concurrency) {
+                for _ in 0..<configuration.connectionsPerService {
                     sessions.append(
                         WorkerSession(
                             index: sessions.count, service: service, broker: broker, configuration: configuration))
