@@ -29,11 +29,23 @@ import Testing
         return try #require(response["result"] as? [String: Any], "expected a result in \(response)")
     }
 
-    func error(_ params: String) throws -> (code: String?, field: String?, conflictsWith: String?) {
+    /// The error's code and the details a program acts on.
+    struct Failure {
+        var code: String?
+        var field: String?
+        var conflictsWith: String?
+        var value: String?
+        var problem: String?
+    }
+
+    func error(_ params: String) throws -> Failure {
         let response = try respond(params, dispatcher: Self.strictDispatcher)
         let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
         let details = error["details"] as? [String: Any]
-        return (error["code"] as? String, details?["field"] as? String, details?["conflicts_with"] as? String)
+        return Failure(
+            code: error["code"] as? String, field: details?["field"] as? String,
+            conflictsWith: details?["conflicts_with"] as? String, value: details?["value"] as? String,
+            problem: details?["problem"] as? String)
     }
 
     static let goal8000 = #""goal_log":[{"effective_date":"2026-01-01","goal":8000}]"#
@@ -283,26 +295,52 @@ import Testing
         arguments: [
             (
                 #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-08","steps":9000},{"date":"2026-05-09","steps":9000},{"date":"2026-05-08","steps":1200}]"#,
-                "params.records[2].date", "params.records[0].date"
+                "params.records[2].date", "params.records[0].date", "2026-05-08"
             ),
             (
                 #"\#(berlin),"goal_log":[{"effective_date":"2026-03-01","goal":9000},{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-03-01","goal":7000}],\#(records)"#,
-                "params.goal_log[2].effective_date", "params.goal_log[0].effective_date"
+                "params.goal_log[2].effective_date", "params.goal_log[0].effective_date", "2026-03-01"
             ),
+            // Two members that exclude each other: no single value is at fault.
             (
                 #""time_zone":"UTC","utc_offset_minutes":60,"today":"2026-05-10",\#(goal8000),\#(records)"#,
-                "params.utc_offset_minutes", "params.time_zone"
+                "params.utc_offset_minutes", "params.time_zone", nil
             ),
             (
                 #""time_zone":"UTC","now":"2026-05-10T10:00:00Z","today":"2026-05-10",\#(goal8000),\#(records)"#,
-                "params.today", "params.now"
+                "params.today", "params.now", nil
             ),
-        ] as [(String, String, String)])
-    func conflictsNameBothPlaces(params: String, field: String, conflictsWith: String) throws {
+        ] as [(String, String, String, String?)])
+    func conflictsNameBothPlacesAndTheDuplicatedValue(
+        params: String, field: String, conflictsWith: String, value: String?
+    ) throws {
         let failure = try error(params)
         #expect(failure.code == "invalid_params")
         #expect(failure.field == field)
         #expect(failure.conflictsWith == conflictsWith)
+        #expect(failure.value == value)
+    }
+
+    /// A member left out is "required"; only a member sent as null is "not null".
+    @Test(
+        arguments: [
+            (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09"}]"#, "params.records[0].steps", "is required"),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01"}],\#(records)"#, "params.goal_log[0].goal",
+                "is required"
+            ),
+            (#"\#(berlin),\#(goal8000),"records":[{"steps":9000}]"#, "params.records[0].date", "is required"),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":null}]"#, "params.records[0].steps",
+                "must be an integer, not null"
+            ),
+        ] as [(String, String, String)])
+    func aMissingMemberIsRequiredNotNull(params: String, field: String, problem: String) throws {
+        let failure = try error(params)
+        #expect(failure.code == "invalid_params")
+        #expect(failure.field == field)
+        #expect(failure.problem == problem)
+        #expect(failure.value == nil)
     }
 
     @Test func tenYearsOfRecordsAreServedWithTheDefaultLimits() throws {

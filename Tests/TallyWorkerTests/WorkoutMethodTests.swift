@@ -343,13 +343,32 @@ import Testing
         #expect((error["details"] as? [String: Any])?["field"] as? String == field)
     }
 
-    @Test func duplicateWorkoutIDsNameBothPlaces() throws {
+    @Test func duplicateWorkoutIDsNameBothPlacesAndTheID() throws {
         let response = try Self.respond(
             "workout.calendar",
             "\(Self.utcToday),\"workouts\":[\(Self.workout("a")),\(Self.workout("b")),\(Self.workout("a"))]")
         let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
         #expect(details["field"] as? String == "params.workouts[2].id")
         #expect(details["conflicts_with"] as? String == "params.workouts[0].id")
+        #expect(details["value"] as? String == "a")
+    }
+
+    @Test func duplicateSessionIDsNameTheID() throws {
+        let stretch = #"{"id":"s-1","completed_at":"2026-03-01T10:00:00Z","regions":[],"duration_seconds":60}"#
+        let response = try Self.respond(
+            "workout.calendar", "\(Self.utcToday),\"stretches\":[\(stretch),\(stretch)]")
+        let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.stretches[1].id")
+        #expect(details["conflicts_with"] as? String == "params.stretches[0].id")
+        #expect(details["value"] as? String == "s-1")
+    }
+
+    @Test func aMissingSetMemberIsRequired() throws {
+        let response = try Self.respond(
+            "workout.calendar", "\(Self.utcToday),\"workouts\":[\(Self.workout(sets: #"{"weight":20,"unit":"kg"}"#))]")
+        let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.workouts[0].exercises[0].sets[0].reps")
+        #expect(details["problem"] as? String == "is required")
     }
 
     @Test(
