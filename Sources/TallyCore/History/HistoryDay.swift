@@ -29,12 +29,12 @@ public struct HistoryDay: Sendable, Hashable {
             self.state = .noData
             return
         }
-        let progress = min(Double(record.steps) / Double(goal), 1)
-        self.progress = progress
+        self.progress = min(Double(record.steps) / Double(goal), 1)
+        // Judged on the whole numbers, not on the ratio: the state is the fact that the figures on the wire agree with.
         self.state =
             if record.steps == 0 {
                 .zero
-            } else if progress >= 1 {
+            } else if record.steps >= goal {
                 goals.trackingEnabled ? .completed : .full
             } else {
                 .inProgress
