@@ -71,8 +71,8 @@ import Testing
         }
 
         let streak = try await client.streakSummary(StreakSummary.Params(time: time, goals: goals, records: records))
-        #expect(streak.current?.count == 3)
-        #expect(streak.today?.goalMet == true)
+        #expect(streak.currentStreak?.days == 3)
+        #expect(streak.today?.state == .completed)
 
         let workout = WorkoutParams(
             id: "w1", name: "Push", completedAt: try Self.instant("2026-10-31T23:30:00-04:00"), templateID: "push",

@@ -85,6 +85,7 @@ import Testing
         let streak = try #require(result["current_streak"] as? [String: Any])
         #expect(streak["days"] as? Int == 2)
         #expect(streak["start_date"] as? String == "2026-06-13")
+        #expect(streak["end_date"] as? String == "2026-06-14")
         #expect(streak["includes_today"] as? Bool == false)
         #expect(result["has_earlier"] as? Bool == false)
         #expect(result["has_later"] as? Bool == false)
@@ -109,6 +110,7 @@ import Testing
         let streak = try #require(result["current_streak"] as? [String: Any])
         #expect(streak["days"] as? Int == 0)
         #expect(streak["start_date"] is NSNull)
+        #expect(streak["end_date"] is NSNull)
     }
 
     // MARK: workout.day
@@ -310,7 +312,6 @@ import Testing
             ),
             ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
             // Other fields.
-            ("workout.day", "\(utcToday),\"date\":\"2026-03-10\"", "invalid_params", "params.workouts"),
             (
                 "workout.calendar",
                 "\(utcToday),\"workouts\":[{\"id\":\"w\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[]}]",

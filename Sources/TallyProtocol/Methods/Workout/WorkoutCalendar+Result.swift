@@ -123,24 +123,28 @@ extension WorkoutCalendar {
         }
     }
 
-    /// The current workout streak.
+    /// The current workout streak, with the members `streak.summary`'s current streak has under the same names.
     public struct Streak: Codable, Sendable, Hashable {
         /// Consecutive days with a workout, ending today (once today has one) or yesterday; 0 for none.
         public var days: Int
         /// The streak's first day; null when `days` is 0.
         public var startDate: LocalDate?
+        /// The streak's last day (today or yesterday); null when `days` is 0.
+        public var endDate: LocalDate?
         /// Whether today has a workout and is counted.
         public var includesToday: Bool
 
         enum CodingKeys: String, CodingKey {
             case days
             case startDate = "start_date"
+            case endDate = "end_date"
             case includesToday = "includes_today"
         }
 
         init(_ core: WorkoutStreak) {
             days = core.days
             startDate = core.startDate
+            endDate = core.endDate
             includesToday = core.includesToday
         }
 
@@ -148,6 +152,7 @@ extension WorkoutCalendar {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(days, forKey: .days)
             try container.encode(startDate, forKey: .startDate)
+            try container.encode(endDate, forKey: .endDate)
             try container.encode(includesToday, forKey: .includesToday)
         }
     }

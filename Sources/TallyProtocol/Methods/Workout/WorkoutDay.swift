@@ -13,11 +13,13 @@ public enum WorkoutDay: TallyMethod {
         public var date: LocalDate
         /// The unit volumes and weights are reported in; default kg.
         public var unit: WeightUnitParam
-        /// Every workout the client has: the day's workouts are picked from it, and all of them count towards
-        /// template usage.
+        /// Every workout the client has (default none): the day's workouts are picked from it, and all of them count
+        /// towards template usage.
         public var workouts: [WorkoutParams]
 
-        public init(time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams]) {
+        public init(
+            time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams] = []
+        ) {
             self.time = time
             self.date = date
             self.unit = WeightUnitParam(unit)
@@ -33,7 +35,7 @@ public enum WorkoutDay: TallyMethod {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             date = try container.decode(LocalDate.self, forKey: .date)
             unit = try container.decodeIfPresent(WeightUnitParam.self, forKey: .unit) ?? WeightUnitParam(.kilogram)
-            workouts = try container.decode([WorkoutParams].self, forKey: .workouts)
+            workouts = try container.decodeIfPresent([WorkoutParams].self, forKey: .workouts) ?? []
         }
 
         public func encode(to encoder: any Encoder) throws {
