@@ -83,7 +83,8 @@ import Testing
         let day = try await client.workoutDay(
             WorkoutDay.Params(time: time, date: try Self.date("2026-10-31"), workouts: [workout]))
         #expect(day.workouts.first?.totalVolume == 500)
-        #expect(day.templateUsage == ["push": 1])
+        #expect(day.workouts.first?.timesLogged == 1)
+        #expect(day.asOf.description == "2026-11-01")
 
         await client.stop()
         await cluster.stop()

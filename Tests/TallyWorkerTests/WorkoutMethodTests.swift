@@ -128,7 +128,8 @@ import Testing
               \#(Self.workout("other", at: "2026-03-01T10:00:00Z", extra: #","template_id":"upper""#))]
             """#)
         #expect(result["unit"] as? String == "lb")
-        #expect(result["template_usage"] as? [String: Int] == ["upper": 2])
+        #expect(result["as_of"] as? String == "2026-03-20")
+        #expect(result["template_usage"] == nil)  // "Logged N times" is the workout's times_logged
         let workouts = try #require(result["workouts"] as? [[String: Any]])
         #expect(workouts.count == 1)
         let workout = workouts[0]
@@ -425,26 +426,47 @@ import Testing
             exercises: [ExerciseParams(name: "Squat", sets: sets), ExerciseParams(name: "Row", sets: sets)])
     }
 
+    /// Today well after the history, today in its middle, and a `now` in its middle (instant precision).
+    static let references: [RequestTime.Reference] = [
+        .today(LocalDate(year: 2026, month: 3, day: 20)!), .today(LocalDate(year: 2026, month: 3, day: 7)!),
+        .now(Timestamp(Date(timeIntervalSince1970: 1_772_884_800))),  // 2026-03-07T12:00:00Z
+    ]
+
     @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Europe/Berlin"])
     func picksTheSameWorkoutsAsTheWholeConvertedHistory(zone: String) throws {
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         var nonEmptyDays = 0
-        for offset in -1...13 {
-            let date = LocalDate(year: 2026, month: 3, day: 1)!.adding(days: offset)
-            let params = WorkoutDay.Params(
-                time: RequestTime(timeZone: zoneName, today: LocalDate(year: 2026, month: 3, day: 20)!), date: date,
-                workouts: Self.history)
-            let calendar = params.time.calendar
-            let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
-            let expected = WorkoutDay.Result(
-                WorkoutDayDetail(workouts: everything, date: date, unit: .kilogram, calendar: calendar),
-                calendar: calendar)
-            let answer = try params.result(limits: limits)
-            #expect(answer == expected, "\(date) in \(zone)")
-            if !answer.workouts.isEmpty { nonEmptyDays += 1 }
+        var refusedDays = 0
+        for reference in Self.references {
+            for offset in -1...13 {
+                let date = LocalDate(year: 2026, month: 3, day: 1)!.adding(days: offset)
+                let params = WorkoutDay.Params(
+                    time: RequestTime(zone: .named(zoneName), reference: reference), date: date,
+                    workouts: Self.history)
+                let calendar = params.time.calendar
+                let asOf = params.time.referenceDay
+                guard date <= asOf.today else {
+                    #expect(throws: TallyError.self, "\(date) in \(zone) is after today") {
+                        try params.result(limits: limits)
+                    }
+                    refusedDays += 1
+                    continue
+                }
+                let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
+                let expected = WorkoutDay.Result(
+                    WorkoutDayDetail(
+                        workouts: everything, date: date, unit: .kilogram, calendar: calendar, reference: asOf),
+                    asOf: asOf.today,
+                    futureWorkoutsIgnored: everything.count { asOf.isFuture($0.completedAt, in: calendar) },
+                    calendar: calendar)
+                let answer = try params.result(limits: limits)
+                #expect(answer == expected, "\(date) in \(zone) as of \(reference)")
+                if !answer.workouts.isEmpty { nonEmptyDays += 1 }
+            }
         }
-        #expect(nonEmptyDays >= 11, "the window covers the history")
+        #expect(nonEmptyDays >= 20, "the window covers the history")
+        #expect(refusedDays >= 12, "days after today are asked for")
     }
 
     static let stretches = (0..<9).map { index in
@@ -465,30 +487,37 @@ import Testing
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         let filters: [[ActivityKind]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
-        for (month, today) in [
-            ("2026-01", "2026-03-20"), ("2026-02", "2026-03-05"), ("2026-03", "2026-03-08"),
-            ("2026-04", "2026-03-10"), ("2025-12", "2026-01-02"),
+        let noonOn8March = RequestTime.Reference.now(Timestamp(Date(timeIntervalSince1970: 1_772_971_200)))
+        var futureSeen = 0
+        for (month, reference) in [
+            ("2026-01", RequestTime.Reference.today(try LocalDate(parsing: "2026-03-20"))),
+            ("2026-02", .today(try LocalDate(parsing: "2026-03-05"))),
+            ("2026-03", .today(try LocalDate(parsing: "2026-03-08"))),
+            ("2026-03", noonOn8March), ("2025-12", .today(try LocalDate(parsing: "2026-01-02"))),
         ] {
             for types in filters {
                 let params = WorkoutCalendar.Params(
-                    time: RequestTime(timeZone: zoneName, today: try LocalDate(parsing: today)),
+                    time: RequestTime(zone: .named(zoneName), reference: reference),
                     month: try YearMonth(parsing: month), types: types, workouts: Self.history,
                     stretches: Self.stretches, meditations: Self.meditations)
                 let calendar = params.time.calendar
+                let asOf = params.time.referenceDay
                 let timeline = ActivityTimeline(
                     workouts: try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits),
                     stretches: try StretchParams.sessions(Self.stretches, at: .params + "stretches", limits: limits),
                     meditations: try MeditationParams.sessions(
                         Self.meditations, at: .params + "meditations", limits: limits),
-                    calendar: calendar)
+                    calendar: calendar, reference: asOf)
                 let kinds = try params.kinds(limits: limits)
-                let todayDate = try LocalDate(parsing: today)
                 let expected = WorkoutCalendar.Result(
                     ActivityMonth(
-                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: todayDate),
-                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: todayDate), calendar: calendar)
+                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: asOf.today),
+                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: asOf.today), asOf: asOf.today,
+                    futureActivitiesIgnored: timeline.futureEntriesIgnored, calendar: calendar)
                 #expect(try params.result(limits: limits) == expected, "\(month) \(types ?? []) in \(zone)")
+                futureSeen += timeline.futureEntriesIgnored
             }
         }
+        #expect(futureSeen > 0, "some cases hold future activities")
     }
 }
