@@ -85,6 +85,10 @@ import Testing
         #expect(day.workouts.first?.totalVolume == 500)
         #expect(day.workouts.first?.timesLogged == 1)
         #expect(day.asOf.description == "2026-11-01")
+        let detail = try await client.workoutDetail(
+            WorkoutDetail.Params(time: time, workoutID: "w1", workouts: [workout]))
+        #expect(detail.date.description == "2026-10-31")
+        #expect(detail.workout == day.workouts.first)
 
         await client.stop()
         await cluster.stop()

@@ -5,8 +5,8 @@ import TallyCore
 import TallyWorker
 import Testing
 
-/// `workout.calendar` and `workout.day` through the dispatcher: whole requests with hand-computed answers, and
-/// every bad input the spec names, checking the error code and `details.field`.
+/// `workout.calendar`, `workout.day` and `workout.detail` through the dispatcher: whole requests with hand-computed
+/// answers, and every bad input the spec names, checking the error code and `details.field`.
 @Suite struct WorkoutMethodTests {
     static func dispatcher(maxListElements: Int = 20_000) -> RequestDispatcher {
         var registry = MethodRegistry()
@@ -201,6 +201,80 @@ import Testing
         #expect(workout["completed_at"] as? String == "2026-03-08T09:00:00-04:00")
     }
 
+    // MARK: workout.detail
+
+    @Test func detailFindsAWorkoutByIDOnItsLocalDate() throws {
+        // 06:30Z on 06-15 is 23:30 PDT on 06-14: the workout's day is 06-14 in Los Angeles, week 2 of the plan that
+        // started on 06-07. Its template was used twice up to now; the third use, tomorrow, is future.
+        let plan = #","template_id":"push","plan":{"id":"p","start_date":"2026-06-07","weeks":4}"#
+        let result = try Self.result(
+            "workout.detail",
+            #"""
+            "time_zone":"America/Los_Angeles","now":"2026-06-15T17:00:00Z","workout_id":"late","unit":"lb",
+            "workouts":[\#(Self.workout("early", at: "2026-06-10T15:00:00Z", extra: #","template_id":"push""#)),
+                        \#(Self.workout("late", at: "2026-06-15T06:30:00Z", extra: plan)),
+                        \#(Self.workout("tomorrow", at: "2026-06-16T15:00:00Z", extra: #","template_id":"push""#))]
+            """#)
+        #expect(result["date"] as? String == "2026-06-14")
+        #expect(result["as_of"] as? String == "2026-06-15")
+        #expect(result["unit"] as? String == "lb")
+        #expect(result["future_workouts_ignored"] as? Int == 1)
+        let workout = try #require(result["workout"] as? [String: Any])
+        #expect(workout["id"] as? String == "late")
+        #expect(workout["completed_at"] as? String == "2026-06-14T23:30:00-07:00")
+        #expect(workout["times_logged"] as? Int == 2)
+        #expect((workout["plan"] as? [String: Any])?["week"] as? Int == 2)
+        #expect(workout["total_volume"] as? Double == 1102.31)  // 5 × 100 kg = 500 kg = 1102.311 lb
+    }
+
+    @Test func detailIsTheWorkoutTheDayListsForItsDate() throws {
+        let history = WorkoutHistorySelectionTests.history
+        let time = RequestTime(
+            timeZone: try #require(ZoneName("Pacific/Kiritimati")), today: LocalDate(year: 2026, month: 3, day: 20)!)
+        for workout in history {
+            let detail = try WorkoutDetail.Params(time: time, workoutID: workout.id, unit: .pound, workouts: history)
+                .result(limits: RequestLimits())
+            let day = try WorkoutDay.Params(time: time, date: detail.date, unit: .pound, workouts: history)
+                .result(limits: RequestLimits())
+            #expect(day.workouts.contains(detail.workout), "\(workout.id) on \(detail.date)")
+        }
+    }
+
+    @Test func aCalendarActivitysSourceIDOpensItsWorkout() throws {
+        let params =
+            #""utc_offset_minutes":-420,"today":"2026-06-15","workouts":[\#(Self.workout("123", at: "2026-06-15T06:30:00Z"))]"#
+        let calendar = try Self.result("workout.calendar", params)
+        let day = try #require((calendar["days"] as? [String: [String: Any]])?.first)
+        let activity = try #require((day.value["activities"] as? [[String: Any]])?.first)
+        #expect(activity["id"] as? String == "workout-123")
+        let sourceID = try #require(activity["source_id"] as? String)
+        let detail = try Self.result("workout.detail", params + #","workout_id":"\#(sourceID)""#)
+        #expect(detail["date"] as? String == day.key)
+    }
+
+    @Test(
+        arguments: [
+            // No such id: the id the client asked for comes back in details.value.
+            ("\(utcToday),\"workout_id\":\"nope\",\"workouts\":[\(workout("w1"))]", "nope", nil),
+            // The calendar's activity id is not a workout id.
+            ("\(utcToday),\"workout_id\":\"workout-w1\",\"workouts\":[\(workout("w1"))]", "workout-w1", nil),
+            ("\(utcToday),\"workout_id\":\"w1\"", "w1", nil),
+            // A workout after today has not happened yet: asking for it is asking for the future.
+            (
+                "\(utcToday),\"workout_id\":\"w2\",\"workouts\":[\(workout("w1")),\(workout("w2", at: "2026-03-21T08:00:00Z"))]",
+                "w2", "params.workouts[1].completed_at"
+            ),
+        ] as [(String, String, String?)])
+    func detailOfAnUnknownOrFutureWorkoutNamesTheID(params: String, value: String, conflictsWith: String?) throws {
+        let response = try Self.respond("workout.detail", params)
+        let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
+        #expect(error["code"] as? String == "invalid_params")
+        let details = try #require(error["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.workout_id")
+        #expect(details["value"] as? String == value)
+        #expect(details["conflicts_with"] as? String == conflictsWith)
+    }
+
     // MARK: Bad input
 
     @Test(
@@ -312,6 +386,12 @@ import Testing
                 "params.utc_offset_minutes"
             ),
             ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
+            ("workout.detail", "\(utcToday),\"workouts\":[]", "invalid_params", "params.workout_id"),
+            ("workout.detail", "\(utcToday),\"workout_id\":\"\"", "invalid_params", "params.workout_id"),
+            (
+                "workout.detail", "\(utcToday),\"workout_id\":\"w\",\"unit\":\"st\",\"workouts\":[]", "invalid_params",
+                "params.unit"
+            ),
             // Other fields.
             (
                 "workout.calendar",
