@@ -62,4 +62,21 @@ extension ZoneCaseCheck {
         }
         for workout in workouts { checkEchoedCompletion(workout["id"], workout["completed_at"], what: "workout.day") }
     }
+
+    /// `workout.detail` of each workout: its date is the clock's date of its completion, its echo exact; a future
+    /// workout is refused.
+    mutating func checkWorkoutDetail() {
+        for index in zoneCase.instants.indices {
+            let params = "\(zoneCase.timeFrame),\(zoneCase.workouts),\"workout_id\":\"w\(index)\""
+            let refusal = timeFrameRefusal ?? workoutRefusal ?? (isFuture(index) ? "params.workout_id" : nil)
+            guard let result = answer("workout.detail", service: "tally.workout", params, expectedRefusal: refusal)
+            else { continue }
+            if result["date"] as? String != text(workoutDays[index]) {
+                fail(
+                    "workout.detail: w\(index) on \(result["date"] ?? "-"), its clock says \(text(workoutDays[index]))")
+            }
+            let workout = result["workout"] as? [String: Any]
+            checkEchoedCompletion(workout?["id"], workout?["completed_at"], what: "workout.detail")
+        }
+    }
 }
