@@ -44,4 +44,11 @@ extension TallyClient {
     ) async throws(TallyClientError) -> WorkoutDay.Result {
         try await call(WorkoutDay.self, params, timeout: timeout)
     }
+
+    /// `workout.detail`: one workout by id, with its local date, volumes, plan week and template usage.
+    public func workoutDetail(
+        _ params: WorkoutDetail.Params, timeout: Duration? = nil
+    ) async throws(TallyClientError) -> WorkoutDetail.Result {
+        try await call(WorkoutDetail.self, params, timeout: timeout)
+    }
 }

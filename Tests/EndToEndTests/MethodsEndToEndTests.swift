@@ -71,8 +71,8 @@ import Testing
         }
 
         let streak = try await client.streakSummary(StreakSummary.Params(time: time, goals: goals, records: records))
-        #expect(streak.current?.count == 3)
-        #expect(streak.today?.goalMet == true)
+        #expect(streak.currentStreak?.days == 3)
+        #expect(streak.today?.state == .completed)
 
         let workout = WorkoutParams(
             id: "w1", name: "Push", completedAt: try Self.instant("2026-10-31T23:30:00-04:00"), templateID: "push",
@@ -83,7 +83,12 @@ import Testing
         let day = try await client.workoutDay(
             WorkoutDay.Params(time: time, date: try Self.date("2026-10-31"), workouts: [workout]))
         #expect(day.workouts.first?.totalVolume == 500)
-        #expect(day.templateUsage == ["push": 1])
+        #expect(day.workouts.first?.timesLogged == 1)
+        #expect(day.asOf.description == "2026-11-01")
+        let detail = try await client.workoutDetail(
+            WorkoutDetail.Params(time: time, workoutID: "w1", workouts: [workout]))
+        #expect(detail.date.description == "2026-10-31")
+        #expect(detail.workout == day.workouts.first)
 
         await client.stop()
         await cluster.stop()

@@ -29,11 +29,23 @@ import Testing
         return try #require(response["result"] as? [String: Any], "expected a result in \(response)")
     }
 
-    func error(_ params: String) throws -> (code: String?, field: String?, conflictsWith: String?) {
+    /// The error's code and the details a program acts on.
+    struct Failure {
+        var code: String?
+        var field: String?
+        var conflictsWith: String?
+        var value: String?
+        var problem: String?
+    }
+
+    func error(_ params: String) throws -> Failure {
         let response = try respond(params, dispatcher: Self.strictDispatcher)
         let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
         let details = error["details"] as? [String: Any]
-        return (error["code"] as? String, details?["field"] as? String, details?["conflicts_with"] as? String)
+        return Failure(
+            code: error["code"] as? String, field: details?["field"] as? String,
+            conflictsWith: details?["conflicts_with"] as? String, value: details?["value"] as? String,
+            problem: details?["problem"] as? String)
     }
 
     static let goal8000 = #""goal_log":[{"effective_date":"2026-01-01","goal":8000}]"#
@@ -54,21 +66,22 @@ import Testing
         #expect(result["as_of"] as? String == "2026-06-14")
         #expect(result["future_records_ignored"] as? Int == 1)
 
-        let current = try #require(result["current"] as? [String: Any])
-        #expect(current["count"] as? Int == 4)
+        let current = try #require(result["current_streak"] as? [String: Any])
+        #expect(current["days"] as? Int == 4)
         #expect(current["start_date"] as? String == "2026-06-11")
         #expect(current["end_date"] as? String == "2026-06-14")
         #expect(current["total_steps"] as? Int == 38_001)  // 8,000 + 12,000 + 9,000 + 9,001
         #expect(current["average_steps"] as? Double == 9_500.25)
         #expect(current["includes_today"] as? Bool == true)
 
-        let best = try #require(result["best"] as? [String: Any])
-        #expect(best["count"] as? Int == 4)
+        let best = try #require(result["best_streak"] as? [String: Any])
+        #expect(best["days"] as? Int == 4)
         #expect(best["is_current"] as? Bool == true)
 
         let today = try #require(result["today"] as? [String: Any])
         #expect(today["goal"] as? Int == 9_000)
         #expect(today["steps_to_go"] as? Int == 0)
+        #expect(today["state"] as? String == "completed")
         #expect(today["locked_in_day"] as? Int == 4)
 
         let milestones = try #require(result["milestones"] as? [String: Any])
@@ -88,6 +101,7 @@ import Testing
         #expect(days[25]["steps"] is NSNull)
         #expect(days[26]["goal"] as? Int == 8_000)  // 06-11: exactly 8,000, 0.15 + 2/3 × 0.85 = 0.7167
         #expect(days[26]["intensity"] as? Double == 0.7167)
+        #expect(days[26]["state"] as? String == "completed")
         #expect(days[26]["in_current_streak"] as? Bool == true)
         #expect(days[27]["goal"] as? Int == 9_000)  // 06-12
         #expect(days[27]["intensity"] as? Double == 1)
@@ -119,8 +133,8 @@ import Testing
 
     @Test func noRecordsAtAllIsAnEmptySheetNotAnError() throws {
         let result = try result(#"\#(Self.berlin),\#(Self.goal8000),"records":[]"#)
-        let current = try #require(result["current"] as? [String: Any])
-        #expect(current["count"] as? Int == 0)
+        let current = try #require(result["current_streak"] as? [String: Any])
+        #expect(current["days"] as? Int == 0)
         #expect(current["start_date"] is NSNull)
         #expect(current["average_steps"] is NSNull)
         #expect(current["total_steps"] as? Int == 0)
@@ -186,7 +200,6 @@ import Testing
             ),
             (#""time_zone":7,"today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
             // Missing fields.
-            (#"\#(berlin),\#(goal8000)"#, "invalid_params", "params.records"),
             (#"\#(berlin),\#(records)"#, "invalid_params", "params.goal_log"),
             (#""today":"2026-05-10",\#(goal8000),\#(records)"#, "invalid_params", "params.time_zone"),
             (#""time_zone":"Europe/Berlin",\#(goal8000),\#(records)"#, "invalid_params", "params.now"),
@@ -283,26 +296,52 @@ import Testing
         arguments: [
             (
                 #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-08","steps":9000},{"date":"2026-05-09","steps":9000},{"date":"2026-05-08","steps":1200}]"#,
-                "params.records[2].date", "params.records[0].date"
+                "params.records[2].date", "params.records[0].date", "2026-05-08"
             ),
             (
                 #"\#(berlin),"goal_log":[{"effective_date":"2026-03-01","goal":9000},{"effective_date":"2026-01-01","goal":8000},{"effective_date":"2026-03-01","goal":7000}],\#(records)"#,
-                "params.goal_log[2].effective_date", "params.goal_log[0].effective_date"
+                "params.goal_log[2].effective_date", "params.goal_log[0].effective_date", "2026-03-01"
             ),
+            // Two members that exclude each other: no single value is at fault.
             (
                 #""time_zone":"UTC","utc_offset_minutes":60,"today":"2026-05-10",\#(goal8000),\#(records)"#,
-                "params.utc_offset_minutes", "params.time_zone"
+                "params.utc_offset_minutes", "params.time_zone", nil
             ),
             (
                 #""time_zone":"UTC","now":"2026-05-10T10:00:00Z","today":"2026-05-10",\#(goal8000),\#(records)"#,
-                "params.today", "params.now"
+                "params.today", "params.now", nil
             ),
-        ] as [(String, String, String)])
-    func conflictsNameBothPlaces(params: String, field: String, conflictsWith: String) throws {
+        ] as [(String, String, String, String?)])
+    func conflictsNameBothPlacesAndTheDuplicatedValue(
+        params: String, field: String, conflictsWith: String, value: String?
+    ) throws {
         let failure = try error(params)
         #expect(failure.code == "invalid_params")
         #expect(failure.field == field)
         #expect(failure.conflictsWith == conflictsWith)
+        #expect(failure.value == value)
+    }
+
+    /// A member left out is "required"; only a member sent as null is "not null".
+    @Test(
+        arguments: [
+            (#"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09"}]"#, "params.records[0].steps", "is required"),
+            (
+                #"\#(berlin),"goal_log":[{"effective_date":"2026-01-01"}],\#(records)"#, "params.goal_log[0].goal",
+                "is required"
+            ),
+            (#"\#(berlin),\#(goal8000),"records":[{"steps":9000}]"#, "params.records[0].date", "is required"),
+            (
+                #"\#(berlin),\#(goal8000),"records":[{"date":"2026-05-09","steps":null}]"#, "params.records[0].steps",
+                "must be an integer, not null"
+            ),
+        ] as [(String, String, String)])
+    func aMissingMemberIsRequiredNotNull(params: String, field: String, problem: String) throws {
+        let failure = try error(params)
+        #expect(failure.code == "invalid_params")
+        #expect(failure.field == field)
+        #expect(failure.problem == problem)
+        #expect(failure.value == nil)
     }
 
     @Test func tenYearsOfRecordsAreServedWithTheDefaultLimits() throws {
@@ -314,8 +353,8 @@ import Testing
              "goal_log":[{"effective_date":"2016-01-01","goal":10000}],"records":[\#(records.joined(separator: ","))]}}
             """#
         let response = try send(body)
-        let current = try #require((response["result"] as? [String: Any])?["current"] as? [String: Any])
-        #expect(current["count"] as? Int == 3_650)
+        let current = try #require((response["result"] as? [String: Any])?["current_streak"] as? [String: Any])
+        #expect(current["days"] as? Int == 3_650)
         #expect(current["start_date"] as? String == "2016-07-03")
         #expect(current["total_steps"] as? Int == 36_500_000)
         let milestones = try #require((response["result"] as? [String: Any])?["milestones"] as? [String: Any])

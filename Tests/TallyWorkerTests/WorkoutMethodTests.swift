@@ -5,8 +5,8 @@ import TallyCore
 import TallyWorker
 import Testing
 
-/// `workout.calendar` and `workout.day` through the dispatcher: whole requests with hand-computed answers, and
-/// every bad input the spec names, checking the error code and `details.field`.
+/// `workout.calendar`, `workout.day` and `workout.detail` through the dispatcher: whole requests with hand-computed
+/// answers, and every bad input the spec names, checking the error code and `details.field`.
 @Suite struct WorkoutMethodTests {
     static func dispatcher(maxListElements: Int = 20_000) -> RequestDispatcher {
         var registry = MethodRegistry()
@@ -85,6 +85,7 @@ import Testing
         let streak = try #require(result["current_streak"] as? [String: Any])
         #expect(streak["days"] as? Int == 2)
         #expect(streak["start_date"] as? String == "2026-06-13")
+        #expect(streak["end_date"] as? String == "2026-06-14")
         #expect(streak["includes_today"] as? Bool == false)
         #expect(result["has_earlier"] as? Bool == false)
         #expect(result["has_later"] as? Bool == false)
@@ -109,6 +110,7 @@ import Testing
         let streak = try #require(result["current_streak"] as? [String: Any])
         #expect(streak["days"] as? Int == 0)
         #expect(streak["start_date"] is NSNull)
+        #expect(streak["end_date"] is NSNull)
     }
 
     // MARK: workout.day
@@ -126,7 +128,8 @@ import Testing
               \#(Self.workout("other", at: "2026-03-01T10:00:00Z", extra: #","template_id":"upper""#))]
             """#)
         #expect(result["unit"] as? String == "lb")
-        #expect(result["template_usage"] as? [String: Int] == ["upper": 2])
+        #expect(result["as_of"] as? String == "2026-03-20")
+        #expect(result["template_usage"] == nil)  // "Logged N times" is the workout's times_logged
         let workouts = try #require(result["workouts"] as? [[String: Any]])
         #expect(workouts.count == 1)
         let workout = workouts[0]
@@ -196,6 +199,80 @@ import Testing
         #expect(progress["weeks"] as? Int == 8)
         #expect(progress["start_date"] as? String == "2026-03-01")
         #expect(workout["completed_at"] as? String == "2026-03-08T09:00:00-04:00")
+    }
+
+    // MARK: workout.detail
+
+    @Test func detailFindsAWorkoutByIDOnItsLocalDate() throws {
+        // 06:30Z on 06-15 is 23:30 PDT on 06-14: the workout's day is 06-14 in Los Angeles, week 2 of the plan that
+        // started on 06-07. Its template was used twice up to now; the third use, tomorrow, is future.
+        let plan = #","template_id":"push","plan":{"id":"p","start_date":"2026-06-07","weeks":4}"#
+        let result = try Self.result(
+            "workout.detail",
+            #"""
+            "time_zone":"America/Los_Angeles","now":"2026-06-15T17:00:00Z","workout_id":"late","unit":"lb",
+            "workouts":[\#(Self.workout("early", at: "2026-06-10T15:00:00Z", extra: #","template_id":"push""#)),
+                        \#(Self.workout("late", at: "2026-06-15T06:30:00Z", extra: plan)),
+                        \#(Self.workout("tomorrow", at: "2026-06-16T15:00:00Z", extra: #","template_id":"push""#))]
+            """#)
+        #expect(result["date"] as? String == "2026-06-14")
+        #expect(result["as_of"] as? String == "2026-06-15")
+        #expect(result["unit"] as? String == "lb")
+        #expect(result["future_workouts_ignored"] as? Int == 1)
+        let workout = try #require(result["workout"] as? [String: Any])
+        #expect(workout["id"] as? String == "late")
+        #expect(workout["completed_at"] as? String == "2026-06-14T23:30:00-07:00")
+        #expect(workout["times_logged"] as? Int == 2)
+        #expect((workout["plan"] as? [String: Any])?["week"] as? Int == 2)
+        #expect(workout["total_volume"] as? Double == 1102.31)  // 5 × 100 kg = 500 kg = 1102.311 lb
+    }
+
+    @Test func detailIsTheWorkoutTheDayListsForItsDate() throws {
+        let history = WorkoutHistorySelectionTests.history
+        let time = RequestTime(
+            timeZone: try #require(ZoneName("Pacific/Kiritimati")), today: LocalDate(year: 2026, month: 3, day: 20)!)
+        for workout in history {
+            let detail = try WorkoutDetail.Params(time: time, workoutID: workout.id, unit: .pound, workouts: history)
+                .result(limits: RequestLimits())
+            let day = try WorkoutDay.Params(time: time, date: detail.date, unit: .pound, workouts: history)
+                .result(limits: RequestLimits())
+            #expect(day.workouts.contains(detail.workout), "\(workout.id) on \(detail.date)")
+        }
+    }
+
+    @Test func aCalendarActivitysSourceIDOpensItsWorkout() throws {
+        let params =
+            #""utc_offset_minutes":-420,"today":"2026-06-15","workouts":[\#(Self.workout("123", at: "2026-06-15T06:30:00Z"))]"#
+        let calendar = try Self.result("workout.calendar", params)
+        let day = try #require((calendar["days"] as? [String: [String: Any]])?.first)
+        let activity = try #require((day.value["activities"] as? [[String: Any]])?.first)
+        #expect(activity["id"] as? String == "workout-123")
+        let sourceID = try #require(activity["source_id"] as? String)
+        let detail = try Self.result("workout.detail", params + #","workout_id":"\#(sourceID)""#)
+        #expect(detail["date"] as? String == day.key)
+    }
+
+    @Test(
+        arguments: [
+            // No such id: the id the client asked for comes back in details.value.
+            ("\(utcToday),\"workout_id\":\"nope\",\"workouts\":[\(workout("w1"))]", "nope", nil),
+            // The calendar's activity id is not a workout id.
+            ("\(utcToday),\"workout_id\":\"workout-w1\",\"workouts\":[\(workout("w1"))]", "workout-w1", nil),
+            ("\(utcToday),\"workout_id\":\"w1\"", "w1", nil),
+            // A workout after today has not happened yet: asking for it is asking for the future.
+            (
+                "\(utcToday),\"workout_id\":\"w2\",\"workouts\":[\(workout("w1")),\(workout("w2", at: "2026-03-21T08:00:00Z"))]",
+                "w2", "params.workouts[1].completed_at"
+            ),
+        ] as [(String, String, String?)])
+    func detailOfAnUnknownOrFutureWorkoutNamesTheID(params: String, value: String, conflictsWith: String?) throws {
+        let response = try Self.respond("workout.detail", params)
+        let error = try #require(response["error"] as? [String: Any], "expected an error in \(response)")
+        #expect(error["code"] as? String == "invalid_params")
+        let details = try #require(error["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.workout_id")
+        #expect(details["value"] as? String == value)
+        #expect(details["conflicts_with"] as? String == conflictsWith)
     }
 
     // MARK: Bad input
@@ -309,8 +386,13 @@ import Testing
                 "params.utc_offset_minutes"
             ),
             ("workout.calendar", "\"today\":\"2026-03-20\"", "invalid_params", "params.time_zone"),
+            ("workout.detail", "\(utcToday),\"workouts\":[]", "invalid_params", "params.workout_id"),
+            ("workout.detail", "\(utcToday),\"workout_id\":\"\"", "invalid_params", "params.workout_id"),
+            (
+                "workout.detail", "\(utcToday),\"workout_id\":\"w\",\"unit\":\"st\",\"workouts\":[]", "invalid_params",
+                "params.unit"
+            ),
             // Other fields.
-            ("workout.day", "\(utcToday),\"date\":\"2026-03-10\"", "invalid_params", "params.workouts"),
             (
                 "workout.calendar",
                 "\(utcToday),\"workouts\":[{\"id\":\"w\",\"completed_at\":\"2026-03-10T18:00:00Z\",\"exercises\":[]}]",
@@ -343,13 +425,32 @@ import Testing
         #expect((error["details"] as? [String: Any])?["field"] as? String == field)
     }
 
-    @Test func duplicateWorkoutIDsNameBothPlaces() throws {
+    @Test func duplicateWorkoutIDsNameBothPlacesAndTheID() throws {
         let response = try Self.respond(
             "workout.calendar",
             "\(Self.utcToday),\"workouts\":[\(Self.workout("a")),\(Self.workout("b")),\(Self.workout("a"))]")
         let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
         #expect(details["field"] as? String == "params.workouts[2].id")
         #expect(details["conflicts_with"] as? String == "params.workouts[0].id")
+        #expect(details["value"] as? String == "a")
+    }
+
+    @Test func duplicateSessionIDsNameTheID() throws {
+        let stretch = #"{"id":"s-1","completed_at":"2026-03-01T10:00:00Z","regions":[],"duration_seconds":60}"#
+        let response = try Self.respond(
+            "workout.calendar", "\(Self.utcToday),\"stretches\":[\(stretch),\(stretch)]")
+        let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.stretches[1].id")
+        #expect(details["conflicts_with"] as? String == "params.stretches[0].id")
+        #expect(details["value"] as? String == "s-1")
+    }
+
+    @Test func aMissingSetMemberIsRequired() throws {
+        let response = try Self.respond(
+            "workout.calendar", "\(Self.utcToday),\"workouts\":[\(Self.workout(sets: #"{"weight":20,"unit":"kg"}"#))]")
+        let details = try #require((response["error"] as? [String: Any])?["details"] as? [String: Any])
+        #expect(details["field"] as? String == "params.workouts[0].exercises[0].sets[0].reps")
+        #expect(details["problem"] as? String == "is required")
     }
 
     @Test(
@@ -405,26 +506,47 @@ import Testing
             exercises: [ExerciseParams(name: "Squat", sets: sets), ExerciseParams(name: "Row", sets: sets)])
     }
 
+    /// Today well after the history, today in its middle, and a `now` in its middle (instant precision).
+    static let references: [RequestTime.Reference] = [
+        .today(LocalDate(year: 2026, month: 3, day: 20)!), .today(LocalDate(year: 2026, month: 3, day: 7)!),
+        .now(Timestamp(Date(timeIntervalSince1970: 1_772_884_800))),  // 2026-03-07T12:00:00Z
+    ]
+
     @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Europe/Berlin"])
     func picksTheSameWorkoutsAsTheWholeConvertedHistory(zone: String) throws {
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         var nonEmptyDays = 0
-        for offset in -1...13 {
-            let date = LocalDate(year: 2026, month: 3, day: 1)!.adding(days: offset)
-            let params = WorkoutDay.Params(
-                time: RequestTime(timeZone: zoneName, today: LocalDate(year: 2026, month: 3, day: 20)!), date: date,
-                workouts: Self.history)
-            let calendar = params.time.calendar
-            let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
-            let expected = WorkoutDay.Result(
-                WorkoutDayDetail(workouts: everything, date: date, unit: .kilogram, calendar: calendar),
-                calendar: calendar)
-            let answer = try params.result(limits: limits)
-            #expect(answer == expected, "\(date) in \(zone)")
-            if !answer.workouts.isEmpty { nonEmptyDays += 1 }
+        var refusedDays = 0
+        for reference in Self.references {
+            for offset in -1...13 {
+                let date = LocalDate(year: 2026, month: 3, day: 1)!.adding(days: offset)
+                let params = WorkoutDay.Params(
+                    time: RequestTime(zone: .named(zoneName), reference: reference), date: date,
+                    workouts: Self.history)
+                let calendar = params.time.calendar
+                let asOf = params.time.referenceDay
+                guard date <= asOf.today else {
+                    #expect(throws: TallyError.self, "\(date) in \(zone) is after today") {
+                        try params.result(limits: limits)
+                    }
+                    refusedDays += 1
+                    continue
+                }
+                let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
+                let expected = WorkoutDay.Result(
+                    WorkoutDayDetail(
+                        workouts: everything, date: date, unit: .kilogram, calendar: calendar, reference: asOf),
+                    asOf: asOf.today,
+                    futureWorkoutsIgnored: everything.count { asOf.isFuture($0.completedAt, in: calendar) },
+                    calendar: calendar)
+                let answer = try params.result(limits: limits)
+                #expect(answer == expected, "\(date) in \(zone) as of \(reference)")
+                if !answer.workouts.isEmpty { nonEmptyDays += 1 }
+            }
         }
-        #expect(nonEmptyDays >= 11, "the window covers the history")
+        #expect(nonEmptyDays >= 20, "the window covers the history")
+        #expect(refusedDays >= 12, "days after today are asked for")
     }
 
     static let stretches = (0..<9).map { index in
@@ -445,30 +567,37 @@ import Testing
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         let filters: [[ActivityKind]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
-        for (month, today) in [
-            ("2026-01", "2026-03-20"), ("2026-02", "2026-03-05"), ("2026-03", "2026-03-08"),
-            ("2026-04", "2026-03-10"), ("2025-12", "2026-01-02"),
+        let noonOn8March = RequestTime.Reference.now(Timestamp(Date(timeIntervalSince1970: 1_772_971_200)))
+        var futureSeen = 0
+        for (month, reference) in [
+            ("2026-01", RequestTime.Reference.today(try LocalDate(parsing: "2026-03-20"))),
+            ("2026-02", .today(try LocalDate(parsing: "2026-03-05"))),
+            ("2026-03", .today(try LocalDate(parsing: "2026-03-08"))),
+            ("2026-03", noonOn8March), ("2025-12", .today(try LocalDate(parsing: "2026-01-02"))),
         ] {
             for types in filters {
                 let params = WorkoutCalendar.Params(
-                    time: RequestTime(timeZone: zoneName, today: try LocalDate(parsing: today)),
+                    time: RequestTime(zone: .named(zoneName), reference: reference),
                     month: try YearMonth(parsing: month), types: types, workouts: Self.history,
                     stretches: Self.stretches, meditations: Self.meditations)
                 let calendar = params.time.calendar
+                let asOf = params.time.referenceDay
                 let timeline = ActivityTimeline(
                     workouts: try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits),
                     stretches: try StretchParams.sessions(Self.stretches, at: .params + "stretches", limits: limits),
                     meditations: try MeditationParams.sessions(
                         Self.meditations, at: .params + "meditations", limits: limits),
-                    calendar: calendar)
+                    calendar: calendar, reference: asOf)
                 let kinds = try params.kinds(limits: limits)
-                let todayDate = try LocalDate(parsing: today)
                 let expected = WorkoutCalendar.Result(
                     ActivityMonth(
-                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: todayDate),
-                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: todayDate), calendar: calendar)
+                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: asOf.today),
+                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: asOf.today), asOf: asOf.today,
+                    futureActivitiesIgnored: timeline.futureEntriesIgnored, calendar: calendar)
                 #expect(try params.result(limits: limits) == expected, "\(month) \(types ?? []) in \(zone)")
+                futureSeen += timeline.futureEntriesIgnored
             }
         }
+        #expect(futureSeen > 0, "some cases hold future activities")
     }
 }

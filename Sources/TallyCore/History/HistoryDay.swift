@@ -8,14 +8,15 @@ public struct HistoryDay: Sendable, Hashable {
     public let goal: Int
     /// `min(steps / goal, 1)`; `nil` without a record.
     public let progress: Double?
-    public let state: HistoryDayState
+    public let state: DayState
     public let isToday: Bool
 
     /// Judges `date`.
     /// - Parameter record: the record of `date`, if there is one (future records may be passed: they are dropped).
     public init(date: LocalDate, record: DailyStepRecord?, goals: GoalSettings, today: LocalDate) {
+        let goal = goals.log.goal(on: date)
         self.date = date
-        self.goal = goals.log.goal(on: date)
+        self.goal = goal
         self.isToday = date == today
         guard date <= today else {
             self.record = nil
@@ -24,21 +25,8 @@ public struct HistoryDay: Sendable, Hashable {
             return
         }
         self.record = record
-        guard let record else {
-            self.progress = nil
-            self.state = .noData
-            return
-        }
-        let progress = min(Double(record.steps) / Double(goal), 1)
-        self.progress = progress
-        self.state =
-            if record.steps == 0 {
-                .zero
-            } else if progress >= 1 {
-                goals.trackingEnabled ? .completed : .full
-            } else {
-                .inProgress
-            }
+        self.progress = record.map { min(Double($0.steps) / Double(goal), 1) }
+        self.state = DayState(steps: record?.steps, goal: goal, trackingEnabled: goals.trackingEnabled)
     }
 
     /// Whether the day can be selected: every day up to today.

@@ -1,16 +1,3 @@
-/// How a heatmap cell is drawn. No data and zero are both grey in the app but are different facts, so they stay
-/// different states.
-public enum HeatmapDayState: Sendable, Hashable {
-    /// No record for the day.
-    case noData
-    /// A record with 0 steps.
-    case zero
-    /// Steps > 0 but below the day's goal (the blue ramp).
-    case partial
-    /// Steps ≥ the day's goal (the green ramp).
-    case goalReached
-}
-
 /// One cell of the 30-day heatmap (the app's `HeatmapDayRecord`).
 public struct HeatmapDay: Sendable, Hashable {
     public let date: LocalDate
@@ -18,7 +5,9 @@ public struct HeatmapDay: Sendable, Hashable {
     public let steps: Int?
     /// The goal active that day.
     public let goal: Int
-    public let state: HeatmapDayState
+    /// `no_data` and `zero` (both grey, different facts), `in_progress` (the blue ramp), `completed` (the green
+    /// ramp): the heatmap exists only with goal tracking on and ends today, so never `full` or `future`.
+    public let state: DayState
     /// Whether the day belongs to the current streak as the badge shows it.
     public let inCurrentStreak: Bool
     public let isToday: Bool
@@ -27,7 +16,7 @@ public struct HeatmapDay: Sendable, Hashable {
     public let intensity: Double?
 
     public init(
-        date: LocalDate, steps: Int?, goal: Int, state: HeatmapDayState, inCurrentStreak: Bool, isToday: Bool,
+        date: LocalDate, steps: Int?, goal: Int, state: DayState, inCurrentStreak: Bool, isToday: Bool,
         intensity: Double?
     ) {
         self.date = date
@@ -38,7 +27,4 @@ public struct HeatmapDay: Sendable, Hashable {
         self.isToday = isToday
         self.intensity = intensity
     }
-
-    /// Whether the day's steps met its goal.
-    public var goalReached: Bool { state == .goalReached }
 }

@@ -44,7 +44,8 @@ public struct StreakHeatmap: Sendable, Hashable {
             }
             days.append(
                 HeatmapDay(
-                    date: date, steps: steps, goal: goal, state: Self.state(steps: steps, goal: goal),
+                    date: date, steps: steps, goal: goal,
+                    state: DayState(steps: steps, goal: goal, trackingEnabled: true),
                     inCurrentStreak: current?.contains(date) ?? false, isToday: date == today,
                     intensity: Self.intensity(steps: steps, maxSteps: maxSteps ?? 0)))
         }
@@ -53,12 +54,6 @@ public struct StreakHeatmap: Sendable, Hashable {
         self.days = days
         self.maxSteps = maxSteps
         self.grid = WeekGrid(first: first, last: today, weekStart: weekStart)
-    }
-
-    static func state(steps: Int?, goal: Int) -> HeatmapDayState {
-        guard let steps else { return .noData }
-        if steps == 0 { return .zero }
-        return steps >= goal ? .goalReached : .partial
     }
 
     /// `0.15 + steps / maxSteps × 0.85` for steps > 0 (then `maxSteps ≥ steps > 0`); `nil` otherwise.

@@ -6,8 +6,8 @@ public struct TodayProgress: Sendable, Hashable {
     public let steps: Int?
     /// The goal active today.
     public let goal: Int
-    /// Whether today's steps meet today's goal.
-    public let goalMet: Bool
+    /// `completed` once today's steps meet today's goal; before that `in_progress`, `zero` or `no_data`.
+    public let state: DayState
     /// `goal − steps`, never below 0; the whole goal when there is no record yet.
     public let stepsToGo: Int
     /// When the goal is met, the streak day today locked in (the badge number); otherwise `nil`.
@@ -21,7 +21,7 @@ public struct TodayProgress: Sendable, Hashable {
         self.date = today
         self.steps = steps
         self.goal = goal
-        self.goalMet = streaks.todayGoalMet
+        self.state = DayState(steps: steps, goal: goal, trackingEnabled: true)
         self.stepsToGo = max(goal - (steps ?? 0), 0)
         self.lockedInDay = streaks.todayGoalMet ? streaks.currentCount : nil
     }

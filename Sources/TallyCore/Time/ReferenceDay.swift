@@ -5,6 +5,11 @@ import Foundation
 /// Requests name either `now` (an instant) or `today` (a local date); everything that depends on today
 /// (future days, the current streak, the review prompt) reads this value, so a request is a pure function of
 /// its content and its answer never depends on the worker's clock.
+///
+/// It also holds the one rule for the future, which every method follows: a date is future when it is after today;
+/// a timed item (a sample, a workout, a session) when its local date is after today or, if the request gave `now`,
+/// when it lies after `now`. A request that gave only `today` named a day, not a moment, so nothing dated today
+/// is future for it.
 public struct ReferenceDay: Hashable, Sendable {
     /// Today's local date.
     public let today: LocalDate
@@ -25,4 +30,19 @@ public struct ReferenceDay: Hashable, Sendable {
 
     /// Whether `date` is after today.
     public func isFuture(_ date: LocalDate) -> Bool { date > today }
+
+    /// Whether the timed item at `instant`, whose local date is `date`, is future: dated after today, or after
+    /// `now` when the request gave one.
+    public func isFuture(_ instant: Date, on date: LocalDate) -> Bool {
+        date > today || now.map { instant > $0 } ?? false
+    }
+
+    /// Whether the timed item at `instant` is future (see `isFuture(_:on:)`), dating it in `calendar` only when it
+    /// could fall after today: an instant more than 18 hours before the end of today read as UTC is dated today or
+    /// earlier in every zone, so a long history costs no zone lookup but for its last day.
+    public func isFuture(_ instant: Date, in calendar: ZoneCalendar) -> Bool {
+        if let now, instant > now { return true }
+        guard ZoneCalendar.instant(instant, mayFallAfter: today) else { return false }
+        return calendar.localDate(of: instant) > today
+    }
 }

@@ -81,6 +81,12 @@ public struct ZoneCalendar: Sendable {
         return seconds >= start && seconds < end
     }
 
+    /// Whether `instant` can fall on a local date after `date` in any zone: no zone lookup, only arithmetic (UTC
+    /// offsets stay within ±18 h). For telling a history's future items from the rest.
+    public static func instant(_ instant: Date, mayFallAfter date: LocalDate) -> Bool {
+        instant.timeIntervalSince1970 >= Double((Int(date.dayNumber) + 1) * 86_400) - maximumOffset
+    }
+
     /// The local civil date and the seconds elapsed on the local wall clock since its midnight.
     public func localDateTime(of instant: Date) -> (date: LocalDate, secondOfDay: Int) {
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)

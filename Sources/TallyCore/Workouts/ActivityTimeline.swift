@@ -45,11 +45,15 @@ public struct ActivityTimeline: Sendable {
     /// All entries in calendar order. Sorting by date before instant matters only where a zone turned its clocks
     /// back across midnight, when a later instant can fall on the earlier date.
     public let entries: [Entry]
+    /// Activities left out because they are future (`ReferenceDay`'s rule).
+    public let futureEntriesIgnored: Int
 
     /// Buckets and orders the activities.
+    /// - Parameter reference: today (and now) of the request: activities after it are future, left out and counted
+    ///   in `futureEntriesIgnored`; `nil` keeps every activity (for callers that left the future out already).
     public init(
         workouts: [PerformedWorkout], stretches: [StretchSession] = [], meditations: [MeditationSession] = [],
-        calendar: ZoneCalendar
+        calendar: ZoneCalendar, reference: ReferenceDay? = nil
     ) {
         var entries: [Entry] = []
         entries.reserveCapacity(workouts.count + stretches.count + meditations.count)
@@ -69,6 +73,11 @@ public struct ActivityTimeline: Sendable {
                     date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation),
                     position: position))
         }
+        let all = entries.count
+        if let reference {
+            entries.removeAll { reference.isFuture($0.activity.completedAt, on: $0.date) }
+        }
+        self.futureEntriesIgnored = all - entries.count
         let order = entries.indices.map { slot in
             let entry = entries[slot]
             return SortKey(

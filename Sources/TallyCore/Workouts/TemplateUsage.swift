@@ -1,4 +1,5 @@
-/// How many workouts use each template: the "Logged N times" badge.
+/// How many workouts use each template: the "Logged N times" badge. Callers count the history up to now: a
+/// workout dated in the future has not been logged yet.
 public struct TemplateUsage: Sendable, Hashable {
     /// Workouts per template id; templates never used are absent.
     public let counts: [String: Int]

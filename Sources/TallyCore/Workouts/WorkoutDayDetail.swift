@@ -1,33 +1,46 @@
 /// The drill-down of one local day: its workouts with volumes, plan weeks and template usage.
 public struct WorkoutDayDetail: Sendable {
-    /// One workout of the day.
+    /// One workout as the drill-down shows it: volumes, "Week Y of Z" on its day, "Logged N times".
     public struct Item: Sendable, Hashable {
         public let workout: PerformedWorkout
         /// Volumes in the day's reporting unit.
         public let volume: WorkoutVolume
         /// "Week Y of Z": the plan week of the day, `nil` without a plan or before the plan's start.
         public let planWeek: Int?
-        /// How many workouts of the whole history use this workout's template; `nil` without a template.
+        /// How many workouts of the history up to now use this workout's template; `nil` without a template.
         public let templateTimesLogged: Int?
+
+        /// The drill-down of `workout` on its local date `date`.
+        /// - Parameter usage: template usage over the history up to now (future workouts are not "logged").
+        public init(_ workout: PerformedWorkout, on date: LocalDate, unit: WeightUnit, usage: TemplateUsage) {
+            self.workout = workout
+            self.volume = WorkoutVolume(workout, in: unit)
+            self.planWeek = workout.plan?.week(on: date)
+            self.templateTimesLogged = workout.templateID.map(usage.timesLogged)
+        }
     }
 
     public let date: LocalDate
     public let unit: WeightUnit
     /// The day's workouts by completion instant; workouts completed at the same instant in the order given.
     public let items: [Item]
-    /// Usage counts of the templates the day's workouts use, over the whole history.
-    public let templateUsage: [String: Int]
 
-    /// Selects the workouts of local day `date` from the whole history.
+    /// Selects the workouts of local day `date` from the whole history, as of `reference`.
     /// - Parameters:
-    ///   - workouts: every workout the client has; all of them count towards template usage.
+    ///   - workouts: every workout the client has; all but the future ones count towards template usage.
     ///   - calendar: the request's zone; each completion instant is bucketed once.
-    public init(workouts: [PerformedWorkout], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar) {
-        self.init(workouts: workouts, usage: TemplateUsage(workouts), date: date, unit: unit, calendar: calendar)
+    ///   - reference: today (and now): future workouts (`ReferenceDay`'s rule) are neither on the day nor logged.
+    public init(
+        workouts: [PerformedWorkout], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar,
+        reference: ReferenceDay
+    ) {
+        let past = workouts.filter { !reference.isFuture($0.completedAt, in: calendar) }
+        self.init(workouts: past, usage: TemplateUsage(past), date: date, unit: unit, calendar: calendar)
     }
 
-    /// Selects the workouts of local day `date` from `workouts`, with template usage counted over the whole
-    /// history beforehand: `workouts` may then hold just the candidates for the day (in the history's order).
+    /// Selects the workouts of local day `date` from `workouts`, with template usage counted over the history
+    /// beforehand: `workouts` may then hold just the candidates for the day (in the history's order), none of them
+    /// future.
     public init(
         workouts: [PerformedWorkout], usage: TemplateUsage, date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar
     ) {
@@ -39,17 +52,8 @@ public struct WorkoutDayDetail: Sendable {
             workouts[lhs].completedAt != workouts[rhs].completedAt
                 ? workouts[lhs].completedAt < workouts[rhs].completedAt : lhs < rhs
         }
-        var templateUsage: [String: Int] = [:]
-        self.items = positions.map { position in
-            let workout = workouts[position]
-            let timesLogged = workout.templateID.map(usage.timesLogged)
-            if let template = workout.templateID, let timesLogged { templateUsage[template] = timesLogged }
-            return Item(
-                workout: workout, volume: WorkoutVolume(workout, in: unit), planWeek: workout.plan?.week(on: date),
-                templateTimesLogged: timesLogged)
-        }
+        self.items = positions.map { Item(workouts[$0], on: date, unit: unit, usage: usage) }
         self.date = date
         self.unit = unit
-        self.templateUsage = templateUsage
     }
 }

@@ -8,6 +8,8 @@ public struct WorkoutStreak: Sendable, Hashable {
     public let days: Int
     /// The streak's first day, `nil` when `days` is 0.
     public let startDate: LocalDate?
+    /// The streak's last day: today when it includes today, otherwise yesterday; `nil` when `days` is 0.
+    public let endDate: LocalDate?
     /// Whether today is part of it (today has a workout).
     public let includesToday: Bool
 
@@ -18,6 +20,7 @@ public struct WorkoutStreak: Sendable, Hashable {
         for date in workoutDates where date <= today { logged.insert(date.dayNumber) }
         let includesToday = logged.contains(today.dayNumber)
         var day = includesToday ? today : lived.previous(today)
+        let end = logged.contains(day.dayNumber) ? day : nil
         var start: LocalDate?
         var days = 0
         while logged.contains(day.dayNumber) {
@@ -29,6 +32,7 @@ public struct WorkoutStreak: Sendable, Hashable {
         }
         self.days = days
         self.startDate = start
+        self.endDate = end
         self.includesToday = includesToday
     }
 

@@ -5,20 +5,15 @@
 // included: these overloads are more specific than the generic ones and shadow them here) catches that case and
 // names the field.
 //
-// A required number that is missing is reported as a null value at the field's path ("must be an integer, not
-// null"), as it always was. The common case (the member is there) takes one lookup through the container's own
-// `decode`; only a missing member takes the slower `superDecoder` path that produces that error.
+// A required number that is missing stays the decoder's `keyNotFound`, which reads "is required": a client must
+// learn that the member is missing, not that it was null (only an explicit null reads "…, not null").
 //
 // Internal on purpose: other modules keep the standard behaviour.
 
 extension KeyedDecodingContainer {
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         try Self.diagnosingNumber(key, in: self, expected: "an integer") {
-            do {
-                return try Self.standardDecode(Int.self, forKey: key, in: self)
-            } catch DecodingError.keyNotFound {
-                return try superDecoder(forKey: key).singleValueContainer().decode(Int.self)
-            }
+            try Self.standardDecode(Int.self, forKey: key, in: self)
         }
     }
 
@@ -30,11 +25,7 @@ extension KeyedDecodingContainer {
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try Self.diagnosingNumber(key, in: self, expected: "a number") {
-            do {
-                return try Self.standardDecode(Double.self, forKey: key, in: self)
-            } catch DecodingError.keyNotFound {
-                return try superDecoder(forKey: key).singleValueContainer().decode(Double.self)
-            }
+            try Self.standardDecode(Double.self, forKey: key, in: self)
         }
     }
 

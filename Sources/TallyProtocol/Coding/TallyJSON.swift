@@ -18,11 +18,4 @@ public enum TallyJSON {
     public static func decoder() -> TallyJSONDecoder {
         TallyJSONDecoder()
     }
-
-    /// Rounds a ratio or measure for the wire, so that responses are readable and stable (`0.8333`, not
-    /// `0.8333333333333334`).
-    public static func rounded(_ value: Double, places: Int = 4) -> Double {
-        let scale = pow(10, Double(places))
-        return (value * scale).rounded() / scale
-    }
 }

@@ -23,6 +23,9 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     public var problem: String?
     /// The other place of a conflict, e.g. the first of two records with one date.
     public var conflictsWith: String?
+    /// The offending value as the request wrote it, where a program can act on it without parsing `problem`: the
+    /// date two records share, the id two workouts share, the workout id that no workout has.
+    public var value: String?
     /// Versions served (`unsupported_version`).
     public var supportedVersions: [Int]?
     /// The limit that was exceeded (`payload_too_large`).
@@ -38,6 +41,7 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
         field: String? = nil,
         problem: String? = nil,
         conflictsWith: String? = nil,
+        value: String? = nil,
         supportedVersions: [Int]? = nil,
         limit: Int? = nil,
         methods: [String]? = nil,
@@ -47,6 +51,7 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
         self.field = field
         self.problem = problem
         self.conflictsWith = conflictsWith
+        self.value = value
         self.supportedVersions = supportedVersions
         self.limit = limit
         self.methods = methods
@@ -55,7 +60,7 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case field, problem, limit, methods, service
+        case field, problem, value, limit, methods, service
         case conflictsWith = "conflicts_with"
         case supportedVersions = "supported_versions"
         case retryAfterMilliseconds = "retry_after_ms"
@@ -63,15 +68,16 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
 }
 
 extension TallyError {
-    /// `invalid_params` naming `field`, and for conflicts the other place too.
+    /// `invalid_params` naming `field`; for conflicts the other place too, and the offending `value` where a
+    /// program needs it (a duplicated date or id) rather than leaving it inside the words of `problem`.
     public static func invalidParams(
-        _ field: FieldPath, _ problem: String, conflictsWith: FieldPath? = nil
+        _ field: FieldPath, _ problem: String, conflictsWith: FieldPath? = nil, value: String? = nil
     ) -> TallyError {
         let where_ = conflictsWith.map { " (conflicts with \($0))" } ?? ""
         return TallyError(
             .invalidParams, "\(field): \(problem)\(where_)",
-            details: ErrorDetails(field: field.description, problem: problem, conflictsWith: conflictsWith?.description)
-        )
+            details: ErrorDetails(
+                field: field.description, problem: problem, conflictsWith: conflictsWith?.description, value: value))
     }
 
     /// `invalid_request` naming an envelope field.

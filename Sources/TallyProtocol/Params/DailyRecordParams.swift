@@ -83,7 +83,7 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
         } catch {
             throw .invalidParams(
                 path.index(error.second) + "date", "a second record for \(error.date) (records are never summed)",
-                conflictsWith: path.index(error.first) + "date")
+                conflictsWith: path.index(error.first) + "date", value: error.date.description)
         }
     }
 }

@@ -62,7 +62,8 @@ public struct GoalParams: Codable, Sendable, Hashable {
                 throw .invalidParams(
                     logPath.index(second) + "effective_date",
                     "two goal changes take effect on \(log[second].effectiveDate)",
-                    conflictsWith: logPath.index(first) + "effective_date")
+                    conflictsWith: logPath.index(first) + "effective_date",
+                    value: log[second].effectiveDate.description)
             }
         }
     }

@@ -9,5 +9,8 @@ extension MethodRegistry {
         register(WorkoutDay.self) { params, context throws(TallyError) in
             try params.result(limits: context.limits)
         }
+        register(WorkoutDetail.self) { params, context throws(TallyError) in
+            try params.result(limits: context.limits)
+        }
     }
 }

@@ -36,12 +36,11 @@ import Testing
         #expect(map.maxSteps == 20_000)
 
         let first = map.days[0]  // 2,000: 0.15 + 0.1 × 0.85 = 0.235
-        #expect(first.state == .partial)
+        #expect(first.state == .inProgress)
         expectIntensity(first.intensity, 0.235)
 
         let reached = map.days[25]  // 05-26, exactly the goal: 0.15 + 0.5 × 0.85 = 0.575
-        #expect(reached.state == .goalReached)
-        #expect(reached.goalReached)
+        #expect(reached.state == .completed)
         expectIntensity(reached.intensity, 0.575)
         #expect(!reached.inCurrentStreak)  // 05-27 has no data, so 05-26 is not in the current streak
 
@@ -49,7 +48,6 @@ import Testing
         #expect(noData.state == .noData)
         #expect(noData.steps == nil)
         #expect(noData.intensity == nil)
-        #expect(!noData.goalReached)
 
         let zero = map.days[27]  // 05-28
         #expect(zero.state == .zero)
@@ -57,14 +55,14 @@ import Testing
         #expect(zero.intensity == nil)
 
         let best = map.days[28]  // 05-29, the maximum: full intensity, the only day of the current streak
-        #expect(best.state == .goalReached)
+        #expect(best.state == .completed)
         expectIntensity(best.intensity, 1)
         #expect(best.inCurrentStreak)
         #expect(!best.isToday)
 
         let today = map.days[29]  // 5,000: 0.15 + 0.25 × 0.85 = 0.3625, not met yet
         #expect(today.isToday)
-        #expect(today.state == .partial)
+        #expect(today.state == .inProgress)
         #expect(!today.inCurrentStreak)
         expectIntensity(today.intensity, 0.3625)
 
@@ -91,9 +89,9 @@ import Testing
         let goals = F.goals([("2026-01-01", 8_000), ("2026-05-20", 12_000)])
         let map = heatmap(F.history([("2026-05-19", 9_000), ("2026-05-20", 9_000)]), goals: goals)
         #expect(map.days[18].goal == 8_000)  // 05-19
-        #expect(map.days[18].state == .goalReached)
+        #expect(map.days[18].state == .completed)
         #expect(map.days[19].goal == 12_000)  // 05-20
-        #expect(map.days[19].state == .partial)
+        #expect(map.days[19].state == .inProgress)
     }
 
     @Test func todayMetMarksTheWholeStreakIncludingToday() {

@@ -16,14 +16,14 @@ import Testing
         #expect(open.steps == 3_000)
         #expect(open.goal == 8_000)
         #expect(open.stepsToGo == 5_000)
-        #expect(!open.goalMet)
+        #expect(open.state == .inProgress)
         #expect(open.lockedInDay == nil)
         #expect(open.progress == 0.375)
 
         // Today at 12,000: day 5 locked in, nothing to go, progress capped at 1.
         let met = progress(F.history(from: "2026-05-06", [9_000, 8_000, 10_000, 8_500, 12_000]))
         #expect(met.stepsToGo == 0)
-        #expect(met.goalMet)
+        #expect(met.state == .completed)
         #expect(met.lockedInDay == 5)
         #expect(met.progress == 1)
     }
@@ -31,6 +31,7 @@ import Testing
     @Test func noRecordTodayIsNoDataWithTheWholeGoalToGo() {
         let today = progress(F.history(from: "2026-05-08", [9_000, 9_000]))
         #expect(today.steps == nil)
+        #expect(today.state == .noData)
         #expect(today.progress == nil)
         #expect(today.stepsToGo == 8_000)
         #expect(today.lockedInDay == nil)
@@ -42,11 +43,12 @@ import Testing
         let today = progress(F.history(from: "2026-05-09", [9_000, 10_000]), goals: goals)
         #expect(today.goal == 12_000)
         #expect(today.stepsToGo == 2_000)
-        #expect(!today.goalMet)
+        #expect(today.state == .inProgress)
     }
 
     @Test func exactlyTheGoalLocksInDayOneAfterABreak() {
         let today = progress(F.history(from: "2026-05-09", [0, 8_000]))
+        #expect(today.state == .completed)
         #expect(today.stepsToGo == 0)
         #expect(today.lockedInDay == 1)
     }

@@ -12,6 +12,7 @@ import Testing
         let streak = try streak(["2026-03-17", "2026-03-18", "2026-03-19"])
         #expect(streak.days == 3)
         #expect(streak.startDate?.description == "2026-03-17")
+        #expect(streak.endDate?.description == "2026-03-19")
         #expect(!streak.includesToday)
     }
 
@@ -19,6 +20,7 @@ import Testing
         let streak = try streak(["2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20"])
         #expect(streak.days == 4)
         #expect(streak.startDate?.description == "2026-03-17")
+        #expect(streak.endDate?.description == "2026-03-20")
         #expect(streak.includesToday)
 
         let onlyToday = try self.streak(["2026-03-20", "2026-03-18"])
@@ -30,6 +32,7 @@ import Testing
         let streak = try streak(["2026-03-16", "2026-03-17", "2026-03-18"])
         #expect(streak.days == 0)
         #expect(streak.startDate == nil)
+        #expect(streak.endDate == nil)
         #expect(!streak.includesToday)
         #expect(try self.streak([]).days == 0)
     }

@@ -30,7 +30,7 @@ struct ZoneCaseCheck {
     /// The requests a case can be checked with.
     enum Request: CaseIterable, Sendable {
         case historyMonths, historyMonth, dailyDashboard, weeklyAndMonthlyDashboards, streakSummary
-        case workoutCalendar, workoutDay
+        case workoutCalendar, workoutDay, workoutDetail
     }
 
     /// Sends the case `requests` (by default every date-taking method) and lists what broke.
@@ -47,6 +47,7 @@ struct ZoneCaseCheck {
             case .streakSummary: check.checkStreakSummary()
             case .workoutCalendar: check.checkWorkoutCalendar()
             case .workoutDay: check.checkWorkoutDay()
+            case .workoutDetail: check.checkWorkoutDetail()
             }
         }
         return check.violations.map { "\(zoneCase): \($0)" }

@@ -19,7 +19,7 @@ public enum HistoryDashboard: TallyMethod {
         public var mode: DashboardMode
 
         public init(
-            time: RequestTime, goals: GoalParams, records: [DailyRecordParams], samples: [StepSampleParams] = [],
+            time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], samples: [StepSampleParams] = [],
             date: LocalDate? = nil, mode: DashboardMode = .daily, weekStartsOn: WeekStart = .sunday,
             isPro: Bool = false
         ) {

@@ -2,7 +2,8 @@ import TallyCore
 import TallyJSONCoding
 
 /// A day on the wire: a calendar cell, a list row or a bar of the weekly and monthly charts.
-/// Measures are null for no data and future days; `progress` and `intensity` have 4 decimals.
+/// Measures are null for no data and future days; `progress` and `intensity` have 4 decimals. Whether the day is
+/// future is its `state` (`future`), not a flag beside it that could disagree.
 public struct HistoryDayResult: Codable, Sendable, Hashable {
     public var date: LocalDate
     public var steps: Int?
@@ -12,11 +13,10 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
     /// The goal in force that day.
     public var goal: Int
     public var progress: Double?
-    public var state: HistoryDayState
+    public var state: DayState
     /// The cell colour's opacity: progress while in progress, 1 when completed or full, null otherwise.
     public var intensity: Double?
     public var isToday: Bool
-    public var isFuture: Bool
 
     public init(_ day: HistoryDay) {
         date = day.date
@@ -29,7 +29,6 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
         state = day.state
         intensity = day.intensity.map { TallyJSON.rounded($0) }
         isToday = day.isToday
-        isFuture = day.isFuture
     }
 
     enum CodingKeys: String, CodingKey {
@@ -38,7 +37,6 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
         case calories = "calories_kcal"
         case flightsClimbed = "flights_climbed"
         case isToday = "is_today"
-        case isFuture = "is_future"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,7 +51,6 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
         try container.encode(state, forKey: .state)
         try container.encode(intensity, forKey: .intensity)
         try container.encode(isToday, forKey: .isToday)
-        try container.encode(isFuture, forKey: .isFuture)
     }
 }
 
@@ -70,14 +67,11 @@ extension HistoryDayResult: JSONFastEncodable {
         object.string(CodingKeys.state.stringValue, state.rawValue)
         try object.double(CodingKeys.intensity.stringValue, intensity)
         object.bool(CodingKeys.isToday.stringValue, isToday)
-        object.bool(CodingKeys.isFuture.stringValue, isFuture)
     }
 }
 
-extension HistoryDayState: Codable {}
-
-/// Sums on the wire. `days_with_data` counts days with a record (or, for the daily chart, samples); a measure no
-/// summed item reported is null, not 0.
+/// Sums on the wire. `count` counts the days with a record (or, for the daily chart, the samples) summed; a measure
+/// no summed item reported is null, not 0.
 public struct StepTotalsResult: Codable, Sendable, Hashable {
     public var steps: Int
     public var distanceMeters: Double?

@@ -13,7 +13,7 @@ public enum HistoryMonth: TallyMethod {
         public var month: YearMonth?
 
         public init(
-            time: RequestTime, goals: GoalParams, records: [DailyRecordParams], month: YearMonth? = nil,
+            time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], month: YearMonth? = nil,
             weekStartsOn: WeekStart = .sunday, isPro: Bool = false
         ) {
             shared = StepHistoryParams(

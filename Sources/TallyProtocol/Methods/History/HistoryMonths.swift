@@ -8,12 +8,13 @@ public enum HistoryMonths: TallyMethod {
     /// The time frame, the records and `is_pro`, flat in `params`. Goals are not needed to list months.
     public struct Params: Codable, Sendable, Hashable {
         public var time: RequestTime
-        /// Every daily record the client has; records after today are ignored (and counted in the result).
+        /// Every daily record the client has (default none); records after today are ignored (and counted in the
+        /// result).
         public var records: [DailyRecordParams]
         /// Whether the user has Pro (all months) or not (the 3 most recent); default false.
         public var isPro: Bool
 
-        public init(time: RequestTime, records: [DailyRecordParams], isPro: Bool = false) {
+        public init(time: RequestTime, records: [DailyRecordParams] = [], isPro: Bool = false) {
             self.time = time
             self.records = records
             self.isPro = isPro
@@ -27,7 +28,7 @@ public enum HistoryMonths: TallyMethod {
         public init(from decoder: any Decoder) throws {
             time = try RequestTime(from: decoder)
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            records = try container.decode([DailyRecordParams].self, forKey: .records)
+            records = try container.decodeIfPresent([DailyRecordParams].self, forKey: .records) ?? []
             isPro = try container.decodeIfPresent(Bool.self, forKey: .isPro) ?? false
         }
 

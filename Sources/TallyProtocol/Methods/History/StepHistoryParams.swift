@@ -5,14 +5,14 @@ import TallyCore
 public struct StepHistoryParams: Codable, Sendable, Hashable {
     public var time: RequestTime
     public var goals: GoalParams
-    /// Every daily record the client has; records after today are ignored (and counted in the result).
+    /// Every daily record the client has (default none); records after today are ignored (and counted in the result).
     public var records: [DailyRecordParams]
     public var weekStartsOn: WeekStart
     /// Whether the user has Pro. Tally does not check entitlements: the calling backend says so per request.
     public var isPro: Bool
 
     public init(
-        time: RequestTime, goals: GoalParams, records: [DailyRecordParams], weekStartsOn: WeekStart = .sunday,
+        time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], weekStartsOn: WeekStart = .sunday,
         isPro: Bool = false
     ) {
         self.time = time
@@ -32,7 +32,7 @@ public struct StepHistoryParams: Codable, Sendable, Hashable {
         time = try RequestTime(from: decoder)
         goals = try GoalParams(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        records = try container.decode([DailyRecordParams].self, forKey: .records)
+        records = try container.decodeIfPresent([DailyRecordParams].self, forKey: .records) ?? []
         weekStartsOn = try container.decodeIfPresent(WeekStart.self, forKey: .weekStartsOn) ?? .sunday
         isPro = try container.decodeIfPresent(Bool.self, forKey: .isPro) ?? false
     }

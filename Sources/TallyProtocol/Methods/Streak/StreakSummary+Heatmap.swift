@@ -2,24 +2,6 @@ import TallyCore
 import TallyJSONCoding
 
 extension StreakSummary {
-    /// How a heatmap cell is drawn: `no_data` and `zero` are both grey but different facts.
-    public enum DayState: String, Codable, Sendable, Hashable {
-        case noData = "no_data"
-        case zero
-        case partial
-        case goalReached = "goal_reached"
-
-        public init(_ state: HeatmapDayState) {
-            self =
-                switch state {
-                case .noData: .noData
-                case .zero: .zero
-                case .partial: .partial
-                case .goalReached: .goalReached
-                }
-        }
-    }
-
     /// One heatmap cell.
     public struct HeatmapDayResult: Codable, Sendable, Hashable {
         public var date: LocalDate
@@ -27,8 +9,9 @@ extension StreakSummary {
         public var steps: Int?
         /// The goal active that day.
         public var goal: Int
+        /// `completed`, `in_progress`, `zero` or `no_data`, as every day of every method (the heatmap needs goal
+        /// tracking and ends today, so never `full` or `future`).
         public var state: DayState
-        public var goalReached: Bool
         public var inCurrentStreak: Bool
         public var isToday: Bool
         /// `0.15 + steps / max_steps × 0.85` rounded to 4 decimals for days with steps > 0; null for zero and
@@ -39,8 +22,7 @@ extension StreakSummary {
             date = day.date
             steps = day.steps
             goal = day.goal
-            state = DayState(day.state)
-            goalReached = day.goalReached
+            state = day.state
             inCurrentStreak = day.inCurrentStreak
             isToday = day.isToday
             intensity = day.intensity.map { TallyJSON.rounded($0) }
@@ -48,7 +30,6 @@ extension StreakSummary {
 
         enum CodingKeys: String, CodingKey {
             case date, steps, goal, state, intensity
-            case goalReached = "goal_reached"
             case inCurrentStreak = "in_current_streak"
             case isToday = "is_today"
         }
@@ -59,7 +40,6 @@ extension StreakSummary {
             try container.encode(steps, forKey: .steps)
             try container.encode(goal, forKey: .goal)
             try container.encode(state, forKey: .state)
-            try container.encode(goalReached, forKey: .goalReached)
             try container.encode(inCurrentStreak, forKey: .inCurrentStreak)
             try container.encode(isToday, forKey: .isToday)
             try container.encode(intensity, forKey: .intensity)
@@ -108,7 +88,6 @@ extension StreakSummary.HeatmapDayResult: JSONFastEncodable {
         object.int(CodingKeys.steps.stringValue, steps)
         object.int(CodingKeys.goal.stringValue, goal)
         object.string(CodingKeys.state.stringValue, state.rawValue)
-        object.bool(CodingKeys.goalReached.stringValue, goalReached)
         object.bool(CodingKeys.inCurrentStreak.stringValue, inCurrentStreak)
         object.bool(CodingKeys.isToday.stringValue, isToday)
         try object.double(CodingKeys.intensity.stringValue, intensity)

@@ -15,8 +15,10 @@ extension StreakSummary {
         public var status: Status
         /// Today in the request's zone: the day the answer was computed for.
         public var asOf: LocalDate
-        public var current: CurrentStreakResult?
-        public var best: BestStreakResult?
+        /// The current streak (`current_streak`, as in `workout.calendar`).
+        public var currentStreak: CurrentStreakResult?
+        /// The best streak over the whole history.
+        public var bestStreak: BestStreakResult?
         public var today: TodayResult?
         public var milestones: MilestonesResult?
         public var heatmap: HeatmapResult?
@@ -24,14 +26,15 @@ extension StreakSummary {
         public var futureRecordsIgnored: Int?
 
         public init(
-            status: Status, asOf: LocalDate, current: CurrentStreakResult? = nil, best: BestStreakResult? = nil,
+            status: Status, asOf: LocalDate, currentStreak: CurrentStreakResult? = nil,
+            bestStreak: BestStreakResult? = nil,
             today: TodayResult? = nil, milestones: MilestonesResult? = nil, heatmap: HeatmapResult? = nil,
             futureRecordsIgnored: Int? = nil
         ) {
             self.status = status
             self.asOf = asOf
-            self.current = current
-            self.best = best
+            self.currentStreak = currentStreak
+            self.bestStreak = bestStreak
             self.today = today
             self.milestones = milestones
             self.heatmap = heatmap
@@ -47,8 +50,8 @@ extension StreakSummary {
                 self.init(
                     status: .active,
                     asOf: active.today,
-                    current: CurrentStreakResult(active.streaks),
-                    best: BestStreakResult(active.streaks),
+                    currentStreak: CurrentStreakResult(active.streaks),
+                    bestStreak: BestStreakResult(active.streaks),
                     today: TodayResult(active.todayProgress),
                     milestones: MilestonesResult(active.milestones),
                     heatmap: HeatmapResult(active.heatmap),
@@ -57,8 +60,10 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case status, current, best, today, milestones, heatmap
+            case status, today, milestones, heatmap
             case asOf = "as_of"
+            case currentStreak = "current_streak"
+            case bestStreak = "best_streak"
             case futureRecordsIgnored = "future_records_ignored"
         }
     }

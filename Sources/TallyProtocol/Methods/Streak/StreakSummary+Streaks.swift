@@ -1,10 +1,11 @@
 import TallyCore
 
 extension StreakSummary {
-    /// The current streak as the badge shows it. Without one: count 0, total 0, dates and average null.
+    /// The current streak as the badge shows it. Without one: days 0, total 0, dates and average null.
     public struct CurrentStreakResult: Codable, Sendable, Hashable {
-        /// The badge number: yesterday's run, plus today once today's goal is met.
-        public var count: Int
+        /// The badge number, a streak's length in days (as `workout.calendar`'s streak says it): yesterday's run,
+        /// plus today once today's goal is met.
+        public var days: Int
         public var startDate: LocalDate?
         /// Today when today's goal is met, otherwise yesterday.
         public var endDate: LocalDate?
@@ -17,7 +18,7 @@ extension StreakSummary {
 
         public init(_ streaks: Streaks) {
             let run = streaks.current
-            count = run?.count ?? 0
+            days = run?.count ?? 0
             startDate = run?.start
             endDate = run?.end
             averageSteps = run.map { TallyJSON.rounded($0.averageSteps, places: 2) }
@@ -26,7 +27,7 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case count
+            case days
             case startDate = "start_date"
             case endDate = "end_date"
             case averageSteps = "average_steps"
@@ -36,7 +37,7 @@ extension StreakSummary {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(count, forKey: .count)
+            try container.encode(days, forKey: .days)
             try container.encode(startDate, forKey: .startDate)
             try container.encode(endDate, forKey: .endDate)
             try container.encode(averageSteps, forKey: .averageSteps)
@@ -45,10 +46,11 @@ extension StreakSummary {
         }
     }
 
-    /// The longest streak ever (the more recent of equal ones). When no day ever met its goal: count 0, total 0,
+    /// The longest streak ever (the more recent of equal ones). When no day ever met its goal: days 0, total 0,
     /// dates and average null.
     public struct BestStreakResult: Codable, Sendable, Hashable {
-        public var count: Int
+        /// Its length in days.
+        public var days: Int
         public var startDate: LocalDate?
         public var endDate: LocalDate?
         /// Rounded to 2 decimals; null without a streak.
@@ -59,7 +61,7 @@ extension StreakSummary {
 
         public init(_ streaks: Streaks) {
             let run = streaks.best
-            count = run?.count ?? 0
+            days = run?.count ?? 0
             startDate = run?.start
             endDate = run?.end
             averageSteps = run.map { TallyJSON.rounded($0.averageSteps, places: 2) }
@@ -68,7 +70,7 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case count
+            case days
             case startDate = "start_date"
             case endDate = "end_date"
             case averageSteps = "average_steps"
@@ -78,7 +80,7 @@ extension StreakSummary {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(count, forKey: .count)
+            try container.encode(days, forKey: .days)
             try container.encode(startDate, forKey: .startDate)
             try container.encode(endDate, forKey: .endDate)
             try container.encode(averageSteps, forKey: .averageSteps)

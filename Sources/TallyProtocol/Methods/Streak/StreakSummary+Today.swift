@@ -10,10 +10,12 @@ extension StreakSummary {
         public var goal: Int
         /// `min(steps / goal, 1)` rounded to 4 decimals; null without a record.
         public var progress: Double?
-        public var goalMet: Bool
+        /// `completed` once today's goal is met, else `in_progress`, `zero` or `no_data`: the same states as every
+        /// other day.
+        public var state: DayState
         /// `goal − steps`, never below 0; the whole goal without a record.
         public var stepsToGo: Int
-        /// With the goal met, the streak day today locked in (equal to `current.count`); otherwise null.
+        /// With the goal met, the streak day today locked in (equal to `current_streak.days`); otherwise null.
         public var lockedInDay: Int?
 
         public init(_ today: TodayProgress) {
@@ -21,14 +23,13 @@ extension StreakSummary {
             steps = today.steps
             goal = today.goal
             progress = today.progress.map { TallyJSON.rounded($0) }
-            goalMet = today.goalMet
+            state = today.state
             stepsToGo = today.stepsToGo
             lockedInDay = today.lockedInDay
         }
 
         enum CodingKeys: String, CodingKey {
-            case date, steps, goal, progress
-            case goalMet = "goal_met"
+            case date, steps, goal, progress, state
             case stepsToGo = "steps_to_go"
             case lockedInDay = "locked_in_day"
         }
@@ -39,7 +40,7 @@ extension StreakSummary {
             try container.encode(steps, forKey: .steps)
             try container.encode(goal, forKey: .goal)
             try container.encode(progress, forKey: .progress)
-            try container.encode(goalMet, forKey: .goalMet)
+            try container.encode(state, forKey: .state)
             try container.encode(stepsToGo, forKey: .stepsToGo)
             try container.encode(lockedInDay, forKey: .lockedInDay)
         }

@@ -10,13 +10,14 @@ public enum StreakSummary: TallyMethod {
     public struct Params: Codable, Sendable, Hashable {
         public var time: RequestTime
         public var goals: GoalParams
-        /// Every daily record the client has; records after today are ignored (and counted in the result).
+        /// Every daily record the client has (default none); records after today are ignored (and counted in the
+        /// result).
         public var records: [DailyRecordParams]
         /// First column of the heatmap grid; default `sunday`.
         public var weekStartsOn: WeekStart
 
         public init(
-            time: RequestTime, goals: GoalParams, records: [DailyRecordParams], weekStartsOn: WeekStart = .sunday
+            time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], weekStartsOn: WeekStart = .sunday
         ) {
             self.time = time
             self.goals = goals
@@ -33,7 +34,7 @@ public enum StreakSummary: TallyMethod {
             time = try RequestTime(from: decoder)
             goals = try GoalParams(from: decoder)
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            records = try container.decode([DailyRecordParams].self, forKey: .records)
+            records = try container.decodeIfPresent([DailyRecordParams].self, forKey: .records) ?? []
             weekStartsOn = try container.decodeIfPresent(WeekStart.self, forKey: .weekStartsOn) ?? .sunday
         }
 

@@ -69,7 +69,8 @@ public enum WorkoutBounds {
     /// Checks that no two elements of a list share an id.
     /// - Parameters:
     ///   - ids: the elements' ids, in list order.
-    ///   - path: the list; the error names `path[second].id` and, as the conflict, `path[first].id`.
+    ///   - path: the list; the error names `path[second].id` and, as the conflict, `path[first].id`, with the id
+    ///     itself as `details.value`.
     ///   - noun: what the elements are, for the message ("workout").
     static func checkUnique(_ ids: some Sequence<String>, at path: FieldPath, noun: String) throws(TallyError) {
         var seen: [String: Int] = [:]
@@ -78,7 +79,7 @@ public enum WorkoutBounds {
             if let first = seen.updateValue(index, forKey: id) {
                 throw .invalidParams(
                     path.index(index) + "id", "a second \(noun) with id '\(id)' (ids are unique)",
-                    conflictsWith: path.index(first) + "id")
+                    conflictsWith: path.index(first) + "id", value: id)
             }
         }
     }

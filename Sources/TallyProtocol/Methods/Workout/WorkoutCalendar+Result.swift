@@ -5,6 +5,8 @@ extension WorkoutCalendar {
     /// API's response, the rest are the History view's streak, marks and navigation.
     public struct Result: Codable, Sendable, Hashable {
         public var month: YearMonth
+        /// Today in the request's zone.
+        public var asOf: LocalDate
         /// The month's first day.
         public var startDate: LocalDate
         /// The month's last day.
@@ -21,9 +23,14 @@ extension WorkoutCalendar {
         public var hasLater: Bool
         /// Nothing of `types` this month: the "No workouts logged yet" state.
         public var isEmpty: Bool
+        /// Activities of every list (whatever `types` says) that are future, after now or dated after today: left
+        /// out of the days, the streak and the navigation.
+        public var futureActivitiesIgnored: Int
 
         enum CodingKeys: String, CodingKey {
             case month, types, days
+            case asOf = "as_of"
+            case futureActivitiesIgnored = "future_activities_ignored"
             case startDate = "start_date"
             case endDate = "end_date"
             case markedDays = "marked_days"
@@ -34,12 +41,16 @@ extension WorkoutCalendar {
         }
 
         /// Maps the core month to the wire, echoing each completion instant in the zone's local time.
-        public init(_ core: ActivityMonth, kinds: [ActivityKind], streak: WorkoutStreak, calendar: ZoneCalendar) {
+        public init(
+            _ core: ActivityMonth, kinds: [ActivityKind], streak: WorkoutStreak, asOf: LocalDate,
+            futureActivitiesIgnored: Int, calendar: ZoneCalendar
+        ) {
             var days: [String: Day] = [:]
             for day in core.days {
                 days[day.date.description] = Day(activities: day.entries.map { Activity($0, calendar: calendar) })
             }
             self.month = core.month
+            self.asOf = asOf
             self.startDate = core.month.firstDay
             self.endDate = core.month.lastDay
             self.types = kinds.map(ActivityTypeParam.init)
@@ -49,6 +60,7 @@ extension WorkoutCalendar {
             self.hasEarlier = core.hasEarlier
             self.hasLater = core.hasLater
             self.isEmpty = core.isEmpty
+            self.futureActivitiesIgnored = futureActivitiesIgnored
         }
     }
 
@@ -123,24 +135,28 @@ extension WorkoutCalendar {
         }
     }
 
-    /// The current workout streak.
+    /// The current workout streak, with the members `streak.summary`'s current streak has under the same names.
     public struct Streak: Codable, Sendable, Hashable {
         /// Consecutive days with a workout, ending today (once today has one) or yesterday; 0 for none.
         public var days: Int
         /// The streak's first day; null when `days` is 0.
         public var startDate: LocalDate?
+        /// The streak's last day (today or yesterday); null when `days` is 0.
+        public var endDate: LocalDate?
         /// Whether today has a workout and is counted.
         public var includesToday: Bool
 
         enum CodingKeys: String, CodingKey {
             case days
             case startDate = "start_date"
+            case endDate = "end_date"
             case includesToday = "includes_today"
         }
 
         init(_ core: WorkoutStreak) {
             days = core.days
             startDate = core.startDate
+            endDate = core.endDate
             includesToday = core.includesToday
         }
 
@@ -148,6 +164,7 @@ extension WorkoutCalendar {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(days, forKey: .days)
             try container.encode(startDate, forKey: .startDate)
+            try container.encode(endDate, forKey: .endDate)
             try container.encode(includesToday, forKey: .includesToday)
         }
     }

@@ -66,25 +66,31 @@ public enum WorkoutCalendar: TallyMethod {
 
         /// Validates every list, dates every activity once, and computes the month (converting only its workouts).
         /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a
-        ///   `now` or a completion whose local date is not a supported date); `payload_too_large` for a list over
-        ///   `limits`.
+        ///   `now` or a completion whose local date is not a supported date, a month after the current one);
+        ///   `payload_too_large` for a list over `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
             let kinds = try kinds(limits: limits)
             let calendar = time.calendar
-            let today = try time.checkedReferenceDay().today
+            let reference = try time.checkedReferenceDay()
+            let today = reference.today
             let month = self.month ?? today.yearMonth
             try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
             let stretches = try StretchParams.sessions(stretches, at: .params + "stretches", limits: limits)
             let meditations = try MeditationParams.sessions(meditations, at: .params + "meditations", limits: limits)
             // Workouts are most of a history's bytes, yet outside the month only their dates matter (the streak,
             // the navigation): each is dated once, and only the month's are converted and placed on the timeline.
+            // Future workouts are left out of everything.
+            var pastWorkouts: [Int] = []
             var workoutDates: [LocalDate] = []
+            pastWorkouts.reserveCapacity(workouts.count)
             workoutDates.reserveCapacity(workouts.count)
             for index in workouts.indices {
-                workoutDates.append(
-                    try calendar.requestDate(
-                        of: workouts[index].completedAt.instant,
-                        at: FieldPath.params.key("workouts").index(index) + "completed_at"))
+                let instant = workouts[index].completedAt.instant
+                let date = try calendar.requestDate(
+                    of: instant, at: FieldPath.params.key("workouts").index(index) + "completed_at")
+                guard !reference.isFuture(instant, on: date) else { continue }
+                pastWorkouts.append(index)
+                workoutDates.append(date)
             }
             for index in self.stretches.indices {
                 _ = try calendar.requestDate(
@@ -96,10 +102,15 @@ public enum WorkoutCalendar: TallyMethod {
                     of: meditations[index].completedAt,
                     at: FieldPath.params.key("meditations").index(index) + "completed_at")
             }
+            guard month <= today.yearMonth else {
+                throw .invalidParams(.params + "month", "is after the current month \(today.yearMonth)")
+            }
             let days = month.firstDay...month.lastDay
-            let monthWorkouts = workouts.indices.filter { days.contains(workoutDates[$0]) }.map { workouts[$0].workout }
+            let monthWorkouts = workoutDates.indices.filter { days.contains(workoutDates[$0]) }
+                .map { workouts[pastWorkouts[$0]].workout }
             let timeline = ActivityTimeline(
-                workouts: monthWorkouts, stretches: stretches, meditations: meditations, calendar: calendar)
+                workouts: monthWorkouts, stretches: stretches, meditations: meditations, calendar: calendar,
+                reference: reference)
             let shown = Set(kinds)
             var shownDates = timeline.entries.filter { $0.kind != .workout && shown.contains($0.kind) }.map(\.date)
             if shown.contains(.workout) { shownDates += workoutDates }
@@ -110,6 +121,8 @@ public enum WorkoutCalendar: TallyMethod {
                 activityMonth, kinds: kinds,
                 streak: WorkoutStreak(
                     workoutDates: workoutDates, today: today, lived: StreakDays(calendar: calendar)),
+                asOf: today,
+                futureActivitiesIgnored: workouts.count - pastWorkouts.count + timeline.futureEntriesIgnored,
                 calendar: calendar)
         }
     }

@@ -4,21 +4,26 @@ extension WorkoutDay {
     /// The day's workouts in completion order, with volumes in `unit` rounded to 2 decimals.
     public struct Result: Codable, Sendable, Hashable {
         public var date: LocalDate
+        /// Today in the request's zone.
+        public var asOf: LocalDate
         public var unit: WeightUnitParam
+        /// Each with "Logged N times" as `times_logged` (one place for it, beside the workout that shows it).
         public var workouts: [Workout]
-        /// Template id → workouts logged from it over the whole history, for the templates used this day.
-        public var templateUsage: [String: Int]
+        /// Workouts of the history that are future (after now, or dated after today): neither on a day nor logged.
+        public var futureWorkoutsIgnored: Int
 
         enum CodingKeys: String, CodingKey {
             case date, unit, workouts
-            case templateUsage = "template_usage"
+            case asOf = "as_of"
+            case futureWorkoutsIgnored = "future_workouts_ignored"
         }
 
-        public init(_ core: WorkoutDayDetail, calendar: ZoneCalendar) {
+        public init(_ core: WorkoutDayDetail, asOf: LocalDate, futureWorkoutsIgnored: Int, calendar: ZoneCalendar) {
             date = core.date
+            self.asOf = asOf
             unit = WeightUnitParam(core.unit)
             workouts = core.items.map { Workout($0, date: core.date, calendar: calendar) }
-            templateUsage = core.templateUsage
+            self.futureWorkoutsIgnored = futureWorkoutsIgnored
         }
     }
 
@@ -31,7 +36,7 @@ extension WorkoutDay {
         /// The completion instant in the request zone's local time.
         public var completedAt: Timestamp
         public var templateID: String?
-        /// "Logged N times": workouts of the whole history from the same template; null without a template.
+        /// "Logged N times": workouts of the history up to now from the same template; null without a template.
         public var timesLogged: Int?
         /// The plan and the week this day falls in; null without a plan.
         public var plan: PlanProgress?

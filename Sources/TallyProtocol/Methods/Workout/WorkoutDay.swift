@@ -13,11 +13,13 @@ public enum WorkoutDay: TallyMethod {
         public var date: LocalDate
         /// The unit volumes and weights are reported in; default kg.
         public var unit: WeightUnitParam
-        /// Every workout the client has: the day's workouts are picked from it, and all of them count towards
-        /// template usage.
+        /// Every workout the client has (default none): the day's workouts are picked from it, and all of them count
+        /// towards template usage.
         public var workouts: [WorkoutParams]
 
-        public init(time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams]) {
+        public init(
+            time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams] = []
+        ) {
             self.time = time
             self.date = date
             self.unit = WeightUnitParam(unit)
@@ -33,7 +35,7 @@ public enum WorkoutDay: TallyMethod {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             date = try container.decode(LocalDate.self, forKey: .date)
             unit = try container.decodeIfPresent(WeightUnitParam.self, forKey: .unit) ?? WeightUnitParam(.kilogram)
-            workouts = try container.decode([WorkoutParams].self, forKey: .workouts)
+            workouts = try container.decodeIfPresent([WorkoutParams].self, forKey: .workouts) ?? []
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -46,9 +48,10 @@ public enum WorkoutDay: TallyMethod {
 
         /// Validates the history and computes the day.
         /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
-        ///   completion whose local date is not a supported date); `payload_too_large` for a list over `limits`.
+        ///   completion whose local date is not a supported date, a date after today); `payload_too_large` for a
+        ///   list over `limits`.
         public func result(limits: RequestLimits) throws(TallyError) -> Result {
-            _ = try time.checkedReferenceDay()
+            let reference = try time.checkedReferenceDay()
             try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
             let calendar = time.calendar
             // Every completion must fall on a supported date, as in workout.calendar; only those within 18 hours
@@ -59,16 +62,23 @@ public enum WorkoutDay: TallyMethod {
                     of: workouts[index].completedAt.instant,
                     at: FieldPath.params.key("workouts").index(index) + "completed_at")
             }
-            // The whole history counts only towards template usage: just the day's workouts are converted (two
-            // years of training are ~12,000 sets; a day has a few hundred at most).
-            let usage = TemplateUsage(templateIDs: workouts.indices.compactMap { workouts[$0].templateID })
-            let ofTheDay = workouts.indices.filter { index in
+            guard date <= reference.today else {
+                throw .invalidParams(
+                    .params + "date", "is after today (\(reference.today)): future days cannot be selected")
+            }
+            // Future workouts are neither on the day nor logged. The whole history counts only towards template
+            // usage: just the day's workouts are converted (two years of training are ~12,000 sets; a day has a few
+            // hundred at most).
+            let past = workouts.indices.filter { !reference.isFuture(workouts[$0].completedAt.instant, in: calendar) }
+            let usage = TemplateUsage(templateIDs: past.compactMap { workouts[$0].templateID })
+            let ofTheDay = past.filter { index in
                 let instant = workouts[index].completedAt.instant
                 return ZoneCalendar.instant(instant, mayFallOn: date) && calendar.localDate(of: instant) == date
             }.map { workouts[$0].workout }
             let detail = WorkoutDayDetail(
                 workouts: ofTheDay, usage: usage, date: date, unit: unit.unit, calendar: calendar)
-            return Result(detail, calendar: calendar)
+            return Result(
+                detail, asOf: reference.today, futureWorkoutsIgnored: workouts.count - past.count, calendar: calendar)
         }
     }
 }
