@@ -36,6 +36,17 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // The broker's work per request without sockets, for callgrind (see main.swift).
+        .executableTarget(
+            name: "transport-loop",
+            dependencies: [
+                .product(name: "Majordomo", package: tally),
+                .product(name: "TallyBroker", package: tally),
+                .product(name: "TallyProtocol", package: tally),
+                .product(name: "ZeroMQ", package: tally),
+            ],
+            swiftSettings: strictness
+        ),
         // Request bodies built from the load tool's seeded generators, shared by every benchmark.
         .target(
             name: "BenchmarkFixtures",

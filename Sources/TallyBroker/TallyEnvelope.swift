@@ -24,10 +24,10 @@ public struct TallyEnvelope: ApplicationEnvelope {
         return [Frame(ErrorResponse.encode(id: id, error(for: failure, service: service)))]
     }
 
-    /// The `id` of a one-frame v1 body, as its raw bytes.
-    public func correlationKey(of body: [Frame]) -> [UInt8]? {
+    /// The `id` of a one-frame v1 body, as its raw bytes (a slice of the frame: no copy).
+    public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard body.count == 1 else { return nil }
-        return EnvelopeScanner.id(in: body[0].bytes).map { Array($0.utf8) }
+        return EnvelopeScanner.rawID(in: body[0].bytes)
     }
 
     /// `id=… method=…` of a v1 request, or its size when it is not one.

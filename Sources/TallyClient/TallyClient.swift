@@ -40,6 +40,12 @@ public final class TallyClient: Sendable {
         }
     }
 
+    /// The client's I/O thread as a task executor. Tasks that mostly call Tally (a load generator, a batch job)
+    /// can run on it (`withTaskExecutorPreference(client.executor)`, or a task group's
+    /// `addTask(executorPreference:)`): their requests then reach the socket and their replies reach them without
+    /// waking another thread. They share the thread with the socket, so they must not block or compute for long.
+    public var executor: any TaskExecutor { transport.executor }
+
     /// Connects to the brokers (in the background).
     public func start() throws(ZMQError) {
         try transport.start()

@@ -19,6 +19,14 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     public var count: Int { bytes.count }
 
+    /// The bytes in one call rather than element by element (what the synthesized `Hashable` would do): routing
+    /// ids are dictionary keys on every message a broker handles.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    public static func == (lhs: Frame, rhs: Frame) -> Bool { lhs.bytes == rhs.bytes }
+
     public var isEmpty: Bool { bytes.isEmpty }
 
     /// The frame as UTF-8 text, or `nil` if it is not valid UTF-8.

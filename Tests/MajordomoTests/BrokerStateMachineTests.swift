@@ -468,9 +468,9 @@ struct KeyedEnvelope: ApplicationEnvelope {
         return [Frame("\(key):error: \(failure)")]
     }
 
-    func correlationKey(of body: [Frame]) -> [UInt8]? {
+    func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard let bytes = body.first?.bytes, let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        return Array(bytes[..<colon])
+        return bytes[..<colon]
     }
 
     func summary(ofRequest body: [Frame]) -> String {

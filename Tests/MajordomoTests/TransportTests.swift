@@ -79,8 +79,9 @@ import ZeroMQ
         let (broker, endpoint) = try startBroker()
         let worker = try echoWorker("w", endpoints: [endpoint])
         let client = try echoClient([endpoint])
+        #expect(await eventually(timeout: .seconds(30)) { await broker.snapshot().workers == 2 })
         #expect(
-            try await client.request(service: "echo", body: ["before"], key: "before", timeout: .seconds(5)).body.first
+            try await client.request(service: "echo", body: ["before"], key: "before", timeout: .seconds(30)).body.first
                 == "before")
         await broker.stop()
 
@@ -92,8 +93,8 @@ import ZeroMQ
 
         // Same port again: the worker notices the old broker is gone, reconnects and registers anew.
         let (restarted, _) = try startBroker(endpoint)
-        #expect(await eventually(timeout: .seconds(10)) { await restarted.snapshot().workers == 2 })
-        let reply = try await client.request(service: "echo", body: ["after"], key: "after", timeout: .seconds(5))
+        #expect(await eventually(timeout: .seconds(30)) { await restarted.snapshot().workers == 2 })
+        let reply = try await client.request(service: "echo", body: ["after"], key: "after", timeout: .seconds(30))
         #expect(reply.body == ["after", "w"])
         await client.stop()
         await worker.stop()

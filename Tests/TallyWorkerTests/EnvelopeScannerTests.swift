@@ -19,6 +19,8 @@ import Testing
         // A slice of a larger buffer: scanned in place, bounded by the slice.
         let framed = Self.bytes("xx" + body + "yy")
         #expect(EnvelopeScanner.id(in: framed[2..<(framed.count - 2)]) == id)
+        // The broker's raw form: the same bytes, as a slice of the body.
+        #expect(EnvelopeScanner.rawID(in: Self.bytes(body)).map { Array($0) } == Array(id.utf8))
     }
 
     @Test(arguments: [
@@ -28,6 +30,7 @@ import Testing
     ])
     func answersNilForAnythingElse(body: String) {
         #expect(EnvelopeScanner.id(in: Self.bytes(body)) == nil)
+        #expect(EnvelopeScanner.rawID(in: Self.bytes(body)) == nil)
     }
 
     @Test func invalidUTF8InTheIDIsNotAnID() {

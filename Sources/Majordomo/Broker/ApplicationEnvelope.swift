@@ -14,12 +14,13 @@ public protocol ApplicationEnvelope: Sendable {
     ///   - requestBody: the request's body frames, to echo an id from.
     func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame]
 
-    /// The key a body carries to tie a reply to its request (a request id), or `nil` when it has none that can be
-    /// read. Asked of every request and every reply, so it must be cheap and must never trap.
+    /// The key a body carries to tie a reply to its request (a request id), as a slice of the body's bytes, or
+    /// `nil` when it has none that can be read. Asked of every request and every reply, so it must be cheap (a
+    /// slice, not a copy) and must never trap.
     ///
     /// A reply whose key differs from its request's, where both have one, is refused. An application whose
     /// honest replies may carry a key other than the request's must return `nil` for them.
-    func correlationKey(of body: [Frame]) -> [UInt8]?
+    func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>?
 
     /// A short description of a request for log lines (its id and method, say); never the body itself.
     func summary(ofRequest body: [Frame]) -> String
@@ -34,7 +35,7 @@ public struct OpaqueEnvelope: ApplicationEnvelope {
         [Frame("error: \(failure)")]
     }
 
-    public func correlationKey(of body: [Frame]) -> [UInt8]? { nil }
+    public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? { nil }
 
     public func summary(ofRequest body: [Frame]) -> String { "\(body.reduce(0) { $0 + $1.count }) bytes" }
 }

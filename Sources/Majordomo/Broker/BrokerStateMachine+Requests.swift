@@ -3,54 +3,60 @@ import ZeroMQ
 
 extension BrokerStateMachine {
     mutating func clientRequest(
-        from client: Frame, service: String, body: [Frame], now: Duration, into actions: inout [BrokerAction]
+        from client: Frame, service name: String, body: [Frame], now: Duration, into actions: inout [BrokerAction]
     ) {
-        if service.hasPrefix(MDP.managementPrefix) {
-            managementRequest(from: client, service: service, body: body, into: &actions)
+        if name.hasPrefix(MDP.managementPrefix) {
+            managementRequest(from: client, service: name, body: body, into: &actions)
             return
         }
-        let request = Request(
-            sequence: nextSequence, client: client, service: service, body: body, arrivedAt: now,
-            correlation: envelope.correlationKey(of: body))
-        nextSequence &+= 1
-        if isDraining { return fail(request, .shuttingDown, into: &actions) }
+        if isDraining { return failUnqueued(client, name, body, .shuttingDown, into: &actions) }
         let size = body.reduce(0) { $0 + $1.count }
         if size > configuration.maxBodyBytes {
-            return fail(request, .payloadTooLarge(bytes: size, limit: configuration.maxBodyBytes), into: &actions)
+            let failure = BrokerFailure.payloadTooLarge(bytes: size, limit: configuration.maxBodyBytes)
+            return failUnqueued(client, name, body, failure, into: &actions)
         }
-        if services[service] == nil {
+        let service: Int
+        if let existing = services.slot(of: name) {
+            service = existing
+        } else {
             // Only clients have named this service so far: such names are bounded apart from those workers
             // registered, so that a client inventing names can never keep a worker from registering.
             guard waitingServiceCount < configuration.maxWaitingServices else {
-                return fail(request, .tooManyServices(limit: configuration.maxWaitingServices), into: &actions)
+                let failure = BrokerFailure.tooManyServices(limit: configuration.maxWaitingServices)
+                return failUnqueued(client, name, body, failure, into: &actions)
             }
-            services[service] = Service()
+            service = services.insert(Service(name: name), for: name)
         }
-        guard services[service]!.queue.count < configuration.maxQueuedPerService else {
-            return fail(request, .overloaded(limit: configuration.maxQueuedPerService), into: &actions)
+        guard services[service].queue.count < configuration.maxQueuedPerService else {
+            let failure = BrokerFailure.overloaded(limit: configuration.maxQueuedPerService)
+            return failUnqueued(client, name, body, failure, into: &actions)
         }
-        services[service]!.queue.append(request)
+        let request = Request(
+            sequence: nextSequence, client: client, service: service, serviceName: name, body: body, arrivedAt: now,
+            correlation: envelope.correlationKey(of: body))
+        nextSequence &+= 1
+        services[service].queue.append(request)
         dispatch(service, now: now, into: &actions)
     }
 
     /// Services with queued requests and no worker.
-    var waitingServiceCount: Int { services.values.count { $0.workerCount == 0 } }
+    var waitingServiceCount: Int { services.allValues.count { $0.workerCount == 0 } }
 
     /// Services with at least one registered worker.
-    var servedServiceCount: Int { services.values.count { $0.workerCount > 0 } }
+    var servedServiceCount: Int { services.allValues.count { $0.workerCount > 0 } }
 
     /// Sends queued requests of `service` to connections with room, least recently used first, in queue order.
     ///
     /// The head of the queue goes first: a suspect at the head waits for a worker process with nothing in flight
     /// (one is reserved and left to empty), and the requests behind it wait with it — briefly, since a reserved
     /// process gets no new work — so that a suspect is never starved by the traffic behind it.
-    mutating func dispatch(_ service: String, now: Duration, into actions: inout [BrokerAction]) {
-        while let front = services[service]?.queue.first {
-            if let position = availablePosition(for: front, in: service) {
-                let workerID = services[service]!.available.remove(at: position)
-                let request = services[service]!.queue.removeFirst()
-                assign(request, to: workerID, now: now, into: &actions)
-                if workers[workerID]!.hasRoom { services[service]!.available.append(workerID) }
+    mutating func dispatch(_ service: Int, now: Duration, into actions: inout [BrokerAction]) {
+        while let front = services[service].queue.first {
+            if let position = availablePosition(forSuspect: front.isSuspect, in: service) {
+                let worker = services[service].available.remove(at: position)
+                let request = services[service].queue.removeFirst()
+                assign(request, to: worker, now: now, into: &actions)
+                if workers[worker].hasRoom { services[service].available.append(worker) }
             } else if front.isSuspect {
                 reserveInstance(for: service)
                 return
@@ -65,23 +71,23 @@ extension BrokerStateMachine {
         endReservation(of: service)
     }
 
-    /// Sends `request` to connection `workerID`.
-    mutating func assign(_ request: Request, to workerID: Frame, now: Duration, into actions: inout [BrokerAction]) {
+    /// Sends `request` to the connection in slot `worker`.
+    mutating func assign(_ request: Request, to worker: Int, now: Duration, into actions: inout [BrokerAction]) {
         var request = request
         request.attempts += 1
         let token = DispatchToken(nextToken)
         nextToken &+= 1
-        let instance = workers[workerID]!.instance
-        workers[workerID]!.held.append(Assignment(token: token, request: request, sentAt: now))
-        instances[instance]!.held += 1
-        if request.isSuspect {
-            instances[instance]!.isIsolated = true
-            if services[request.service]?.reservation == instance {
-                endReservation(of: request.service, evenForASuspect: true)
-            }
-        }
+        let instance = workers[worker].instance
         actions.append(
-            .send(BrokerOutbound.workerRequest(to: workerID, client: token.frame, body: request.body)))
+            .send(BrokerOutbound.workerRequest(to: workers[worker].id, client: token.frame, body: request.body)))
+        let suspect = request.isSuspect
+        let service = request.service
+        workers[worker].held.append(Assignment(token: token, request: request, sentAt: now))
+        instances[instance].held += 1
+        if suspect {
+            instances[instance].isIsolated = true
+            if services[service].reservation == instance { endReservation(of: service, evenForASuspect: true) }
+        }
     }
 
     /// Puts a request whose worker was lost back in front of its queue, in arrival order among the requests
@@ -97,13 +103,12 @@ extension BrokerStateMachine {
             if now - request.arrivedAt >= configuration.queueTimeout {
                 return fail(request, .noWorker(waited: now - request.arrivedAt), into: &actions)
             }
-            actions.append(.event(.requestReturned(service: request.service)))
+            actions.append(.event(.requestReturned(service: request.serviceName)))
         case .vanished:
             request.workersLost += 1
             if request.workersLost > 1 {
-                actions.append(
-                    .event(
-                        .requestPoisoned(service: request.service, request: envelope.summary(ofRequest: request.body))))
+                let summary = envelope.summary(ofRequest: request.body)
+                actions.append(.event(.requestPoisoned(service: request.serviceName, request: summary)))
                 return fail(request, .workerDied(workersLost: request.workersLost), into: &actions)
             }
             fallthrough
@@ -111,19 +116,26 @@ extension BrokerStateMachine {
             guard request.attempts < configuration.maxAttempts else {
                 return fail(request, .workersLost(attempts: request.attempts), into: &actions)
             }
-            actions.append(.event(.requestRequeued(service: request.service, attempts: request.attempts)))
+            actions.append(.event(.requestRequeued(service: request.serviceName, attempts: request.attempts)))
         }
-        if services[request.service] == nil { services[request.service] = Service() }
-        let queue = services[request.service]!.queue
+        let queue = services[request.service].queue
         let position = queue.firstIndex { $0.sequence > request.sequence } ?? queue.count
-        services[request.service]!.queue.insert(request, at: position)
+        services[request.service].queue.insert(request, at: position)
     }
 
     /// Answers a request on the broker's behalf.
     func fail(_ request: Request, _ failure: BrokerFailure, into actions: inout [BrokerAction]) {
-        let body = envelope.failureReply(for: failure, service: request.service, requestBody: request.body)
-        actions.append(.send(BrokerOutbound.clientReply(to: request.client, service: request.service, body: body)))
-        actions.append(.event(.requestFailed(service: request.service, failure: failure)))
+        failUnqueued(request.client, request.serviceName, request.body, failure, into: &actions)
+    }
+
+    /// Answers a request that never made it into a queue.
+    func failUnqueued(
+        _ client: Frame, _ service: String, _ body: [Frame], _ failure: BrokerFailure,
+        into actions: inout [BrokerAction]
+    ) {
+        let reply = envelope.failureReply(for: failure, service: service, requestBody: body)
+        actions.append(.send(BrokerOutbound.clientReply(to: client, service: service, body: reply)))
+        actions.append(.event(.requestFailed(service: service, failure: failure)))
     }
 
     /// RFC 8: `mmi.service` answers 200 when the named service has at least one live worker, else 404; any
@@ -134,7 +146,7 @@ extension BrokerStateMachine {
         let answer: String
         if service == MDP.serviceDiscovery {
             let name = body.first?.text ?? ""
-            answer = (services[name]?.workerCount ?? 0) > 0 ? "200" : "404"
+            answer = (services[key: name]?.workerCount ?? 0) > 0 ? "200" : "404"
         } else {
             answer = "501"
         }
@@ -143,9 +155,9 @@ extension BrokerStateMachine {
     }
 
     /// Removes a service's record once it has neither workers nor queued requests.
-    mutating func forgetIfUnused(_ name: String) {
-        guard let service = services[name], service.workerCount == 0, service.queue.isEmpty else { return }
-        endReservation(of: name)
-        services[name] = nil
+    mutating func forgetIfUnused(_ service: Int) {
+        guard services[service].workerCount == 0, services[service].queue.isEmpty else { return }
+        endReservation(of: service)
+        services.remove(service)
     }
 }

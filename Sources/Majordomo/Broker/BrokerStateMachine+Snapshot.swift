@@ -1,4 +1,5 @@
 import DequeModule
+
 /// The broker's state at one moment, for metrics and health.
 public struct BrokerSnapshot: Sendable, Hashable {
     public struct ServiceState: Sendable, Hashable {
@@ -19,11 +20,11 @@ public struct BrokerSnapshot: Sendable, Hashable {
 extension BrokerStateMachine {
     /// The current queues and workers.
     public var snapshot: BrokerSnapshot {
-        BrokerSnapshot(
-            services: services.mapValues {
-                BrokerSnapshot.ServiceState(
-                    queued: $0.queue.count, workers: $0.workerCount, idleWorkers: $0.available.count)
-            },
-            isDraining: isDraining)
+        var states: [String: BrokerSnapshot.ServiceState] = [:]
+        for service in services.allValues {
+            states[service.name] = BrokerSnapshot.ServiceState(
+                queued: service.queue.count, workers: service.workerCount, idleWorkers: service.available.count)
+        }
+        return BrokerSnapshot(services: states, isDraining: isDraining)
     }
 }

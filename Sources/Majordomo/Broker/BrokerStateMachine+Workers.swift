@@ -3,91 +3,102 @@ import ZeroMQ
 
 extension BrokerStateMachine {
     mutating func workerReady(
-        _ id: Frame, service: String, capabilities: WorkerCapabilities?, now: Duration,
+        _ id: Frame, service name: String, capabilities: WorkerCapabilities?, now: Duration,
         into actions: inout [BrokerAction]
     ) {
-        if workers[id] != nil {
+        if let worker = workers.slot(of: id) {
             // RFC 7: READY from a worker that is already registered is a protocol error.
             actions.append(.event(.protocolViolation(peer: id, reason: "READY from a registered worker")))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
-            removeWorker(id, loss: .misbehaved, now: now, into: &actions)
+            removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
             return
         }
-        if service.hasPrefix(MDP.managementPrefix) {
-            actions.append(.event(.protocolViolation(peer: id, reason: "a worker cannot serve \(service)")))
+        if name.hasPrefix(MDP.managementPrefix) {
+            actions.append(.event(.protocolViolation(peer: id, reason: "a worker cannot serve \(name)")))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             return
         }
         // Counted among served services only: names that clients alone invented never take a worker's place.
-        if (services[service]?.workerCount ?? 0) == 0 && servedServiceCount >= configuration.maxServices {
+        if (services[key: name]?.workerCount ?? 0) == 0 && servedServiceCount >= configuration.maxServices {
             actions.append(.event(.protocolViolation(peer: id, reason: "service limit reached")))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             return
         }
-        if services[service] == nil { services[service] = Service() }
-        let instance = capabilities?.instance.map(Instance.process) ?? .connection(id)
+        let service = services.slot(of: name) ?? services.insert(Service(name: name), for: name)
+        let key = capabilities?.instance.map(Instance.process) ?? .connection(id)
+        let instance = instances.slot(of: key) ?? instances.insert(InstanceState(), for: key)
+        instances[instance].connections += 1
         let credit = min(max(1, capabilities?.credit ?? 1), configuration.maxWorkerCredit)
-        workers[id] = Worker(
-            id: id, service: service, instance: instance, credit: credit, expiresAt: now + configuration.workerExpiry)
-        instances[instance, default: InstanceState()].connections += 1
-        services[service]!.workerCount += 1
-        services[service]!.available.append(id)
-        actions.append(.event(.workerReady(worker: id, service: service)))
+        let worker = workers.insert(
+            Worker(
+                id: id, service: service, instance: instance, credit: credit,
+                expiresAt: now + configuration.workerExpiry),
+            for: id)
+        services[service].workerCount += 1
+        services[service].available.append(worker)
+        actions.append(.event(.workerReady(worker: id, service: name)))
         dispatch(service, now: now, into: &actions)
     }
 
     mutating func workerReply(
         from id: Frame, address: Frame, body: [Frame], now: Duration, into actions: inout [BrokerAction]
     ) {
-        guard let worker = workers[id] else {
+        guard let worker = workers.slot(of: id) else {
             // A worker the broker gave up on (expired, timed out) or never knew: its requests were, or will be,
             // answered by another worker or by the broker. RFC 7: answer an unknown worker with DISCONNECT.
             actions.append(.event(.replyDropped(worker: id, reason: "reply from an unregistered worker")))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             return
         }
-        let refusal: ReplyRefusal?
-        let position = DispatchToken(frame: address).flatMap { token in worker.held.firstIndex { $0.token == token } }
+        let token = DispatchToken(frame: address)
+        let position = token.flatMap { token in workers[worker].held.firstIndex { $0.token == token } }
+        var refusal: ReplyRefusal?
         if let position {
-            let expected = worker.held[position].request.correlation
-            let mismatch = expected.flatMap { key in envelope.correlationKey(of: body).map { $0 != key } } ?? false
-            refusal = mismatch ? .correlationMismatch : nil
+            if let expected = workers[worker].held[position].request.correlation,
+                let key = envelope.correlationKey(of: body), !key.elementsEqual(expected)
+            {
+                refusal = .correlationMismatch
+            }
         } else {
             refusal = .notHeld
         }
+        let service = workers[worker].service
         if let refusal {
             // Delivered nowhere: the connection is dropped and what it held goes to another worker.
-            actions.append(.event(.replyRefused(worker: id, service: worker.service, reason: refusal)))
+            actions.append(.event(.replyRefused(worker: id, service: services[service].name, reason: refusal)))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
-            removeWorker(id, loss: .misbehaved, now: now, into: &actions)
+            removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
             return
         }
-        let assignment = worker.held[position!]
-        workers[id]!.expiresAt = now + configuration.workerExpiry
+        workers[worker].expiresAt = now + configuration.workerExpiry
+        let wasFull = !workers[worker].hasRoom
+        let assignment = release(token!, from: worker)!
+        if wasFull { services[service].available.append(worker) }
         let request = assignment.request
-        let wasFull = !worker.hasRoom
-        release(assignment.token, from: id)
-        if wasFull { services[worker.service]!.available.append(id) }
-        actions.append(.send(BrokerOutbound.clientReply(to: request.client, service: request.service, body: body)))
+        actions.append(
+            .send(BrokerOutbound.clientReply(to: request.client, service: services[service].nameFrame, body: body)))
         actions.append(
             .event(
-                .replyDelivered(service: request.service, latency: now - request.arrivedAt, attempts: request.attempts))
-        )
-        dispatch(worker.service, now: now, into: &actions)
+                .replyDelivered(
+                    service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts)))
+        dispatch(service, now: now, into: &actions)
     }
 
-    /// Forgets the assignment `token` of connection `id`. When that ends an isolation, or empties an instance
-    /// reserved for a suspect, other services' queues may go on: `settle` dispatches them.
-    mutating func release(_ token: DispatchToken, from id: Frame) {
-        guard let position = workers[id]?.held.firstIndex(where: { $0.token == token }) else { return }
-        let assignment = workers[id]!.held.remove(at: position)
-        let instance = workers[id]!.instance
-        instances[instance]!.held -= 1
+    /// Forgets the assignment `token` of the connection in slot `worker` and returns it. When that ends an
+    /// isolation, or empties an instance reserved for a suspect, other services' queues may go on: `settle`
+    /// dispatches them.
+    @discardableResult
+    mutating func release(_ token: DispatchToken, from worker: Int) -> Assignment? {
+        guard let position = workers[worker].held.firstIndex(where: { $0.token == token }) else { return nil }
+        let assignment = workers[worker].held.remove(at: position)
+        let instance = workers[worker].instance
+        instances[instance].held -= 1
         if assignment.request.isSuspect {
-            instances[instance]!.isIsolated = false
+            instances[instance].isIsolated = false
             instanceFreed = true
         }
-        if instances[instance]!.held == 0 && instances[instance]!.reservedFor != nil { instanceFreed = true }
+        if instances[instance].held == 0 && instances[instance].reservedFor != nil { instanceFreed = true }
+        return assignment
     }
 
     /// Ends the handling of one input: when an instance came free during it, every queue that an isolation or a
@@ -95,71 +106,67 @@ extension BrokerStateMachine {
     mutating func settle(now: Duration, into actions: inout [BrokerAction]) {
         guard instanceFreed else { return }
         instanceFreed = false
-        for name in services.keys where services[name]?.queue.isEmpty == false {
-            dispatch(name, now: now, into: &actions)
+        for service in services.slots where !services[service].queue.isEmpty {
+            dispatch(service, now: now, into: &actions)
         }
     }
 
-    /// Where in `service`'s available connections `request` may go: a connection with room on an instance that
-    /// is neither isolated, departing nor reserved (for a suspect: on an instance holding nothing at all).
-    func availablePosition(for request: Request, in service: String) -> Int? {
-        services[service]!.available.firstIndex { id in
-            let state = instances[workers[id]!.instance]!
-            if state.isIsolated || state.isDeparting { return false }
-            if request.isSuspect { return state.held == 0 }
-            return state.reservedFor == nil
+    /// Where in `service`'s available connections the head of its queue may go: a connection with room on a
+    /// process that accepts it (`InstanceState.accepts`).
+    func availablePosition(forSuspect suspect: Bool, in service: Int) -> Int? {
+        services[service].available.firstIndex { worker in
+            instances[workers[worker].instance].accepts(suspect: suspect)
         }
     }
 
     /// Keeps one worker process of `service` from taking new work, so that it empties for the suspect at the head
-    /// of the queue: the one with least in flight, unless one is reserved already.
-    mutating func reserveInstance(for service: String) {
-        if let reserved = services[service]!.reservation, instances[reserved] != nil { return }
-        var candidates: Set<Instance> = []
-        for worker in workers.values where worker.service == service { candidates.insert(worker.instance) }
-        let choice = candidates.filter {
-            !instances[$0]!.isIsolated && !instances[$0]!.isDeparting && instances[$0]!.reservedFor == nil
-        }.min { (instances[$0]!.held, "\($0)") < (instances[$1]!.held, "\($1)") }
-        services[service]!.reservation = choice
-        if let choice { instances[choice]!.reservedFor = service }
+    /// of the queue: the one with least in flight (then the lowest slot), unless one is reserved already.
+    mutating func reserveInstance(for service: Int) {
+        if services[service].reservation != nil { return }
+        var choice: Int?
+        for worker in workers.allValues where worker.service == service {
+            let state = instances[worker.instance]
+            guard !state.isIsolated, !state.isDeparting, state.reservedFor == nil else { continue }
+            if let current = choice, (instances[current].held, current) <= (state.held, worker.instance) { continue }
+            choice = worker.instance
+        }
+        services[service].reservation = choice
+        if let choice { instances[choice].reservedFor = service }
     }
 
     /// Lets the process reserved for `service`'s suspect take work again, when no suspect waits at the head (or
     /// when the reserved process just took the suspect: `evenForASuspect`).
     /// - Returns: whether a process was freed.
     @discardableResult
-    mutating func endReservation(of service: String, evenForASuspect: Bool = false) -> Bool {
-        guard let reserved = services[service]?.reservation else { return false }
-        if !evenForASuspect, services[service]!.queue.first?.isSuspect == true,
-            instances[reserved]?.reservedFor == service
-        {
-            return false
-        }
-        services[service]!.reservation = nil
-        guard instances[reserved]?.reservedFor == service else { return false }
-        instances[reserved]!.reservedFor = nil
+    mutating func endReservation(of service: Int, evenForASuspect: Bool = false) -> Bool {
+        guard let reserved = services[service].reservation else { return false }
+        if !evenForASuspect, services[service].queue.first?.isSuspect == true { return false }
+        services[service].reservation = nil
+        instances[reserved].reservedFor = nil
         instanceFreed = true
         return true
     }
 
-    /// Forgets a worker connection; the requests it held go back to their queue, or are answered when they may
-    /// not be tried again (see `requeue(_:after:now:into:)`).
-    mutating func removeWorker(_ id: Frame, loss: WorkerLoss, now: Duration, into actions: inout [BrokerAction]) {
-        guard let worker = workers[id] else { return }
-        for assignment in worker.held {
-            release(assignment.token, from: id)
+    /// Forgets the worker connection in `slot`; the requests it held go back to their queue, or are answered when
+    /// they may not be tried again (see `requeue(_:after:now:into:)`).
+    mutating func removeWorker(_ slot: Int, loss: WorkerLoss, now: Duration, into actions: inout [BrokerAction]) {
+        while let token = workers[slot].held.first?.token {
+            let assignment = release(token, from: slot)!
             requeue(assignment.request, after: loss, now: now, into: &actions)
         }
-        workers[id] = nil
-        services[worker.service]!.workerCount -= 1
-        if let index = services[worker.service]!.available.firstIndex(of: id) {
-            services[worker.service]!.available.remove(at: index)
+        let worker = workers.remove(slot)
+        services[worker.service].workerCount -= 1
+        if let index = services[worker.service].available.firstIndex(of: slot) {
+            services[worker.service].available.remove(at: index)
         }
-        instances[worker.instance]!.connections -= 1
-        if instances[worker.instance]!.connections == 0 {
+        instances[worker.instance].connections -= 1
+        if instances[worker.instance].connections == 0 {
             // A reservation goes with it: the suspect it was kept for must look for another process.
-            if instances[worker.instance]!.reservedFor != nil { instanceFreed = true }
-            instances[worker.instance] = nil
+            if let reservedFor = instances[worker.instance].reservedFor {
+                services[reservedFor].reservation = nil
+                instanceFreed = true
+            }
+            instances.remove(worker.instance)
         }
         dispatch(worker.service, now: now, into: &actions)
         forgetIfUnused(worker.service)

@@ -4,7 +4,8 @@ import ZeroMQ
 /// The Majordomo broker's logic with no sockets and no clock: inputs are decoded messages and the current
 /// monotonic time, outputs are `BrokerAction`s for the socket loop to execute.
 ///
-/// - Requests queue per service and go to the least-recently-used worker connection of that service with room.
+/// - Requests queue per service and go to the least-recently-used worker connection of that service with room:
+///   one request at a time for an MDP/0.1 worker, up to its credit for a Tally worker (`WorkerCapabilities`).
 /// - Each dispatch carries a `DispatchToken` in the client-address frame. A reply is delivered only when its token
 ///   names a request the replying connection holds, and when its correlation key (the v1 `id`) agrees with the
 ///   request's; anything else is refused, the connection is dropped and what it held is re-queued. So a reply
@@ -17,17 +18,21 @@ import ZeroMQ
 /// - Queues are bounded in length and waiting time, and services named only by clients are bounded apart from
 ///   those workers registered; the client always gets an answer.
 ///
-/// Time is a `Duration` since an arbitrary origin (the runtime passes time since start), so tests drive it
-/// deterministically.
+/// Workers, services and worker processes live in `SlotTable`s: a message hashes its sender once, and everything
+/// after is by slot number. Time is a `Duration` since an arbitrary origin (the runtime passes time since start),
+/// so tests drive it deterministically.
 public struct BrokerStateMachine: Sendable {
     struct Request: Sendable {
         let sequence: UInt64
         let client: Frame
-        let service: String
+        /// The service's slot in `services`; it lives as long as the request (a service with queued or held
+        /// requests is never forgotten).
+        let service: Int
+        let serviceName: String
         let body: [Frame]
         let arrivedAt: Duration
         /// The application's key that a reply must echo (`ApplicationEnvelope.correlationKey`).
-        let correlation: [UInt8]?
+        let correlation: ArraySlice<UInt8>?
         /// Dispatches so far.
         var attempts = 0
         /// Workers that vanished while holding it (not counting clean goodbyes or protocol violations).
@@ -56,17 +61,24 @@ public struct BrokerStateMachine: Sendable {
         var held = 0
         /// Holds a suspect request: nothing else is sent to it until that one is answered or lost.
         var isIsolated = false
-        /// Kept free of new work so that it empties for the suspect waiting at the head of this service's queue.
-        var reservedFor: String?
+        /// The service (slot) whose suspect this process is kept free of new work for, so that it empties.
+        var reservedFor: Int?
         /// One of its connections said DISCONNECT: a Tally worker says it only when the process leaves (draining
         /// on SIGTERM), so its other connections get no new work while they finish and say goodbye too.
         var isDeparting = false
+        /// Whether a request may go to it: a suspect only where nothing else runs, anything else where no
+        /// isolation, departure or reservation stands in the way.
+        func accepts(suspect: Bool) -> Bool {
+            if isIsolated || isDeparting { return false }
+            return suspect ? held == 0 : reservedFor == nil
+        }
     }
 
     struct Worker: Sendable {
         let id: Frame
-        let service: String
-        let instance: Instance
+        /// Slots of its service and of its process.
+        let service: Int
+        let instance: Int
         /// Requests the connection may hold at once (1 for MDP/0.1).
         let credit: Int
         var expiresAt: Duration
@@ -76,12 +88,20 @@ public struct BrokerStateMachine: Sendable {
     }
 
     struct Service: Sendable {
+        let name: String
+        /// The name as the frame every reply of the service carries, made once.
+        let nameFrame: Frame
         var queue = Deque<Request>()
-        /// Connections with room for another request, least recently used first.
-        var available = Deque<Frame>()
+        /// Slots of the connections with room for another request, least recently used first.
+        var available = Deque<Int>()
         var workerCount = 0
-        /// The worker process kept free of new work for the suspect at the head of the queue, if any.
-        var reservation: Instance?
+        /// The worker process (slot) kept free of new work for the suspect at the head of the queue, if any.
+        var reservation: Int?
+
+        init(name: String) {
+            self.name = name
+            self.nameFrame = Frame(name)
+        }
     }
 
     /// How a worker connection came to be forgotten: it decides what its requests pay.
@@ -96,9 +116,9 @@ public struct BrokerStateMachine: Sendable {
 
     public let configuration: BrokerConfiguration
     let envelope: any ApplicationEnvelope
-    var workers: [Frame: Worker] = [:]
-    var services: [String: Service] = [:]
-    var instances: [Instance: InstanceState] = [:]
+    var workers = SlotTable<Frame, Worker>()
+    var services = SlotTable<String, Service>()
+    var instances = SlotTable<Instance, InstanceState>()
     var nextSequence: UInt64 = 0
     var nextToken: UInt64 = 0
     var nextHeartbeatAt: Duration
@@ -118,6 +138,8 @@ public struct BrokerStateMachine: Sendable {
     /// Handles one decoded message.
     public mutating func received(_ inbound: BrokerInbound, now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
+        // Most messages produce a send and an event, a reply also the next dispatch: room for them up front.
+        actions.reserveCapacity(4)
         let sender = inbound.sender
         switch inbound.message {
         case .request(let service, let body):
@@ -127,16 +149,18 @@ public struct BrokerStateMachine: Sendable {
         case .reply(let address, let body):
             workerReply(from: sender, address: address, body: body, now: now, into: &actions)
         case .heartbeat:
-            if workers[sender] != nil {
-                workers[sender]!.expiresAt = now + configuration.workerExpiry
+            if let worker = workers.slot(of: sender) {
+                workers[worker].expiresAt = now + configuration.workerExpiry
             } else {
                 actions.append(.send(BrokerOutbound.disconnect(to: sender)))
             }
         case .disconnect:
-            if let worker = workers[sender] {
-                if case .process = worker.instance { instances[worker.instance]!.isDeparting = true }
-                actions.append(.event(.workerDisconnected(worker: sender, service: worker.service)))
-                removeWorker(sender, loss: .departed, now: now, into: &actions)
+            if let worker = workers.slot(of: sender) {
+                if case .process = instances.key(of: workers[worker].instance) {
+                    instances[workers[worker].instance].isDeparting = true
+                }
+                actions.append(.event(.workerDisconnected(worker: sender, service: serviceName(of: worker))))
+                removeWorker(worker, loss: .departed, now: now, into: &actions)
             }
         }
         settle(now: now, into: &actions)
@@ -147,9 +171,9 @@ public struct BrokerStateMachine: Sendable {
     /// disconnected (its requests re-queued), since nothing it says can be trusted any more.
     public mutating func receivedInvalid(from sender: Frame, reason: String, now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = [.event(.protocolViolation(peer: sender, reason: reason))]
-        if workers[sender] != nil {
+        if let worker = workers.slot(of: sender) {
             actions.append(.send(BrokerOutbound.disconnect(to: sender)))
-            removeWorker(sender, loss: .misbehaved, now: now, into: &actions)
+            removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
         }
         settle(now: now, into: &actions)
         return actions
@@ -162,15 +186,14 @@ public struct BrokerStateMachine: Sendable {
     /// without cost (a draining worker's connection often closes just as a request is sent to it). What the worker
     /// held before was delivered, and is treated as lost with a vanished worker.
     public mutating func peerUnreachable(_ frames: [Frame], now: Duration) -> [BrokerAction] {
-        guard let peer = frames.first, let worker = workers[peer] else { return [] }
-        var actions: [BrokerAction] = [.event(.workerDisconnected(worker: peer, service: worker.service))]
+        guard let peer = frames.first, let worker = workers.slot(of: peer) else { return [] }
+        var actions: [BrokerAction] = [.event(.workerDisconnected(worker: peer, service: serviceName(of: worker)))]
         if frames.count > 4, frames[3] == WorkerCommand.request.frame, let token = DispatchToken(frame: frames[4]),
-            let undelivered = worker.held.first(where: { $0.token == token })
+            let undelivered = release(token, from: worker)
         {
-            release(token, from: peer)
             requeue(undelivered.request, after: .departed, now: now, into: &actions)
         }
-        removeWorker(peer, loss: .vanished, now: now, into: &actions)
+        removeWorker(worker, loss: .vanished, now: now, into: &actions)
         settle(now: now, into: &actions)
         return actions
     }
@@ -179,32 +202,32 @@ public struct BrokerStateMachine: Sendable {
     public mutating func tick(now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         if now >= nextHeartbeatAt {
-            for id in workers.keys { actions.append(.send(BrokerOutbound.heartbeat(to: id))) }
+            for worker in workers.allValues { actions.append(.send(BrokerOutbound.heartbeat(to: worker.id))) }
             nextHeartbeatAt = now + configuration.heartbeatInterval
         }
-        for (id, worker) in workers where worker.expiresAt <= now {
-            actions.append(.event(.workerExpired(worker: id, service: worker.service)))
-            removeWorker(id, loss: .vanished, now: now, into: &actions)
+        for worker in workers.slots where workers[worker].expiresAt <= now {
+            actions.append(.event(.workerExpired(worker: workers[worker].id, service: serviceName(of: worker))))
+            removeWorker(worker, loss: .vanished, now: now, into: &actions)
         }
-        for (id, worker) in workers {
-            guard let overdue = worker.held.first(where: { now - $0.sentAt >= configuration.requestTimeout }) else {
-                continue
-            }
+        for worker in workers.slots {
+            guard let overdue = workers[worker].held.first(where: { now - $0.sentAt >= configuration.requestTimeout })
+            else { continue }
             // Answered here, not re-queued: a request that hangs one worker would hang the next one too. The
             // connection's other requests (if it holds several) go back to the queue when it is dropped.
             let held = now - overdue.sentAt
-            release(overdue.token, from: id)
+            let id = workers[worker].id
+            release(overdue.token, from: worker)
             fail(overdue.request, .workerTimedOut(held: held), into: &actions)
-            actions.append(.event(.workerTimedOut(worker: id, service: worker.service, held: held)))
+            actions.append(.event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held)))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
-            removeWorker(id, loss: .misbehaved, now: now, into: &actions)
+            removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
         }
-        for name in services.keys {
-            while let front = services[name]!.queue.first, now - front.arrivedAt >= configuration.queueTimeout {
-                services[name]!.queue.removeFirst()
+        for service in services.slots {
+            while let front = services[service].queue.first, now - front.arrivedAt >= configuration.queueTimeout {
+                services[service].queue.removeFirst()
                 fail(front, .noWorker(waited: now - front.arrivedAt), into: &actions)
             }
-            forgetIfUnused(name)
+            forgetIfUnused(service)
         }
         settle(now: now, into: &actions)
         return actions
@@ -213,10 +236,10 @@ public struct BrokerStateMachine: Sendable {
     /// When `tick` next has work: the next heartbeat, the earliest queue expiry or request timeout.
     public func nextTimer() -> Duration {
         var next = nextHeartbeatAt
-        for worker in workers.values {
+        for worker in workers.allValues {
             for assignment in worker.held { next = min(next, assignment.sentAt + configuration.requestTimeout) }
         }
-        for service in services.values {
+        for service in services.allValues {
             if let front = service.queue.first { next = min(next, front.arrivedAt + configuration.queueTimeout) }
         }
         return next
@@ -231,23 +254,26 @@ public struct BrokerStateMachine: Sendable {
 
     /// Whether nothing is queued or running: a draining broker can stop.
     public var isIdle: Bool {
-        services.values.allSatisfy { $0.queue.isEmpty } && workers.values.allSatisfy { $0.held.isEmpty }
+        services.allValues.allSatisfy { $0.queue.isEmpty } && workers.allValues.allSatisfy { $0.held.isEmpty }
     }
 
     /// Ends the broker's work: every queued or running request is answered `unavailable` (shutting down) and
     /// every worker is told to DISCONNECT.
     public mutating func finish() -> [BrokerAction] {
         var actions: [BrokerAction] = []
-        for name in services.keys {
-            while let request = services[name]!.queue.popFirst() { fail(request, .shuttingDown, into: &actions) }
+        for service in services.slots {
+            while let request = services[service].queue.popFirst() { fail(request, .shuttingDown, into: &actions) }
         }
-        for (id, worker) in workers {
+        for worker in workers.allValues {
             for assignment in worker.held { fail(assignment.request, .shuttingDown, into: &actions) }
-            actions.append(.send(BrokerOutbound.disconnect(to: id)))
+            actions.append(.send(BrokerOutbound.disconnect(to: worker.id)))
         }
         workers.removeAll()
         services.removeAll()
         instances.removeAll()
         return actions
     }
+
+    /// The name of the service of the worker in `slot`.
+    func serviceName(of worker: Int) -> String { services[workers[worker].service].name }
 }

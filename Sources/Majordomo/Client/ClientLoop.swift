@@ -44,11 +44,21 @@ struct ClientLoop {
             if events == .readable { readPoller = poller } else { readWritePoller = poller }
         }
         let socketItem = 1
+        let executor = client.executor
+        executor.adoptCurrentThread()
         // Commands that arrived in the same batch as `.stop`.
         var unexecuted: [MajordomoClient.Command] = []
         while true {
+            // Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
+            executor.runLocalJobs()
+            var stop = false
+            for command in executor.takeLocalCommands() {
+                if stop { unexecuted.append(command) } else { stop = !execute(command) }
+            }
+            if stop { break }
             let watchWritable = !backlog.isEmpty
-            let wait: Duration? = pending.isEmpty ? nil : max(.zero, min(nextExpiryScan - clock.now, .milliseconds(10)))
+            var wait: Duration? = pending.isEmpty ? nil : max(.zero, min(nextExpiryScan - clock.now, .milliseconds(10)))
+            if executor.hasLocalWork { wait = .zero }
             do {
                 if watchWritable { try readWritePoller.poll(timeout: wait) } else { try readPoller.poll(timeout: wait) }
             } catch {
@@ -70,9 +80,15 @@ struct ClientLoop {
         }
         for (_, request) in pending { request.continuation.resume(returning: .failure(.stopped)) }
         pending.removeAll()
-        for case .send(_, _, _, _, _, let continuation) in unexecuted + client.inbox.close() {
-            continuation.resume(returning: .failure(.stopped))
+        for command in unexecuted + executor.takeLocalCommands() + client.inbox.close() {
+            switch command {
+            case .send(_, _, _, _, _, let continuation): continuation.resume(returning: .failure(.stopped))
+            case .run(let job): executor.run(job)
+            case .cancel, .stop: break
+            }
         }
+        // Tasks resumed above (and any they enqueue) finish here; later jobs go to the global executor.
+        executor.runLocalJobs()
         socket.close()
     }
 
@@ -107,6 +123,8 @@ struct ClientLoop {
             }
         case .stop:
             return false
+        case .run(let job):
+            client.executor.run(job)
         }
         return true
     }

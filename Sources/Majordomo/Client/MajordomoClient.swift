@@ -21,6 +21,8 @@ public final class MajordomoClient: Sendable {
         )
         case cancel(token: UInt64)
         case stop
+        /// A task's job, enqueued on `executor` from another thread.
+        case run(UnownedJob)
     }
 
     public let brokers: [String]
@@ -30,6 +32,8 @@ public final class MajordomoClient: Sendable {
     let socketSetup: Broker.SocketSetup?
     let logger: Logger
     let inbox: Inbox<Command>
+    /// The I/O thread as a task executor (see `ClientExecutor`).
+    public let executor: ClientExecutor
     let thread = Mutex<IOThread?>(nil)
     let nextToken = Atomic<UInt64>(0)
 
@@ -51,7 +55,9 @@ public final class MajordomoClient: Sendable {
         }
         self.socketSetup = socketSetup
         self.logger = logger
-        self.inbox = try Inbox()
+        let inbox = try Inbox<Command>()
+        self.inbox = inbox
+        self.executor = ClientExecutor(inbox: inbox)
     }
 
     /// Connects (in the background) and starts the I/O thread.
@@ -84,16 +90,16 @@ public final class MajordomoClient: Sendable {
     ) async throws(MajordomoClientError) -> ClientInbound {
         let token = nextToken.add(1, ordering: .relaxed).newValue
         let frames = ClientOutbound.request(service: service, body: body)
-        let inbox = self.inbox
+        let executor = self.executor
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
                 let command = Command.send(
                     token: token, key: key, service: service, frames: frames, timeout: timeout,
                     continuation: continuation)
-                if !inbox.post(command) { continuation.resume(returning: .failure(.stopped)) }
+                if !executor.post(command) { continuation.resume(returning: .failure(.stopped)) }
             }
         } onCancel: {
-            inbox.post(.cancel(token: token))
+            _ = executor.post(.cancel(token: token))
         }
         return try result.get()
     }

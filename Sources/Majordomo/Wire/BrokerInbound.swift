@@ -67,12 +67,18 @@ public struct BrokerInbound: Sendable, Hashable {
 public enum BrokerOutbound {
     /// A reply to a client: `client "" MDPC01 service body…`.
     public static func clientReply(to client: Frame, service: String, body: [Frame]) -> [Frame] {
-        [client, .empty, MDP.clientHeader, Frame(service)] + body
+        clientReply(to: client, service: Frame(service), body: body)
+    }
+
+    /// A reply to a client whose service frame is at hand (the broker keeps one per service).
+    public static func clientReply(to client: Frame, service: Frame, body: [Frame]) -> [Frame] {
+        MDP.message((client, .empty, MDP.clientHeader, service), body: body)
     }
 
     /// A request to a worker: `worker "" MDPW01 0x02 client "" body…`.
     public static func workerRequest(to worker: Frame, client: Frame, body: [Frame]) -> [Frame] {
-        [worker, .empty, MDP.workerHeader, WorkerCommand.request.frame, client, .empty] + body
+        MDP.message(
+            (worker, .empty, MDP.workerHeader, WorkerCommand.request.frame), extra: client, .empty, body: body)
     }
 
     /// `worker "" MDPW01 0x04`.

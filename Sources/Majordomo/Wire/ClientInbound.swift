@@ -24,6 +24,12 @@ public struct ClientInbound: Sendable, Hashable {
 public enum ClientOutbound {
     /// `"" MDPC01 service body…`.
     public static func request(service: String, body: [Frame]) -> [Frame] {
-        [.empty, MDP.clientHeader, Frame(service)] + body
+        var frames: [Frame] = []
+        frames.reserveCapacity(3 + body.count)
+        frames.append(.empty)
+        frames.append(MDP.clientHeader)
+        frames.append(Frame(service))
+        frames.append(contentsOf: body)
+        return frames
     }
 }

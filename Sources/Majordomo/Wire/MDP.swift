@@ -12,6 +12,27 @@ public enum MDP {
     public static let serviceDiscovery = "mmi.service"
     /// Longest service name accepted (the name travels in one short frame).
     public static let maximumServiceNameLength = 255
+
+    /// `head` followed by `body`, in one array allocated at its final size (no variadic list, which would be an
+    /// array of its own).
+    static func message(_ head: (Frame, Frame, Frame, Frame), body: [Frame]) -> [Frame] {
+        message(head, extra: nil, nil, body: body)
+    }
+
+    static func message(
+        _ head: (Frame, Frame, Frame, Frame), extra first: Frame?, _ second: Frame?, body: [Frame]
+    ) -> [Frame] {
+        var frames: [Frame] = []
+        frames.reserveCapacity(6 + body.count)
+        frames.append(head.0)
+        frames.append(head.1)
+        frames.append(head.2)
+        frames.append(head.3)
+        if let first { frames.append(first) }
+        if let second { frames.append(second) }
+        frames.append(contentsOf: body)
+        return frames
+    }
 }
 
 /// The worker protocol's commands (frame 2 of a worker message, one byte).
@@ -22,8 +43,10 @@ public enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
     case heartbeat = 0x04
     case disconnect = 0x05
 
-    /// The command as its one-byte frame.
-    public var frame: Frame { Frame([rawValue]) }
+    /// The command as its one-byte frame (made once: messages are built with it by the thousand).
+    public var frame: Frame { Self.frames[Int(rawValue)] }
+
+    private static let frames: [Frame] = (0...5).map { Frame([UInt8($0)]) }
 
     public var description: String {
         switch self {

@@ -41,7 +41,7 @@ public enum WorkerOutbound {
 
     /// `"" MDPW01 0x03 client "" body…`.
     public static func reply(client: Frame, body: [Frame]) -> [Frame] {
-        [.empty, MDP.workerHeader, WorkerCommand.reply.frame, client, .empty] + body
+        MDP.message((.empty, MDP.workerHeader, WorkerCommand.reply.frame, client), extra: .empty, nil, body: body)
     }
 
     /// `"" MDPW01 0x04`.

@@ -15,6 +15,20 @@ public enum EnvelopeScanner {
         scan(body) { scanner in scanner.topLevelString(named: "method") }
     }
 
+    /// The bytes of the top-level `"id"` string when it has no escapes and at most 128 bytes, as a slice of
+    /// `body`: what `id(in:)` reads, without making a `String` of it. For comparing ids on a hot path (the broker
+    /// ties each reply to its request by them); the bytes are not checked to be UTF-8.
+    public static func rawID(in body: [UInt8]) -> ArraySlice<UInt8>? {
+        let range: Range<Int>? = body.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(1 << 20)))
+            guard scanner.seekTopLevelMember(named: "id"), scanner.peek == UInt8(ascii: "\""),
+                let value = scanner.readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\"))
+            else { return nil }
+            return value.startIndex..<value.endIndex
+        }
+        return range.map { body[$0] }
+    }
+
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
     public static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in
