@@ -104,14 +104,19 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     static let settingNames: Set<String> = [
         "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue",
         "max-attempts",
-        "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys",
+        "max-body-bytes", "shutdown-grace", "http", "log-level", "log-format", "curve-secret-key", "curve-client-keys",
         "curve-worker-keys",
     ]
 
     func run() async throws {
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
-        let logger = try logging.bootstrap(label: "tally.broker", settings: settings)
+        let log = try logging.bootstrap(label: "tally.broker", settings: settings)
+        try await log.run { try await serve(settings: settings, logger: log.logger) }
+    }
+
+    /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
+    func serve(settings: SettingSources, logger: Logger) async throws {
         var configuration = BrokerConfiguration()
         configuration.heartbeatInterval = try settings.resolve(
             heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))

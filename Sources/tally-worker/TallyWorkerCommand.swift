@@ -103,7 +103,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     static let settingNames: Set<String> = [
         "broker", "service", "concurrency", "io-threads", "heartbeat-interval", "heartbeat-liveness", "reconnect-delay",
-        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key",
+        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "log-format", "curve-secret-key",
         "curve-server-key",
     ]
 
@@ -111,7 +111,12 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         MallocTuning.keepRequestBuffers()
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
-        let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
+        let log = try logging.bootstrap(label: "tally.worker", settings: settings)
+        try await log.run { try await serve(settings: settings, logger: log.logger) }
+    }
+
+    /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
+    func serve(settings: SettingSources, logger: Logger) async throws {
         let brokers = try EndpointOptions.check(
             try settings.resolve(
                 broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
