@@ -84,7 +84,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
-    @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9101. [env: TALLY_HTTP] (default: off)")
+    @Option(
+        help:
+            "HTTP address for /metrics, /livez and /readyz: HOST:PORT with an IPv4 address, a host name or [IPv6], e.g. 0.0.0.0:9101, localhost:9101, [::]:9101. [env: TALLY_HTTP] (default: off)"
+    )
     var http: String?
 
     @Option(
@@ -142,7 +145,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
             .duration
         let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: ""))
-            .flatMap(MonitoringServer.Address.init)
+            .map { MonitoringServer.Address(host: $0.host, port: $0.port) }
         try Self.check(configuration, limits: limits)
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
