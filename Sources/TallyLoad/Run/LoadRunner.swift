@@ -62,8 +62,9 @@ public struct LoadRunner: Sendable {
                     let client = clients[sequence % clients.count]
                     let at = scheduled
                     if outstanding.value >= maxOutstanding {
-                        results.sent()
-                        results.unanswered()
+                        let row = workload.pick(sequence).entry
+                        results.sent(row)
+                        results.unanswered(row)
                     } else {
                         outstanding.add(1)
                         group.addTask {
@@ -82,19 +83,20 @@ public struct LoadRunner: Sendable {
         _ sequence: Int, through client: TallyClient, scheduledAt: ContinuousClock.Instant, clock: ContinuousClock,
         results: LoadResults
     ) async {
-        let template = workload.template(for: sequence)
-        results.sent()
+        let (row, template) = workload.pick(sequence)
+        results.sent(row)
         do {
             let reply = try await client.send(
                 rawBody: template.body(id: "load-\(sequence)"), service: template.service, timeout: timeout)
             let elapsed = clock.now - scheduledAt
-            results.answered(microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
+            results.answered(
+                row, microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
         } catch {
             if case .server(let tallyError) = error {
                 results.answered(
-                    microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
+                    row, microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
             } else {
-                results.unanswered()
+                results.unanswered(row)
             }
         }
     }

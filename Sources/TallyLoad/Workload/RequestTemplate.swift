@@ -7,11 +7,12 @@ public struct RequestTemplate: Sendable {
     public let service: String
     /// The method, for reports.
     public let method: String
-    /// A label such as `streak.summary@1y`.
+    /// A label such as `streak.summary@1y`: the report's row.
     public let label: String
     private let prefix: [UInt8]
     private let suffix: [UInt8]
 
+    /// A v1 request of `method` with `params`.
     /// - Parameters:
     ///   - params: the JSON of the params object.
     public init(service: String, method: String, label: String, params: [UInt8]) {
