@@ -15,7 +15,9 @@ struct TallyLoadCommand: AsyncParsableCommand {
         discussion: """
             Requests come from a seeded generator (same --seed, same requests): step histories of 30 days (30d), \
             1 year (1y), 2, 3 or 10 years (2y, 3y, 10y) with goal changes, weekends, missing and zero days; workouts, \
-            stretches and meditations over the same spans.
+            stretches and meditations over the same spans. Or from files (--body): Protocol examples \
+            (Protocol/examples), bare v1 envelopes, or .jsonl files of envelopes captured from traffic; each is \
+            sent with a fresh id.
 
             Closed loop (--in-flight N) keeps N requests outstanding; open loop (--rate R) starts R requests per \
             second on a fixed schedule and measures each latency from its scheduled start, so stalls are not \
@@ -37,7 +39,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
             Examples:
               tally-load --mix system.ping --in-flight 100 --requests 100000 --baseline
               tally-load --mix "system.ping=3,streak.summary@1y=1" --rate 2000 --duration 1m30s --json
-              tally-load --duration 30s --max-error-rate 1% --max-p99 50ms --hgrm run.hgrm
+              tally-load --body Protocol/examples --duration 30s --max-error-rate 40% --max-p99 50ms --hgrm run.hgrm
             """,
         version: TallyBuild.version)
 
@@ -47,9 +49,16 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")). (default: system.ping)"
+            "Request mix: method[@size][=weight], comma-separated. Methods: \(RequestKind.generators.keys.sorted().joined(separator: ", ")); sizes: \(HistorySize.allCases.map(\.rawValue).joined(separator: ", ")). (default: system.ping unless --body)"
     )
     var mix: String?
+
+    @Option(
+        name: .customLong("body"),
+        help: ArgumentHelp(
+            "Send these requests instead of a mix: a JSON file (a Protocol example or a v1 envelope), a .jsonl file (one per line) or a folder of them; repeat for several.",
+            valueName: "path"))
+    var bodies: [String] = []
 
     @Option(help: "Closed loop: requests kept in flight. (default: 100 unless --rate)")
     var inFlight: Int?
@@ -99,6 +108,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     func validate() throws {
         if inFlight != nil && rate != nil { throw ValidationError("give --in-flight or --rate, not both") }
+        if mix != nil && !bodies.isEmpty { throw ValidationError("give --mix or --body, not both") }
         if let inFlight, !(1...100_000).contains(inFlight) { throw ValidationError("--in-flight must be 1...100000") }
         if let rate, !(rate > 0 && rate <= 1_000_000) { throw ValidationError("--rate must be in (0, 1000000]") }
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }
@@ -182,13 +192,19 @@ struct TallyLoadCommand: AsyncParsableCommand {
         if snapshot.all.unanswered > 0 { throw ExitCode(3) }
     }
 
-    /// The requests, generated from the mix.
+    /// The requests: generated from the mix, or read from --body.
     func makeWorkload() throws -> Workload {
         do {
+            if !bodies.isEmpty {
+                let templates = try RequestBodyFiles.load(bodies)
+                return try Workload(
+                    bodies: templates,
+                    description: "--body \(bodies.joined(separator: " ")) (\(templates.count) requests)")
+            }
             let today = ReferenceDay(now: Date(), in: ZoneCalendar(identifier: "Europe/Berlin")!).today
             return try Workload(mix: mix ?? "system.ping", seed: seed, today: today, variants: variants)
         } catch {
-            throw ValidationError("--mix: \(error)")
+            throw ValidationError("\(bodies.isEmpty ? "--mix" : "--body"): \(error)")
         }
     }
 

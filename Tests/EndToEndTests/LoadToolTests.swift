@@ -3,7 +3,7 @@ import TallyTesting
 import Testing
 
 /// `tally-load` against real processes: errors are not throughput, thresholds set the exit status, rows per
-/// method, one unit, n/a when nothing was measured.
+/// method, one unit, n/a when nothing was measured, and requests from files.
 @Suite(.serialized) struct LoadToolTests {
     /// Runs `tally-load` to the end (killed after `timeout`).
     func load(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> ShortCommand.Result {
@@ -98,10 +98,54 @@ import Testing
         #expect(threshold["passed"] as? Bool == false && threshold["measured"] is NSNull, "\(threshold)")
     }
 
+    @Test func protocolExamplesAreSentAsWritten() async throws {
+        let cluster = try await TallyCluster.start(workers: 1)
+        let examples = try ProtocolExample.all()
+        let result = try await load([
+            "--broker", cluster.endpoint, "--body",
+            ProtocolExample.protocolDirectory.appendingPathComponent("examples").path,
+            "--requests", "\(examples.count * 3)", "--in-flight", "4", "--json",
+        ])
+        await cluster.stop()
+
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let report = try json(result)
+        let tally = try #require(report["tally"] as? [String: Any])
+        #expect(tally["unanswered"] as? Int == 0 && tally["sent"] as? Int == examples.count * 3)
+        // What each method's examples expect (a result, or which error codes), against what each row got.
+        var expectedCodes: [String: Set<String>] = [:]
+        var expectsResults: Set<String> = []
+        for example in examples {
+            let request = try JSONSerialization.jsonObject(with: Data(example.requestBody)) as? [String: Any]
+            let method = request?["method"] as? String ?? "(no method)"
+            if case .object(let response) = example.expectedResponse, case .object(let error)? = response["error"],
+                case .string(let code)? = error["code"]
+            {
+                expectedCodes[method, default: []].insert(code)
+            } else {
+                expectsResults.insert(method)
+            }
+        }
+        // The example without an id is sent with one (replies are matched by id), so its ping succeeds.
+        expectsResults.insert("system.ping")
+        let methods = try #require(report["methods"] as? [[String: Any]])
+        #expect(Set(methods.compactMap { $0["method"] as? String }) == Set(expectedCodes.keys).union(expectsResults))
+        for row in methods {
+            let method = row["method"] as? String ?? ""
+            let codes = Set((row["errors"] as? [String: Int] ?? [:]).keys)
+            #expect(codes.isSubset(of: expectedCodes[method, default: []]), "\(method): \(codes)")
+            if !expectsResults.contains(method) {
+                #expect(row["succeeded"] as? Int == 0, "\(method) only has error examples: \(row)")
+            }
+        }
+        #expect((tally["failed"] as? Int ?? 0) > 0 && (tally["succeeded"] as? Int ?? 0) > 0)
+    }
+
     @Test(arguments: [
         (["--duration", "0"], "--duration"), (["--duration", "1m30"], "--duration"),
         (["--max-error-rate", "2"], "--max-error-rate"), (["--max-p99", "0ms"], "--max-p99"),
-        (["--mix", "system.pong"], "--mix"),
+        (["--mix", "system.ping", "--body", "Protocol/examples"], "--mix or --body"),
+        (["--body", "/nonexistent/requests"], "--body"), (["--mix", "system.pong"], "--mix"),
         (["--timeout", "0"], "--timeout"),
     ])
     func badOptionsAreUsageErrorsNamingTheOption(arguments: [String], option: String) async throws {

@@ -28,6 +28,18 @@ public struct RequestTemplate: Sendable {
             + [UInt8(ascii: "}")]
     }
 
+    /// An envelope as someone wrote it (a Protocol example, captured traffic), sent as it is but for its id.
+    /// - Parameters:
+    ///   - members: the envelope's members other than `id`, as JSON text without the braces
+    ///     (`"version":1,"method":"system.ping"`), possibly empty.
+    public init(service: String, method: String, label: String, members: [UInt8]) {
+        self.service = service
+        self.method = method
+        self.label = label
+        prefix = Array(#"{"id":""#.utf8)
+        suffix = [UInt8(ascii: "\"")] + (members.isEmpty ? [] : [UInt8(ascii: ",")] + members) + [UInt8(ascii: "}")]
+    }
+
     /// The request body with `id`.
     public func body(id: String) -> [UInt8] {
         var bytes = prefix

@@ -6,10 +6,10 @@ import TallyProtocol
 /// kind one row of the report.
 ///
 /// Built from a mix (`system.ping=3,streak.summary@1y=1`: kind `method[@size]`, optional `=weight`, requests
-/// generated).
+/// generated) or from request bodies read from files (one kind per method, weighted by how many bodies it has).
 public struct Workload: Sendable {
     public struct Entry: Sendable {
-        /// The row's name in the report: `streak.summary@1y`.
+        /// The row's name in the report: `streak.summary@1y` for a generated kind, the method for bodies read.
         public var label: String
         public var weight: Int
         /// Distinct requests of this kind, cycled through.
@@ -23,7 +23,7 @@ public struct Workload: Sendable {
     }
 
     public let entries: [Entry]
-    /// What the run sends, for the report: the mix as written.
+    /// What the run sends, for the report: the mix as written, or where the bodies came from.
     public let description: String
     /// Cumulative weights, for picking.
     private let thresholds: [Int]
@@ -64,6 +64,22 @@ public struct Workload: Sendable {
         }
         guard !entries.isEmpty else { throw WorkloadError("the mix is empty") }
         try self.init(entries: entries, description: mix)
+    }
+
+    /// Requests read from files, one entry per method (in order of first appearance), each weighted by its number
+    /// of bodies so that every body is sent equally often.
+    public init(bodies: [RequestTemplate], description: String) throws {
+        var order: [String] = []
+        var byLabel: [String: [RequestTemplate]] = [:]
+        for body in bodies {
+            if byLabel[body.label] == nil { order.append(body.label) }
+            byLabel[body.label, default: []].append(body)
+        }
+        let entries = order.map { label in
+            let templates = byLabel[label, default: []]
+            return Entry(label: label, weight: templates.count, templates: templates)
+        }
+        try self.init(entries: entries, description: description)
     }
 
     /// The row names, in entry order.
