@@ -138,6 +138,10 @@ struct TallyLoadCommand: AsyncParsableCommand {
             option: "broker", variable: "TALLY_BROKERS", role: .connect)
         let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let workload = try makeWorkload()
+        // A distribution file that cannot be written is found out before the run, not after it.
+        if let hgrm, !FileManager.default.createFile(atPath: hgrm, contents: Data()) {
+            throw ValidationError("--hgrm: cannot write \(hgrm)")
+        }
         let thresholds = LoadThresholds(
             maxErrorRate: maxErrorRate.flatMap(LoadThresholds.errorRate(parsing:)), maxP99: maxP99?.duration)
         let pacing: LoadRunner.Pacing = rate.map { .openLoop(perSecond: $0) } ?? .closedLoop(inFlight: inFlight ?? 100)
@@ -210,6 +214,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     func writeDistribution(_ snapshot: LoadSnapshot, to path: String) throws {
         guard let text = PercentileDistribution.hgrm(snapshot.successLatencies) else {
+            try? FileManager.default.removeItem(atPath: path)
             printError("--hgrm: no request succeeded, so there is no distribution; \(path) not written")
             return
         }

@@ -146,7 +146,7 @@ import Testing
         (["--max-error-rate", "2"], "--max-error-rate"), (["--max-p99", "0ms"], "--max-p99"),
         (["--mix", "system.ping", "--body", "Protocol/examples"], "--mix or --body"),
         (["--body", "/nonexistent/requests"], "--body"), (["--mix", "system.pong"], "--mix"),
-        (["--timeout", "0"], "--timeout"),
+        (["--timeout", "0"], "--timeout"), (["--hgrm", "/nonexistent/folder/run.hgrm"], "--hgrm"),
     ])
     func badOptionsAreUsageErrorsNamingTheOption(arguments: [String], option: String) async throws {
         let result = try await load(["--broker", "tcp://127.0.0.1:1"] + arguments, timeout: .seconds(20))
