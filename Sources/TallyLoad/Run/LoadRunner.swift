@@ -23,6 +23,8 @@ public struct LoadRunner: Sendable {
     /// Largest number of outstanding requests an open-loop run allows; beyond it a request counts as unanswered
     /// at once (the load generator itself must stay bounded).
     public var maxOutstanding = 50_000
+    /// Closed-loop lanes per task group (see `run`).
+    static let lanesPerGroup = 256
 
     public init(workload: Workload, pacing: Pacing, requests: Int?, duration: Duration?, timeout: Duration) {
         self.workload = workload
@@ -40,13 +42,25 @@ public struct LoadRunner: Sendable {
         let budget = Budget(limit: requests)
         switch pacing {
         case .closedLoop(let inFlight):
-            await withTaskGroup(of: Void.self) { group in
-                for lane in 0..<max(1, inFlight) {
-                    let client = clients[lane % clients.count]
-                    group.addTask {
-                        while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
-                            await send(
-                                sequence, through: client, scheduledAt: clock.now, clock: clock, results: results)
+            // Lanes run in groups of `lanesPerGroup`, each group a task of an outer group: the runtime removes a
+            // finished child by walking its group's list of children, so 100,000 lanes in one group (the broker
+            // flood of Benchmarks/run-e2e.sh) spent most of tally-load's CPU in that walk, O(n²), and the run
+            // measured the load tool instead of the broker.
+            let lanes = max(1, inFlight)
+            await withDiscardingTaskGroup { groups in
+                for first in stride(from: 0, to: lanes, by: Self.lanesPerGroup) {
+                    groups.addTask {
+                        await withDiscardingTaskGroup { group in
+                            for lane in first..<min(first + Self.lanesPerGroup, lanes) {
+                                let client = clients[lane % clients.count]
+                                group.addTask {
+                                    while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
+                                        await send(
+                                            sequence, through: client, scheduledAt: clock.now, clock: clock,
+                                            results: results)
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -54,7 +68,9 @@ public struct LoadRunner: Sendable {
         case .openLoop(let perSecond):
             let interval = Duration.seconds(1 / max(perSecond, 0.001))
             let outstanding = InFlightCounter()
-            await withTaskGroup(of: Void.self) { group in
+            // Discarding: a finished request's task is let go at once, not kept (with its result) until the end
+            // of the run, which made a long open-loop run grow without bound.
+            await withDiscardingTaskGroup { group in
                 var scheduled = start
                 while let sequence = budget.take() {
                     if let end, scheduled >= end { break }
@@ -74,7 +90,6 @@ public struct LoadRunner: Sendable {
                     }
                     scheduled += interval
                 }
-                await group.waitForAll()
             }
         }
     }
