@@ -16,13 +16,14 @@ import Testing
     }
 
     @Test func overloadIsCountedAsErrorsAndFailsTheErrorRateThreshold() async throws {
-        // Capacity: one connection, 20 ms a request; the queue holds 2. Most of 40 in flight are refused.
+        // Capacity: one connection, 20 ms a request (50/s); the queue holds 2. Most of 400/s are refused (open loop:
+        // a closed loop would refuse as fast as it can send and take the cores from the tests beside this one).
         let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--max-queue", "2"])
         let worker = try await TallyCluster.startWorker(
             endpoint: cluster.endpoint,
             arguments: ["--service", "tally.history", "--concurrency", "1", "--simulated-latency", "20ms"])
         let result = try await load([
-            "--broker", cluster.endpoint, "--mix", "system.ping", "--in-flight", "40", "--duration", "2s", "--json",
+            "--broker", cluster.endpoint, "--mix", "system.ping", "--rate", "400", "--duration", "2s", "--json",
             "--max-error-rate", "10%",
         ])
         worker.terminate()
