@@ -263,5 +263,10 @@ let package = Package(
             dependencies: ["TallyCore"],
             swiftSettings: strictness
         ),
+        .testTarget(
+            name: "TallyLoadTests",
+            dependencies: ["TallyLoad", "TallyTesting"],
+            swiftSettings: strictness
+        ),
     ]
 )

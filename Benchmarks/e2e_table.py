@@ -12,7 +12,18 @@ usages = {path.stem: [int(field) for field in path.read_text().split()] for path
 
 
 def throughput(report):
-    return report["tally_throughput_per_second"]
+    """Successes per second (errors are not throughput)."""
+    return report["tally"]["successes_per_second"]
+
+
+def latency(summary, key):
+    """A latency of successes in µs, or n/a when nothing succeeded (the report writes null then)."""
+    return summary["latency"][key] if summary.get("latency") else "n/a"
+
+
+def ratio(value, text, factor=1):
+    """`value` × `factor` written with `text`, or n/a when it was not measured (null in the report)."""
+    return text.format(value * factor) if value is not None else "n/a"
 
 
 def errors(report):
@@ -40,12 +51,13 @@ lines = [
 for label, name, in_flight, ping in rows:
     report = reports[name]
     ping_ratio = throughput(report) / throughput(reports[ping]) if throughput(reports[ping]) else 0
-    latency, echo = report["tally"]["latency"], report["baseline"]["latency"]
+    tally, echo = report["tally"], report["baseline"]
     lines.append(
-        f"| {label} | {in_flight} | {throughput(report):,.0f} | {report['baseline_throughput_per_second']:,.0f} "
-        f"| {report['throughput_ratio'] * 100:.1f}% | {ping_ratio * 100:.0f}% "
-        f"| {latency['p50_us']} / {echo['p50_us']} | {report['p50_latency_ratio']:.2f}× | {latency['p99_us']} "
-        f"| {errors(report)} |")
+        f"| {label} | {in_flight} | {throughput(report):,.0f} | {echo['successes_per_second']:,.0f} "
+        f"| {ratio(report['throughput_ratio'], '{:.1f}%', 100)} "
+        f"| {ping_ratio * 100:.0f}% "
+        f"| {latency(tally, 'p50_us')} / {latency(echo, 'p50_us')} | {ratio(report['p50_latency_ratio'], '{:.2f}×')} "
+        f"| {latency(tally, 'p99_us')} | {errors(report)} |")
 
 lines += [
     "",
@@ -68,11 +80,13 @@ for label, name, in_flight, _ in rows:
         f"| {delta[1] / max(answered, 1):.1f} | {delta[3] / max(answered, 1):.1f} |")
 
 flood = reports["flood"]
+flood_latency = flood["tally"]["latency"]
 lines += [
     "",
     f"Broker flood: 100,000 `system.ping` sent at once (100,000 in flight, queue limit raised to 200,000): "
     f"{flood['tally']['answered']:,} answered in {flood['tally']['elapsed_seconds']:.1f} s "
-    f"({throughput(flood):,.0f}/s, p99 {flood['tally']['latency']['p99_us'] / 1000:.0f} ms), errors: {errors(flood)}. "
+    f"({throughput(flood):,.0f}/s, p99 {ratio(flood_latency and flood_latency['p99_us'], '{:.0f} ms', 1 / 1000)}), "
+    f"errors: {errors(flood)}. "
     f"Broker RSS {int(rss_before) / 1024:.1f} MiB before, {int(rss_peak) / 1024:.1f} MiB peak (VmHWM), "
     f"{int(rss_after) / 1024:.1f} MiB after.",
     "",
@@ -81,12 +95,15 @@ lines += [
 ]
 ping_100 = reports["ping-100"]["throughput_ratio"]
 ping_1_p50 = reports["ping-1"]["p50_latency_ratio"]
-streak_vs_ping = throughput(reports["streak-1y-100"]) / throughput(reports["ping-100"])
+ping_throughput = throughput(reports["ping-100"])
+streak_vs_ping = throughput(reports["streak-1y-100"]) / ping_throughput if ping_throughput else None
 for text, value, met in [
-    ("ping, 100 in flight: ≥ 20% of raw echo throughput", f"{ping_100 * 100:.1f}%", ping_100 >= 0.20),
-    ("ping, 1 in flight: p50 ≤ 2.5× raw echo p50", f"{ping_1_p50:.2f}×", ping_1_p50 <= 2.5),
-    ("streak.summary 1y, 100 in flight: ≥ 40% of ping throughput", f"{streak_vs_ping * 100:.0f}%",
-     streak_vs_ping >= 0.40),
+    ("ping, 100 in flight: ≥ 20% of raw echo throughput", ratio(ping_100, "{:.1f}%", 100),
+     ping_100 is not None and ping_100 >= 0.20),
+    ("ping, 1 in flight: p50 ≤ 2.5× raw echo p50", ratio(ping_1_p50, "{:.2f}×"),
+     ping_1_p50 is not None and ping_1_p50 <= 2.5),
+    ("streak.summary 1y, 100 in flight: ≥ 40% of ping throughput", ratio(streak_vs_ping, "{:.0f}%", 100),
+     streak_vs_ping is not None and streak_vs_ping >= 0.40),
 ]:
     lines.append(f"| {text} | {value} | {'met' if met else '**missed**'} |")
 print("\n".join(lines))

@@ -1,7 +1,12 @@
 import ArgumentParser
 import Foundation
 
-/// A duration on the command line or in the environment: `250ms`, `2.5s`, `1m`, or a bare number of milliseconds.
+/// A duration on the command line, in the environment or in a configuration file: `250ms`, `2.5s`, `1m`, `1m30s`,
+/// `1h15m`, or a bare number of milliseconds.
+///
+/// Compound forms are what operators type for load runs and timeouts (`--duration 1m30s`, as in Go, k6 and
+/// Kubernetes); units must go from larger to smaller (`30s1m` is a typo, not 90 seconds), each at most once.
+/// Values are whole milliseconds (rounded).
 public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, CustomStringConvertible {
     public let duration: Duration
 
@@ -9,14 +14,40 @@ public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Custo
 
     public init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            guard let value = Double(text.dropLast(unit.suffix.count)), value.isFinite, value >= 0 else { return nil }
-            duration = .milliseconds(Int64((value * unit.seconds * 1000).rounded()))
+        if let milliseconds = Int64(text) {
+            guard milliseconds >= 0 else { return nil }
+            duration = .milliseconds(milliseconds)
             return
         }
-        guard let milliseconds = Int64(text), milliseconds >= 0 else { return nil }
+        guard let milliseconds = Self.milliseconds(inCompound: text) else { return nil }
         duration = .milliseconds(milliseconds)
+    }
+
+    /// Units from largest to smallest; `ms` before `m` so that the longer suffix is tried first.
+    private static let units: [(name: String, milliseconds: Double)] = [
+        ("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000),
+    ]
+    private static let order = ["h", "m", "s", "ms"]
+
+    /// Sums `NUMBERunit` parts (`1m30s`, `2.5s`); `nil` unless the whole text is such parts, in decreasing units.
+    private static func milliseconds(inCompound text: String) -> Int64? {
+        var rest = Substring(text)
+        var total = 0.0
+        var lastUnit = -1
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
+            rest = rest.dropFirst(number.count)
+            guard let unit = units.first(where: { rest.hasPrefix($0.name) }),
+                let rank = order.firstIndex(of: unit.name), rank > lastUnit
+            else { return nil }
+            rest = rest.dropFirst(unit.name.count)
+            lastUnit = rank
+            total += value * unit.milliseconds
+        }
+        // Nothing at all, or beyond what a Duration of milliseconds holds (centuries): not a duration anyone meant.
+        guard lastUnit >= 0, total < 1e15 else { return nil }
+        return Int64(total.rounded())
     }
 
     public var description: String {

@@ -2,14 +2,17 @@ import ArgumentParser
 
 /// Checks the `--http` setting's shape before anything starts.
 public enum MonitoringOptions {
-    /// `HOST:PORT` with an IPv4 host, or empty for "off".
-    /// - Returns: the address text, or `nil` when monitoring is off.
-    public static func validated(_ text: String) throws -> String? {
+    /// `HOST:PORT` (``HostAndPort``), or empty for "off".
+    /// - Returns: the address, or `nil` when monitoring is off.
+    /// - Throws: `ValidationError` naming the option, its variable and what is wrong.
+    public static func validated(_ text: String) throws -> HostAndPort? {
         guard !text.isEmpty else { return nil }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, UInt16(parts[1]) != nil, parts[0].split(separator: ".").count == 4 else {
-            throw ValidationError("--http must be IPV4:PORT, e.g. 0.0.0.0:9100 (got '\(text)')")
+        do {
+            return try HostAndPort(parsing: text)
+        } catch {
+            throw ValidationError(
+                "--http (or TALLY_HTTP) '\(text)': \(error); write HOST:PORT, e.g. 0.0.0.0:9100, localhost:9100 or [::1]:9100"
+            )
         }
-        return text
     }
 }

@@ -5,30 +5,26 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// The HTTP side of a Tally process, for operators and orchestrators:
+/// The HTTP side of a Tally process (`--http`), for operators and orchestrators:
 ///
 /// - `GET /metrics`: Prometheus text format.
 /// - `GET /livez`: 200 while the process runs.
 /// - `GET /readyz`: 200 when the process can do its job (broker: listening and not draining; worker: registered
 ///   with a broker for every service), else 503.
 public final class MonitoringServer: Service, Sendable {
-    /// Where to listen: `HOST:PORT` (`0.0.0.0:9100`, `127.0.0.1:0`).
+    /// Where to listen: a host (an IPv4 address, a host name or an IPv6 address) and a port (0: any free one).
     public struct Address: Sendable, Hashable, CustomStringConvertible {
+        /// `0.0.0.0`, `localhost`, `::1` (no brackets).
         public let host: String
         public let port: UInt16
 
-        /// Parses `HOST:PORT`; `nil` when it is not one.
-        public init?(_ text: String) {
-            guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
-                return nil
-            }
-            let host = String(text[..<colon])
-            guard !host.isEmpty, host.split(separator: ".").count == 4 else { return nil }
+        public init(host: String, port: UInt16) {
             self.host = host
             self.port = port
         }
 
-        public var description: String { "\(host):\(port)" }
+        /// `host:port`, the host in brackets when it is an IPv6 address (`[::1]:9100`), as in a URL.
+        public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
     }
 
     let server: HTTPServer
@@ -46,6 +42,9 @@ public final class MonitoringServer: Service, Sendable {
     ///   - metrics: the registry served on `/metrics`.
     ///   - beforeScrape: refreshes gauges (queue depths, live workers) right before `/metrics` renders.
     ///   - readiness: answers `/readyz`.
+    /// - Throws: `MonitoringServerError` naming the address when its name does not resolve or it cannot be
+    ///   listened on (the port is taken, the address is not this host's): checked here, so that a process fails at
+    ///   start, before it says it is ready.
     public init(
         address: Address,
         metrics: PrometheusMetrics,
@@ -55,9 +54,9 @@ public final class MonitoringServer: Service, Sendable {
     ) throws {
         self.address = address
         self.logger = logger
-        server = HTTPServer(
-            address: try .inet(ip4: address.host, port: address.port),
-            logger: FlyingFoxLogger(logger, stopping: stopping))
+        let endpoint = try ListenEndpoint(resolving: address)
+        if address.port != 0 { try endpoint.checkCanListen(address) }
+        server = endpoint.server(logger: FlyingFoxLogger(logger, stopping: stopping))
         self.metrics = metrics
         self.beforeScrape = beforeScrape
         self.readiness = readiness
@@ -77,9 +76,14 @@ public final class MonitoringServer: Service, Sendable {
             } onCancel: { [stopping] in
                 stopping.set()
             }
-        } catch  where Task.isShuttingDownGracefully || Task.isCancelled {
+        } catch where Task.isShuttingDownGracefully || Task.isCancelled || stopping.isSet {
             // Stopping the server ends `run()` with a socket error; that is the shutdown we asked for.
             logger.debug("monitoring endpoint stopped")
+        } catch {
+            // Taken between the check in `init` and now, or failing later: the error says where.
+            throw ListenEndpoint.isListenFailure(error)
+                ? MonitoringServerError.cannotListen(address, reason: ListenEndpoint.reason(error))
+                : MonitoringServerError.failed(address, reason: ListenEndpoint.reason(error))
         }
     }
 
@@ -106,10 +110,10 @@ public final class MonitoringServer: Service, Sendable {
     /// The address actually listened on (the port is resolved when 0 was asked for).
     public func waitUntilListening() async throws -> Address {
         try await server.waitUntilListening(timeout: 5)
-        if case .ip4(let host, port: let port)? = await server.listeningAddress {
-            return Address("\(host):\(port)") ?? address
+        switch await server.listeningAddress {
+        case .ip4(let host, let port)?, .ip6(let host, let port)?: return Address(host: host, port: port)
+        default: return address
         }
-        return address
     }
 }
 

@@ -81,7 +81,10 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     )
     var shutdownGrace: DurationArgument?
 
-    @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9100. [env: TALLY_HTTP] (default: off)")
+    @Option(
+        help:
+            "HTTP address for /metrics, /livez and /readyz: HOST:PORT with an IPv4 address, a host name or [IPv6], e.g. 0.0.0.0:9100, localhost:9100, [::]:9100. [env: TALLY_HTTP] (default: off)"
+    )
     var http: String?
 
     @Option(
@@ -104,14 +107,19 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     static let settingNames: Set<String> = [
         "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue",
         "max-attempts",
-        "max-body-bytes", "shutdown-grace", "http", "log-level", "curve-secret-key", "curve-client-keys",
+        "max-body-bytes", "shutdown-grace", "http", "log-level", "log-format", "curve-secret-key", "curve-client-keys",
         "curve-worker-keys",
     ]
 
     func run() async throws {
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
-        let logger = try logging.bootstrap(label: "tally.broker", settings: settings)
+        let log = try logging.bootstrap(label: "tally.broker", settings: settings)
+        try await log.run { try await serve(settings: settings, logger: log.logger) }
+    }
+
+    /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
+    func serve(settings: SettingSources, logger: Logger) async throws {
         var configuration = BrokerConfiguration()
         configuration.heartbeatInterval = try settings.resolve(
             heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))
@@ -133,7 +141,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             role: .bind)
         let httpAddress = try settings.resolve(http, "http", default: "")
         try Self.check(configuration)
-        let monitoringAddress = try MonitoringOptions.validated(httpAddress).flatMap(MonitoringServer.Address.init)
+        let monitoringAddress = try MonitoringOptions.validated(httpAddress).map {
+            MonitoringServer.Address(host: $0.host, port: $0.port)
+        }
         let security = try Self.security(
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
             clientKeys: try settings.resolve(curveClientKeys, "curve-client-keys", default: ""),
@@ -151,8 +161,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         } else {
             logger.notice("CURVE off: traffic is plaintext and any peer may connect (trusted networks only)")
         }
-        let bound = try broker.start()
         var services: [any Service] = []
+        // Before the broker binds: an HTTP address that cannot be listened on stops the process at start.
         if let monitoringAddress, let metrics, let brokerMetrics {
             let monitoring = try MonitoringServer(
                 address: monitoringAddress, metrics: metrics,
@@ -161,6 +171,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
                 logger: logger)
             services.append(monitoring)
         }
+        let bound = try broker.start()
         services.append(BrokerService(broker: broker, gracePeriod: grace))
         // One line on standard output saying where the broker listens: scripts and tests read it.
         announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")

@@ -91,7 +91,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
-    @Option(help: "HTTP address for /metrics, /livez and /readyz, e.g. 0.0.0.0:9101. [env: TALLY_HTTP] (default: off)")
+    @Option(
+        help:
+            "HTTP address for /metrics, /livez and /readyz: HOST:PORT with an IPv4 address, a host name or [IPv6], e.g. 0.0.0.0:9101, localhost:9101, [::]:9101. [env: TALLY_HTTP] (default: off)"
+    )
     var http: String?
 
     @Option(
@@ -110,8 +113,8 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     static let settingNames: Set<String> = [
         "broker", "service", "concurrency", "connections", "io-threads", "heartbeat-interval", "heartbeat-liveness",
-        "reconnect-delay",
-        "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "curve-secret-key",
+        "reconnect-delay", "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "log-format",
+        "curve-secret-key",
         "curve-server-key",
     ]
 
@@ -119,7 +122,12 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         MallocTuning.keepRequestBuffers()
         ParentWatch.start()
         let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
-        let logger = try logging.bootstrap(label: "tally.worker", settings: settings)
+        let log = try logging.bootstrap(label: "tally.worker", settings: settings)
+        try await log.run { try await serve(settings: settings, logger: log.logger) }
+    }
+
+    /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
+    func serve(settings: SettingSources, logger: Logger) async throws {
         let brokers = try EndpointOptions.check(
             try settings.resolve(
                 broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
@@ -148,7 +156,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
             .duration
         let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: ""))
-            .flatMap(MonitoringServer.Address.init)
+            .map { MonitoringServer.Address(host: $0.host, port: $0.port) }
         try Self.check(configuration, limits: limits)
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),

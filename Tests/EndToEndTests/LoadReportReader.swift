@@ -4,7 +4,10 @@ import TallyTesting
 /// What a `tally-load --json` process reported: the client library's view of a run.
 struct LoadReportReader: Sendable, CustomStringConvertible {
     var sent: Int
+    /// Results and error answers.
     var answered: Int
+    /// Results only.
+    var succeeded: Int
     var unanswered: Int
     var errors: [String: Int]
 
@@ -28,12 +31,13 @@ struct LoadReportReader: Sendable, CustomStringConvertible {
         else { throw ProcessError("no report from tally-load: \(text)\n\(process.errorOutput.suffix(2000))") }
         return LoadReportReader(
             sent: tally["sent"] as? Int ?? -1, answered: tally["answered"] as? Int ?? -1,
-            unanswered: tally["unanswered"] as? Int ?? -1, errors: tally["errors"] as? [String: Int] ?? [:])
+            succeeded: tally["succeeded"] as? Int ?? -1, unanswered: tally["unanswered"] as? Int ?? -1,
+            errors: tally["errors"] as? [String: Int] ?? [:])
     }
 
     var description: String {
         let byCode = errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "tally-load: sent \(sent), answered \(answered) (errors: \(byCode.isEmpty ? "none" : byCode)), "
-            + "without answer \(unanswered)"
+        return "tally-load: sent \(sent), answered \(answered) (succeeded \(succeeded), errors: "
+            + "\(byCode.isEmpty ? "none" : byCode)), without answer \(unanswered)"
     }
 }

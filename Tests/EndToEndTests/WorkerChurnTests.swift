@@ -78,6 +78,7 @@ import Testing
             Set(ledger.outcomes.keys).isSubset(of: ["ok", "unavailable", "internal"]),
             "failures are explicit: \(ledger)")
         #expect(report.unanswered == 0 && report.answered == report.sent, "\(report)")
+        #expect(report.succeeded + report.errors.values.reduce(0, +) == report.answered, "\(report)")
         #expect(
             Set(report.errors.keys).isSubset(of: ["unavailable", "internal"]), "failures are explicit: \(report)")
         let internalAnswers = ledger.outcomes["internal", default: 0] + report.errors["internal", default: 0]

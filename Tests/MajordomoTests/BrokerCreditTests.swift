@@ -44,7 +44,7 @@ import ZeroMQ
         var broker = machine()
         _ = broker.received(ready("W1", instance: "p1", credit: 3), now: .zero)
         for index in 1...3 { _ = broker.received(request(Frame("C\(index)"), Frame("r\(index)")), now: .zero) }
-        let lost = broker.peerUnreachable(heartbeat(to: "W1"), now: .seconds(1))
+        let lost = broker.lose("W1", at: .seconds(1))
         #expect(events(lost).filter { $0 == .requestRequeued(service: "echo", attempts: 1) }.count == 3)
         // Each is a suspect now: a fresh process with credit 3 takes them one at a time, each alone.
         var next = dispatches(broker.received(ready("W2", instance: "p2", credit: 3), now: .seconds(1)))

@@ -85,17 +85,30 @@ struct BrokerSimulation {
                 : Frame((0..<8).map { _ in UInt8(truncatingIfNeeded: random.next(below: 256)) })
             apply(broker.received(reply(id, token, Frame("\(forgedKey):forged")), now: now))
         case 60..<66:
-            // A process dies: the broker finds each of its connections unreachable.
+            // A process dies: the broker finds each of its connections unreachable; in half the cases the replies
+            // it sent just before are read after that, within the grace; then nothing more comes.
             guard let process = pick(connections.keys).flatMap({ connections[$0]?.process }) else { return }
+            let lastWords = random.next(below: 2) == 0
             for id in sorted(connections.keys) where connections[id]?.process == process {
+                let held = connections[id]!.held
                 connections[id] = nil
                 apply(broker.peerUnreachable(heartbeat(to: id), now: now))
+                if lastWords {
+                    for token in sorted(held.keys) {
+                        apply(broker.received(reply(id, token, Frame("\(held[token]!):answer")), now: now))
+                    }
+                }
             }
+            now += broker.configuration.unreachableGrace
+            apply(broker.tick(now: now))
         case 66..<70:
-            // A process leaves: each connection says goodbye (a crossing request is lost on the wire).
+            // A process leaves: each connection says goodbye (a crossing request is lost on the wire); in half the
+            // cases the broker finds the connection closed before it reads the goodbye.
             guard let process = pick(connections.keys).flatMap({ connections[$0]?.process }) else { return }
+            let closedFirst = random.next(below: 2) == 0
             for id in sorted(connections.keys) where connections[id]?.process == process {
                 connections[id] = nil
+                if closedFirst { apply(broker.peerUnreachable(heartbeat(to: id), now: now)) }
                 apply(broker.received(BrokerInbound(sender: id, message: .disconnect), now: now))
             }
         case 70..<78:

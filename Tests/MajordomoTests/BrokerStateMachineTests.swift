@@ -179,6 +179,27 @@ import ZeroMQ
         #expect(events(answer).contains(.replyDelivered(service: "echo", latency: .seconds(1), attempts: 1)))
     }
 
+    @Test func aGoodbyeReadAfterTheClosedConnectionIsStillAGoodbye() {
+        var broker = machine()
+        _ = broker.received(ready("W", instance: "p"), now: .zero)
+        let held = dispatches(broker.received(request("C", "answered"), now: .zero))[0]
+        _ = broker.received(request("C", "crossing"), now: .zero)
+        // W answers, says goodbye and closes; the broker learns that the connection is gone from a send (a
+        // heartbeat) before it has read the last reply and the goodbye.
+        _ = broker.peerUnreachable(heartbeat(to: "W"), now: .milliseconds(1))
+        let answer = broker.received(reply("W", held.token, "the last answer"), now: .milliseconds(2))
+        #expect(sends(answer).contains(["C", "", "MDPC01", "echo", "the last answer"]), "read in time: delivered")
+        #expect(dispatches(answer).isEmpty, "no new work for a connection that is gone")
+        let goodbye = broker.received(BrokerInbound(sender: "W", message: .disconnect), now: .milliseconds(3))
+        #expect(events(goodbye).contains(.workerDisconnected(worker: "W", service: "echo")))
+        #expect(!events(goodbye).contains { if case .requestRequeued = $0 { true } else { false } })
+        #expect(broker.snapshot.services["echo"]?.queued == 1)
+        // Nothing is charged: the waiting request goes to the next worker as a first attempt.
+        let next = broker.received(ready("W2", instance: "q"), now: .milliseconds(4))
+        #expect(dispatches(next).map(\.body) == [["crossing"]])
+        #expect(events(broker.tick(now: .seconds(1))).isEmpty, "W is not given up a second time")
+    }
+
     @Test func aReturnedRequestStillAnswersItsQueueTimeout() {
         var broker = machine()
         _ = broker.received(ready("W"), now: .zero)
@@ -192,10 +213,10 @@ import ZeroMQ
         var broker = machine(envelope: KeyedEnvelope())
         _ = broker.received(request("C", "r-1:poison"), now: .zero)
         _ = broker.received(ready("W1", instance: "p1"), now: .zero)
-        let first = broker.peerUnreachable(heartbeat(to: "W1"), now: .seconds(1))
+        let first = broker.lose("W1", at: .seconds(1))
         #expect(events(first).contains(.requestRequeued(service: "echo", attempts: 1)))
         _ = broker.received(ready("W2", instance: "p2"), now: .seconds(1))
-        let second = broker.peerUnreachable(heartbeat(to: "W2"), now: .seconds(2))
+        let second = broker.lose("W2", at: .seconds(2))
         #expect(events(second).contains(.requestPoisoned(service: "echo", request: "key=r-1")))
         #expect(events(second).contains(.requestFailed(service: "echo", failure: .workerDied(workersLost: 2))))
         #expect(sends(second).filter { $0.first == "C" }.count == 1)
@@ -215,7 +236,7 @@ import ZeroMQ
         #expect(victim.worker == "P2a")
         // P2 dies: its request becomes a suspect. P1 is not empty, so the suspect waits and P1 is kept free of
         // new work, even though P1b has room.
-        let lost = broker.peerUnreachable(heartbeat(to: "P2a"), now: .seconds(1))
+        let lost = broker.lose("P2a", at: .seconds(1))
         #expect(dispatches(lost).isEmpty)
         #expect(dispatches(broker.received(request("C", "behind"), now: .seconds(1))).isEmpty)
         // P1 empties: the suspect goes there, alone; the request behind it waits for another process.
@@ -239,7 +260,7 @@ import ZeroMQ
         let held = ["a", "b", "b2", "c"].map { dispatches(broker.received(request("C", Frame($0)), now: .zero))[0] }
         #expect(held.map(\.worker) == ["P1a", "P2a", "P2b", "P3a"])
         // P3 dies: its request is a suspect. P1 holds less than P2, so P1 is kept free of new work for it.
-        _ = broker.peerUnreachable(heartbeat(to: "P3a"), now: .seconds(1))
+        _ = broker.lose("P3a", at: .seconds(1))
         // P2 empties first and takes the suspect; P1 empties next and must not stay reserved.
         _ = broker.received(reply("P2a", held[1].token, "B"), now: .seconds(1))
         let suspect = dispatches(broker.received(reply("P2b", held[2].token, "B2"), now: .seconds(1)))
@@ -262,7 +283,7 @@ import ZeroMQ
         let state = broker.snapshot.services["echo"]
         #expect(state?.queued == 0 && state?.idleWorkers == 0, "each suspect on a process of its own")
         // The poison request kills P2 (alone); the innocent one on P3 is answered.
-        let poisoned = broker.peerUnreachable(heartbeat(to: "P2a"), now: .seconds(5))
+        let poisoned = broker.lose("P2a", at: .seconds(5))
         #expect(events(poisoned).contains(.requestFailed(service: "echo", failure: .workerDied(workersLost: 2))))
         #expect(sends(poisoned).contains { $0.first == "C" })
         let innocent = broker.snapshot.services["echo"]
@@ -454,6 +475,14 @@ func ready(_ worker: Frame, service: String = "echo", instance: String? = nil, c
 /// A HEARTBEAT the broker sends to `worker`: what typically finds a dead peer unreachable.
 func heartbeat(to worker: Frame) -> [Frame] {
     BrokerOutbound.heartbeat(to: worker)
+}
+
+extension BrokerStateMachine {
+    /// `worker`'s connection is gone (a send to it failed) and nothing more comes from it: what the broker does
+    /// once the grace for its last messages has passed.
+    mutating func lose(_ worker: Frame, at now: Duration) -> [BrokerAction] {
+        peerUnreachable(heartbeat(to: worker), now: now) + tick(now: now + configuration.unreachableGrace)
+    }
 }
 
 func reply(_ worker: Frame, _ address: Frame, _ body: Frame) -> BrokerInbound {

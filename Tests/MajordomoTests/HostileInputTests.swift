@@ -30,7 +30,8 @@ import ZeroMQ
         #expect(try await Self.receive(on: raw, within: .milliseconds(500)) == nil)
         // The raw socket sent worker commands without READY; the broker told it to go away at most.
         let client = try echoClient([endpoint])
-        let reply = try await client.request(service: "echo", body: ["still-up"], key: "still-up", timeout: .seconds(30))
+        let reply = try await client.request(
+            service: "echo", body: ["still-up"], key: "still-up", timeout: .seconds(30))
         #expect(reply.body == ["still-up", "w"])
         await client.stop()
         await worker.stop()

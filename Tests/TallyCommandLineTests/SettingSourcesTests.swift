@@ -51,12 +51,21 @@ import Testing
         #expect(throws: (any Error).self) { try badFile.resolve(nil, "max-queue", default: 1) }
     }
 
-    @Test(arguments: [("250ms", 250), ("2.5s", 2500), ("1m", 60_000), ("1500", 1500), ("0", 0)])
+    @Test(arguments: [
+        ("250ms", 250), ("2.5s", 2500), ("1m", 60_000), ("1500", 1500), ("0", 0), ("1m30s", 90_000),
+        ("1h15m", 4_500_000), ("1h2m3s4ms", 3_723_004), ("1.5m", 90_000), ("2s500ms", 2500), (" 1M30S ", 90_000),
+        ("0s", 0), ("1h", 3_600_000),
+    ])
     func durations(text: String, milliseconds: Int64) throws {
         #expect(try #require(DurationArgument(argument: text)).duration == .milliseconds(milliseconds))
     }
 
     @Test func badDurations() {
-        for text in ["", "-1s", "fast", "1x", "nan s"] { #expect(DurationArgument(argument: text) == nil, "\(text)") }
+        for text in [
+            "", "-1s", "fast", "1x", "nan s", "30s1m", "1s1s", "1m 30s", "1m30", "m30s", "1..5s", ".s", "1e3s",
+            "99999999999999999999h", "-1", "1m-30s", "s",
+        ] {
+            #expect(DurationArgument(argument: text) == nil, "\(text)")
+        }
     }
 }

@@ -17,6 +17,10 @@ public struct BrokerConfiguration: Sendable, Hashable {
     public var maxAttempts: Int = 3
     /// Largest request body (sum of body frames) accepted; larger ones are answered without being queued.
     public var maxBodyBytes: Int = 1 << 20
+    /// How long a worker connection found unreachable (a send to it failed: its connection is gone) stays
+    /// registered before the broker gives it up. Messages it sent before going (its last replies, its DISCONNECT)
+    /// may still wait to be read, and read in time they count as what they are: delivered replies, a goodbye.
+    public var unreachableGrace: Duration = .milliseconds(100)
     /// Most requests one worker connection may hold at once, whatever credit it asks for (`WorkerCapabilities`):
     /// a connection that asks for more gets this many.
     public var maxWorkerCredit: Int = 256

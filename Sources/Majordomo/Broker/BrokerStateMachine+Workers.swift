@@ -71,9 +71,9 @@ extension BrokerStateMachine {
             return
         }
         workers[worker].expiresAt = now + configuration.workerExpiry
-        let wasFull = !workers[worker].hasRoom
+        let wasFull = workers[worker].held.count >= workers[worker].credit
         let assignment = release(token!, from: worker)!
-        if wasFull { services[service].available.append(worker) }
+        if wasFull && workers[worker].hasRoom { services[service].available.append(worker) }
         let request = assignment.request
         actions.append(
             .send(BrokerOutbound.clientReply(to: request.client, service: services[service].nameFrame, body: body)))

@@ -83,8 +83,10 @@ public struct BrokerStateMachine: Sendable {
         let credit: Int
         var expiresAt: Duration
         var held: [Assignment] = []
+        /// When a send to it failed: it gets no new work, and is given up after `unreachableGrace`.
+        var unreachableSince: Duration?
 
-        var hasRoom: Bool { held.count < credit }
+        var hasRoom: Bool { held.count < credit && unreachableSince == nil }
     }
 
     struct Service: Sendable {
@@ -179,21 +181,30 @@ public struct BrokerStateMachine: Sendable {
         return actions
     }
 
-    /// The socket could not route `frames` to their peer (`frames[0]`: its connection is gone). A worker is
-    /// forgotten and its requests re-queued; for a client there is nothing left to do.
+    /// The socket could not route `frames` to their peer (`frames[0]`: its connection is gone). For a client there
+    /// is nothing left to do. A worker gets no new work, and is given up after `unreachableGrace` (see `tick`):
+    /// libzmq reports the closed connection on the next send, which may come before the broker has read what the
+    /// worker sent last — its final replies, delivered normally if read in time, or its DISCONNECT, a goodbye
+    /// rather than a loss.
     ///
     /// A REQUEST that could not be sent never reached the worker, so it cannot be what killed it: it goes back
-    /// without cost (a draining worker's connection often closes just as a request is sent to it). What the worker
-    /// held before was delivered, and is treated as lost with a vanished worker.
+    /// without cost.
     public mutating func peerUnreachable(_ frames: [Frame], now: Duration) -> [BrokerAction] {
         guard let peer = frames.first, let worker = workers.slot(of: peer) else { return [] }
-        var actions: [BrokerAction] = [.event(.workerDisconnected(worker: peer, service: serviceName(of: worker)))]
+        var actions: [BrokerAction] = []
         if frames.count > 4, frames[3] == WorkerCommand.request.frame, let token = DispatchToken(frame: frames[4]),
             let undelivered = release(token, from: worker)
         {
             requeue(undelivered.request, after: .departed, now: now, into: &actions)
         }
-        removeWorker(worker, loss: .vanished, now: now, into: &actions)
+        if workers[worker].unreachableSince == nil {
+            workers[worker].unreachableSince = now
+            let service = workers[worker].service
+            if let index = services[service].available.firstIndex(of: worker) {
+                services[service].available.remove(at: index)
+            }
+            dispatch(service, now: now, into: &actions)
+        }
         settle(now: now, into: &actions)
         return actions
     }
@@ -202,12 +213,20 @@ public struct BrokerStateMachine: Sendable {
     public mutating func tick(now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         if now >= nextHeartbeatAt {
-            for worker in workers.allValues { actions.append(.send(BrokerOutbound.heartbeat(to: worker.id))) }
+            for worker in workers.allValues where worker.unreachableSince == nil {
+                actions.append(.send(BrokerOutbound.heartbeat(to: worker.id)))
+            }
             nextHeartbeatAt = now + configuration.heartbeatInterval
         }
-        for worker in workers.slots where workers[worker].expiresAt <= now {
-            actions.append(.event(.workerExpired(worker: workers[worker].id, service: serviceName(of: worker))))
-            removeWorker(worker, loss: .vanished, now: now, into: &actions)
+        for worker in workers.slots {
+            if let since = workers[worker].unreachableSince, now - since >= configuration.unreachableGrace {
+                actions.append(
+                    .event(.workerDisconnected(worker: workers[worker].id, service: serviceName(of: worker))))
+                removeWorker(worker, loss: .vanished, now: now, into: &actions)
+            } else if workers[worker].expiresAt <= now {
+                actions.append(.event(.workerExpired(worker: workers[worker].id, service: serviceName(of: worker))))
+                removeWorker(worker, loss: .vanished, now: now, into: &actions)
+            }
         }
         for worker in workers.slots {
             guard let overdue = workers[worker].held.first(where: { now - $0.sentAt >= configuration.requestTimeout })
@@ -238,6 +257,7 @@ public struct BrokerStateMachine: Sendable {
         var next = nextHeartbeatAt
         for worker in workers.allValues {
             for assignment in worker.held { next = min(next, assignment.sentAt + configuration.requestTimeout) }
+            if let since = worker.unreachableSince { next = min(next, since + configuration.unreachableGrace) }
         }
         for service in services.allValues {
             if let front = service.queue.first { next = min(next, front.arrivedAt + configuration.queueTimeout) }

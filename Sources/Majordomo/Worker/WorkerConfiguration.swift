@@ -12,8 +12,9 @@ public struct WorkerConfiguration: Sendable, Hashable {
     /// only MDP/0.1 sends one request per connection at a time, whatever the credit.
     public var concurrency: Int = 16
     /// MDP connections per service per broker; `nil` for one per I/O thread, so that every thread computes every
-    /// service. Each offers `concurrency / connections` (rounded up) of credit. Against an MDP/0.1 broker that
-    /// ignores credit, set it to `concurrency` to hold as many requests as a Tally broker would give.
+    /// service (never more than `concurrency`). The connections share `concurrency` as credit, as evenly as it
+    /// divides. Against an MDP/0.1 broker that ignores credit, set it to `concurrency` to hold as many requests as a
+    /// Tally broker would give.
     public var connections: Int?
     /// I/O threads the connections are spread over; `nil` for one per processor core (never more threads than
     /// connections). With `RequestComputation.onIOThread` this is how many requests compute at once.
@@ -34,12 +35,14 @@ public struct WorkerConfiguration: Sendable, Hashable {
     var requestedThreads: Int { max(1, ioThreads ?? ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Connections per service per broker.
-    var connectionsPerService: Int { max(1, connections ?? requestedThreads) }
+    var connectionsPerService: Int { max(1, min(connections ?? requestedThreads, max(1, concurrency))) }
 
-    /// The credit each connection offers: the service's concurrency spread over its connections.
-    var creditPerConnection: Int {
+    /// The credit connection `number` (0-based among a service's connections to one broker) offers: the service's
+    /// concurrency spread over its connections, the first ones taking one more where it does not divide evenly.
+    func credit(ofConnection number: Int) -> Int {
         let total = max(1, concurrency)
-        return (total + connectionsPerService - 1) / connectionsPerService
+        let connections = connectionsPerService
+        return total / connections + (number < total % connections ? 1 : 0)
     }
 }
 

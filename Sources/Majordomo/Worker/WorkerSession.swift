@@ -36,11 +36,11 @@ struct WorkerSession: Sendable {
     /// When disconnected: when to reconnect.
     private(set) var reconnectAt: Duration?
 
-    init(index: Int, service: String, broker: String, configuration: WorkerConfiguration) {
+    init(index: Int, service: String, broker: String, credit: Int, configuration: WorkerConfiguration) {
         self.index = index
         self.service = service
         self.broker = broker
-        self.credit = configuration.creditPerConnection
+        self.credit = credit
         self.configuration = configuration
         self.reconnectAt = .zero
     }
@@ -51,10 +51,11 @@ struct WorkerSession: Sendable {
         var sessions: [WorkerSession] = []
         for broker in configuration.brokers {
             for service in configuration.services {
-                for _ in 0..<configuration.connectionsPerService {
+                for number in 0..<configuration.connectionsPerService {
                     sessions.append(
                         WorkerSession(
-                            index: sessions.count, service: service, broker: broker, configuration: configuration))
+                            index: sessions.count, service: service, broker: broker,
+                            credit: configuration.credit(ofConnection: number), configuration: configuration))
                 }
             }
         }

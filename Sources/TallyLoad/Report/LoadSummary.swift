@@ -1,112 +1,70 @@
-import Histogram
-
-/// Latency percentiles in microseconds.
-public struct LatencySummary: Codable, Sendable, Hashable {
-    public var p50: UInt64
-    public var p90: UInt64
-    public var p99: UInt64
-    public var p999: UInt64
-    public var max: UInt64
-    public var mean: Double
-
-    init(_ histogram: Histogram<UInt64>) {
-        let empty = histogram.totalCount == 0
-        p50 = empty ? 0 : histogram.valueAtPercentile(50)
-        p90 = empty ? 0 : histogram.valueAtPercentile(90)
-        p99 = empty ? 0 : histogram.valueAtPercentile(99)
-        p999 = empty ? 0 : histogram.valueAtPercentile(99.9)
-        max = empty ? 0 : histogram.max
-        mean = empty ? 0 : (histogram.mean * 10).rounded() / 10
-    }
-
-    public init(p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, max: UInt64, mean: Double) {
-        (self.p50, self.p90, self.p99, self.p999, self.max, self.mean) = (p50, p90, p99, p999, max, mean)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case p50 = "p50_us", p90 = "p90_us", p99 = "p99_us", p999 = "p99_9_us", max = "max_us", mean = "mean_us"
-    }
-}
-
-/// The outcome of one run.
-public struct LoadSummary: Codable, Sendable, Hashable {
+/// The outcome of one row of a run (one request kind, or all of them): how many requests were sent and how each
+/// ended, the rates, and the latencies of successes and of errors apart.
+///
+/// Every request ends one way: it **succeeded** (a result), **failed** (an error response, counted by code), or
+/// got **no answer** within the timeout. The error rate counts both of the last two. A quantity that was not
+/// measured (no latency when nothing succeeded, no error rate when nothing ended) is `nil`, written `null` in
+/// JSON and `n/a` in text, never 0.
+public struct LoadSummary: Encodable, Sendable, Hashable {
     public var sent: Int
+    /// Requests that got an answer: a result or an error.
     public var answered: Int
-    /// Requests that got no answer within the timeout: must be 0.
+    public var succeeded: Int
+    public var failed: Int
+    /// Requests that got no answer within the timeout.
     public var unanswered: Int
-    /// Answers that were errors, by code.
+    /// Error answers, by code.
     public var errors: [String: Int]
     public var elapsedSeconds: Double
-    public var latency: LatencySummary
+    /// Latencies of the successes.
+    public var latency: LatencySummary?
+    /// Latencies of the error answers.
+    public var errorLatency: LatencySummary?
 
-    /// Answers per second.
-    public var throughput: Double { elapsedSeconds > 0 ? Double(answered) / elapsedSeconds : 0 }
+    init(_ row: LoadResults.Row, elapsedSeconds: Double) {
+        sent = row.sent
+        succeeded = row.succeeded
+        failed = row.failed
+        answered = row.succeeded + row.failed
+        unanswered = row.unanswered
+        errors = row.errorCodes
+        self.elapsedSeconds = elapsedSeconds
+        latency = LatencySummary(row.successes)
+        errorLatency = LatencySummary(row.errors)
+    }
+
+    /// Requests that ended (answered or given up on).
+    public var finished: Int { answered + unanswered }
+
+    /// Failed and unanswered requests as a fraction of those that ended; `nil` when none ended.
+    public var errorRate: Double? { finished > 0 ? Double(failed + unanswered) / Double(finished) : nil }
+
+    /// Successes per second: the throughput that counts.
+    public var successesPerSecond: Double { elapsedSeconds > 0 ? Double(succeeded) / elapsedSeconds : 0 }
+
+    /// Answers of any kind per second (what the broker kept up with, errors included).
+    public var answersPerSecond: Double { elapsedSeconds > 0 ? Double(answered) / elapsedSeconds : 0 }
 
     enum CodingKeys: String, CodingKey {
-        case sent, answered, unanswered, errors, latency
-        case elapsedSeconds = "elapsed_seconds"
+        case sent, answered, succeeded, failed, unanswered, errors, latency
+        case elapsedSeconds = "elapsed_seconds", errorLatency = "error_latency", errorRate = "error_rate"
+        case successesPerSecond = "successes_per_second", answersPerSecond = "answers_per_second"
+    }
+
+    /// Writes `null` for what was not measured (the synthesized encoder would leave the key out).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sent, forKey: .sent)
+        try container.encode(answered, forKey: .answered)
+        try container.encode(succeeded, forKey: .succeeded)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(unanswered, forKey: .unanswered)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(errorRate.map { ($0 * 1_000_000).rounded() / 1_000_000 }, forKey: .errorRate)
+        try container.encode((elapsedSeconds * 1000).rounded() / 1000, forKey: .elapsedSeconds)
+        try container.encode((successesPerSecond * 10).rounded() / 10, forKey: .successesPerSecond)
+        try container.encode((answersPerSecond * 10).rounded() / 10, forKey: .answersPerSecond)
+        try container.encode(latency, forKey: .latency)
+        try container.encode(errorLatency, forKey: .errorLatency)
     }
 }
-
-/// Everything `tally-load` reports, also as JSON (`--json`).
-public struct LoadReport: Codable, Sendable {
-    public var mix: String
-    public var pacing: String
-    public var tally: LoadSummary
-    public var tallyThroughput: Double
-    /// The raw libzmq ROUTER↔DEALER echo measured in the same run (`--baseline`).
-    public var baseline: LoadSummary?
-    public var baselineThroughput: Double?
-    /// Tally as a ratio of the baseline: throughput (higher is better) and p50 latency (lower is better).
-    public var throughputRatio: Double?
-    public var p50LatencyRatio: Double?
-
-    public init(mix: String, pacing: String, tally: LoadSummary, baseline: LoadSummary?) {
-        self.mix = mix
-        self.pacing = pacing
-        self.tally = tally
-        self.tallyThroughput = (tally.throughput * 10).rounded() / 10
-        self.baseline = baseline
-        self.baselineThroughput = baseline.map { ($0.throughput * 10).rounded() / 10 }
-        if let baseline, baseline.throughput > 0, baseline.latency.p50 > 0 {
-            throughputRatio = (tally.throughput / baseline.throughput * 1000).rounded() / 1000
-            p50LatencyRatio = (Double(tally.latency.p50) / Double(baseline.latency.p50) * 100).rounded() / 100
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case mix, pacing, tally, baseline
-        case tallyThroughput = "tally_throughput_per_second"
-        case baselineThroughput = "baseline_throughput_per_second"
-        case throughputRatio = "throughput_ratio"
-        case p50LatencyRatio = "p50_latency_ratio"
-    }
-
-    /// The human-readable report.
-    public var text: String {
-        var lines = ["mix: \(mix)   pacing: \(pacing)"]
-        lines.append(Self.describe("tally", tally))
-        if let baseline { lines.append(Self.describe("raw echo", baseline)) }
-        if let throughputRatio, let p50LatencyRatio {
-            lines.append(
-                String(
-                    format: "tally / raw echo: throughput %.1f%%, p50 latency %.2f×", throughputRatio * 100,
-                    p50LatencyRatio))
-        }
-        let errors =
-            tally.errors.isEmpty
-            ? "none" : tally.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        lines.append("errors by code: \(errors)")
-        lines.append("requests without answer: \(tally.unanswered)")
-        return lines.joined(separator: "\n")
-    }
-
-    static func describe(_ name: String, _ summary: LoadSummary) -> String {
-        let l = summary.latency
-        return String(
-            format: "%@: %d answered in %.2f s = %.0f/s; latency µs p50 %llu  p90 %llu  p99 %llu  p99.9 %llu  max %llu",
-            name, summary.answered, summary.elapsedSeconds, summary.throughput, l.p50, l.p90, l.p99, l.p999, l.max)
-    }
-}
-
-import Foundation

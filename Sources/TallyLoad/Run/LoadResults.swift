@@ -1,48 +1,114 @@
+import Foundation
 import Histogram
 import Synchronization
 
-/// What a run observed, collected from many tasks at once: a latency histogram (microseconds) and counts by
-/// outcome.
+/// What a run observed, collected from many tasks at once, per row of the report (a request kind) and for all of
+/// them: how many requests were sent, succeeded, failed (by error code) and got no answer, and the latencies of
+/// successes and of errors in separate histograms (microseconds).
+///
+/// Successes and errors are kept apart because they are different populations: an `overloaded` answered by the
+/// broker in 50 µs is not a fast request, and mixing it in would make an overloaded run look quick.
 public final class LoadResults: Sendable {
-    struct State {
-        var latency = Histogram<UInt64>(
-            lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
-        var answered = 0
-        var errors: [String: Int] = [:]
-        var unanswered = 0
+    /// One row's counts and latencies.
+    struct Row {
+        var successes = LoadResults.histogram()
+        var errors = LoadResults.histogram()
         var sent = 0
+        var succeeded = 0
+        var failed = 0
+        var unanswered = 0
+        var errorCodes: [String: Int] = [:]
+
+        mutating func record(microseconds: UInt64, errorCode: String?) {
+            if let errorCode {
+                _ = errors.record(max(1, microseconds))
+                failed += 1
+                errorCodes[errorCode, default: 0] += 1
+            } else {
+                _ = successes.record(max(1, microseconds))
+                succeeded += 1
+            }
+        }
     }
 
-    private let state = Mutex(State())
+    struct State {
+        var rows: [Row]
+        var all = Row()
+    }
 
-    public init() {}
+    /// The slowest latency kept apart from the others (an hour; `tally-load --timeout` is at most that).
+    public static let highestTrackableMicroseconds: UInt64 = 3_600_000_000
 
-    /// A request was sent.
-    public func sent() {
-        state.withLock { $0.sent += 1 }
+    static func histogram() -> Histogram<UInt64> {
+        Histogram(
+            lowestDiscernibleValue: 1, highestTrackableValue: highestTrackableMicroseconds,
+            numberOfSignificantValueDigits: .three)
+    }
+
+    public let labels: [String]
+    private let state: Mutex<State>
+
+    /// - Parameter labels: the rows, in order; requests are reported by index into it.
+    public init(labels: [String]) {
+        self.labels = labels
+        state = Mutex(State(rows: Array(repeating: Row(), count: labels.count)))
+    }
+
+    /// A request of row `row` was sent.
+    public func sent(_ row: Int) {
+        state.withLock { state in
+            state.rows[row].sent += 1
+            state.all.sent += 1
+        }
     }
 
     /// A reply arrived after `microseconds`; `errorCode` is nil for a result.
-    public func answered(microseconds: UInt64, errorCode: String?) {
+    public func answered(_ row: Int, microseconds: UInt64, errorCode: String?) {
         state.withLock { state in
-            _ = state.latency.record(max(1, microseconds))
-            state.answered += 1
-            if let errorCode { state.errors[errorCode, default: 0] += 1 }
+            state.rows[row].record(microseconds: microseconds, errorCode: errorCode)
+            state.all.record(microseconds: microseconds, errorCode: errorCode)
         }
     }
 
     /// No reply arrived within the timeout.
-    public func unanswered() {
-        state.withLock { $0.unanswered += 1 }
-    }
-
-    /// A consistent copy of everything so far.
-    public func snapshot(elapsed: Duration) -> LoadSummary {
+    public func unanswered(_ row: Int) {
         state.withLock { state in
-            LoadSummary(
-                sent: state.sent, answered: state.answered, unanswered: state.unanswered, errors: state.errors,
-                elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                latency: LatencySummary(state.latency))
+            state.rows[row].unanswered += 1
+            state.all.unanswered += 1
         }
     }
+
+    /// Everything so far: all rows together, and each row. The histograms are copied under the lock and read
+    /// after it, so that recording goes on while percentiles are computed.
+    public func snapshot(elapsed: Duration) -> LoadSnapshot {
+        let copy = state.withLock { $0 }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return LoadSnapshot(
+            all: LoadSummary(copy.all, elapsedSeconds: seconds),
+            rows: zip(labels, copy.rows).map {
+                LoadSnapshot.Row(label: $0, summary: LoadSummary($1, elapsedSeconds: seconds))
+            },
+            successLatencies: copy.all.successes)
+    }
+
+    /// All rows together, without the per-row summaries: for a progress line.
+    public func total(elapsed: Duration) -> LoadSummary {
+        let copy = state.withLock { $0.all }
+        return LoadSummary(
+            copy, elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+}
+
+/// A consistent copy of a run's results.
+public struct LoadSnapshot: Sendable {
+    /// One request kind's results.
+    public struct Row: Sendable {
+        public var label: String
+        public var summary: LoadSummary
+    }
+
+    public var all: LoadSummary
+    public var rows: [Row]
+    /// The latencies of all successes, for the percentile distribution (`--hgrm`).
+    public var successLatencies: Histogram<UInt64>
 }

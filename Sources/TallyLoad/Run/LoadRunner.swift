@@ -23,6 +23,8 @@ public struct LoadRunner: Sendable {
     /// Largest number of outstanding requests an open-loop run allows; beyond it a request counts as unanswered
     /// at once (the load generator itself must stay bounded).
     public var maxOutstanding = 50_000
+    /// Closed-loop lanes per task group (see `run`).
+    static let lanesPerGroup = 256
 
     public init(workload: Workload, pacing: Pacing, requests: Int?, duration: Duration?, timeout: Duration) {
         self.workload = workload
@@ -40,14 +42,16 @@ public struct LoadRunner: Sendable {
         let budget = Budget(limit: requests)
         switch pacing {
         case .closedLoop(let inFlight):
-            // Lanes in groups of at most `lanesPerGroup`: the runtime removes a finished child from its group in
-            // time proportional to the group's size, so 100,000 lanes in one group spend the run doing that.
+            // Lanes run in groups of `lanesPerGroup`, each group a task of an outer group: the runtime removes a
+            // finished child by walking its group's list of children, so 100,000 lanes in one group (the broker
+            // flood of Benchmarks/run-e2e.sh) spent most of tally-load's CPU in that walk, O(n²), and the run
+            // measured the load tool instead of the broker.
             let lanes = max(1, inFlight)
-            await withTaskGroup(of: Void.self) { outer in
+            await withDiscardingTaskGroup { groups in
                 for first in stride(from: 0, to: lanes, by: Self.lanesPerGroup) {
-                    outer.addTask {
-                        await withTaskGroup(of: Void.self) { group in
-                            for lane in first..<min(lanes, first + Self.lanesPerGroup) {
+                    groups.addTask {
+                        await withDiscardingTaskGroup { group in
+                            for lane in first..<min(first + Self.lanesPerGroup, lanes) {
                                 let client = clients[lane % clients.count]
                                 group.addTask {
                                     while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
@@ -64,7 +68,9 @@ public struct LoadRunner: Sendable {
         case .openLoop(let perSecond):
             let interval = Duration.seconds(1 / max(perSecond, 0.001))
             let outstanding = InFlightCounter()
-            await withTaskGroup(of: Void.self) { group in
+            // Discarding: a finished request's task is let go at once, not kept (with its result) until the end
+            // of the run, which made a long open-loop run grow without bound.
+            await withDiscardingTaskGroup { group in
                 var scheduled = start
                 while let sequence = budget.take() {
                     if let end, scheduled >= end { break }
@@ -72,8 +78,9 @@ public struct LoadRunner: Sendable {
                     let client = clients[sequence % clients.count]
                     let at = scheduled
                     if outstanding.value >= maxOutstanding {
-                        results.sent()
-                        results.unanswered()
+                        let row = workload.pick(sequence).entry
+                        results.sent(row)
+                        results.unanswered(row)
                     } else {
                         outstanding.add(1)
                         group.addTask {
@@ -83,7 +90,6 @@ public struct LoadRunner: Sendable {
                     }
                     scheduled += interval
                 }
-                await group.waitForAll()
             }
         }
     }
@@ -92,25 +98,23 @@ public struct LoadRunner: Sendable {
         _ sequence: Int, through client: TallyClient, scheduledAt: ContinuousClock.Instant, clock: ContinuousClock,
         results: LoadResults
     ) async {
-        let template = workload.template(for: sequence)
-        results.sent()
+        let (row, template) = workload.pick(sequence)
+        results.sent(row)
         do {
             let reply = try await client.send(
                 rawBody: template.body(id: "load-\(sequence)"), service: template.service, timeout: timeout)
             let elapsed = clock.now - scheduledAt
-            results.answered(microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
+            results.answered(
+                row, microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
         } catch {
             if case .server(let tallyError) = error {
                 results.answered(
-                    microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
+                    row, microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
             } else {
-                results.unanswered()
+                results.unanswered(row)
             }
         }
     }
-
-    /// Most closed-loop lanes in one task group.
-    static let lanesPerGroup = 256
 
     static func microseconds(_ duration: Duration) -> UInt64 {
         UInt64(max(0, duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000))

@@ -20,7 +20,7 @@ public struct RawEchoBaseline: Sendable {
     /// Runs the echo and returns what it measured.
     public func run() throws -> LoadSummary {
         let context = try Context()
-        let results = LoadResults()
+        let results = LoadResults(labels: ["raw echo"])
         let ready = DispatchSemaphore(value: 0)
         let stop = try WakeupSignal()
         let endpointBox = EndpointBox()
@@ -46,7 +46,7 @@ public struct RawEchoBaseline: Sendable {
             withUnsafeBytes(of: UInt64(slot).littleEndian) { payload.replaceSubrange(0..<8, with: $0) }
             sentAt[slot] = clock.now
             try dealer.send([Frame(payload)])
-            results.sent()
+            results.sent(0)
             sent += 1
         }
 
@@ -61,11 +61,11 @@ public struct RawEchoBaseline: Sendable {
                 let slot = Int(bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) })
                 guard slot < sentAt.count else { continue }
                 answered += 1
-                results.answered(microseconds: LoadRunner.microseconds(clock.now - sentAt[slot]), errorCode: nil)
+                results.answered(0, microseconds: LoadRunner.microseconds(clock.now - sentAt[slot]), errorCode: nil)
                 if sent < limit, end.map({ clock.now < $0 }) ?? true { try send(slot: slot) }
             }
         }
-        let summary = results.snapshot(elapsed: clock.now - start)
+        let summary = results.total(elapsed: clock.now - start)
         dealer.close()
         stop.signal()
         return summary

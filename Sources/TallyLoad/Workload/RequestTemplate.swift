@@ -7,11 +7,12 @@ public struct RequestTemplate: Sendable {
     public let service: String
     /// The method, for reports.
     public let method: String
-    /// A label such as `streak.summary@1y`.
+    /// A label such as `streak.summary@1y`: the report's row.
     public let label: String
     private let prefix: [UInt8]
     private let suffix: [UInt8]
 
+    /// A v1 request of `method` with `params`.
     /// - Parameters:
     ///   - params: the JSON of the params object.
     public init(service: String, method: String, label: String, params: [UInt8]) {
@@ -25,6 +26,18 @@ public struct RequestTemplate: Sendable {
         suffix =
             Array(#"","method":""#.utf8) + Array(method.utf8) + Array(#"","params":"#.utf8) + params
             + [UInt8(ascii: "}")]
+    }
+
+    /// An envelope as someone wrote it (a Protocol example, captured traffic), sent as it is but for its id.
+    /// - Parameters:
+    ///   - members: the envelope's members other than `id`, as JSON text without the braces
+    ///     (`"version":1,"method":"system.ping"`), possibly empty.
+    public init(service: String, method: String, label: String, members: [UInt8]) {
+        self.service = service
+        self.method = method
+        self.label = label
+        prefix = Array(#"{"id":""#.utf8)
+        suffix = [UInt8(ascii: "\"")] + (members.isEmpty ? [] : [UInt8(ascii: ",")] + members) + [UInt8(ascii: "}")]
     }
 
     /// The request body with `id`.

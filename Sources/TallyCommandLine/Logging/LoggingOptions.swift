@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `--log-level` and `--log-format` (env `TALLY_LOG_LEVEL`, `TALLY_LOG_FORMAT`; file keys `log-level`,
+/// `log-format`), shared by the executables that run as services.
+public struct LoggingOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "trace, debug, info, notice, warning, error or critical. [env: TALLY_LOG_LEVEL] (default: info)")
+    public var logLevel: Logger.Level?
+
+    @Option(
+        name: .long,
+        help:
+            "text (one line per event for people) or json (one JSON object per line for log pipelines). [env: TALLY_LOG_FORMAT] (default: text)"
+    )
+    public var logFormat: LogFormat?
+
+    public init() {}
+
+    /// Sets up swift-log once for the process: one line per event on standard error, with metadata, as text or
+    /// JSON.
+    /// - Important: swift-log allows one bootstrap per process; call this once, from `main`.
+    public func bootstrap(label: String, settings: SettingSources) throws -> ProcessLog {
+        let level = try settings.resolve(logLevel, "log-level", default: Logger.Level.info)
+        let format = try settings.resolve(logFormat, "log-format", default: LogFormat.text)
+        LoggingSystem.bootstrap { label in
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label, metadataProvider: LoggingSystem.metadataProvider)
+                handler.logLevel = level
+                return handler
+            }
+        }
+        var logger = Logger(label: label)
+        logger.logLevel = level
+        return ProcessLog(logger: logger, format: format)
+    }
+}

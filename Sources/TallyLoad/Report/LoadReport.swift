@@ -1,0 +1,86 @@
+/// Everything `tally-load` reports: the whole run, each request kind, the raw-echo baseline, the thresholds. Also
+/// written as JSON (`--json`), the shape `Benchmarks/run-e2e.sh` and the end-to-end tests read:
+///
+/// ```json
+/// {"mix": "…", "pacing": "…", "tally": {summary}, "methods": [{"method": "…", …summary}],
+///  "baseline": {summary} | null, "throughput_ratio": 0.055 | null, "p50_latency_ratio": 4.15 | null,
+///  "thresholds": [{"name", "unit", "limit", "measured", "passed", "text"}], "passed": true}
+/// ```
+///
+/// A summary: `sent`, `answered`, `succeeded`, `failed`, `unanswered`, `errors` (by code), `error_rate`,
+/// `elapsed_seconds`, `successes_per_second`, `answers_per_second`, and `latency` / `error_latency` (`count`,
+/// `min_us`, `mean_us`, `stddev_us`, `p50_us`, `p90_us`, `p95_us`, `p99_us`, `p99_9_us`, `max_us`), `null` when
+/// nothing was measured.
+public struct LoadReport: Encodable, Sendable {
+    /// One request kind's row.
+    public struct MethodRow: Encodable, Sendable {
+        public var method: String
+        public var summary: LoadSummary
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(method, forKey: Key("method"))
+            try summary.encode(to: encoder)
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+    }
+
+    public var mix: String
+    public var pacing: String
+    /// All request kinds together.
+    public var tally: LoadSummary
+    /// Each request kind, in the order of the mix (or of the bodies read).
+    public var methods: [MethodRow]
+    /// The raw libzmq ROUTER↔DEALER echo measured in the same run (`--baseline`).
+    public var baseline: LoadSummary?
+    /// Tally's successes per second as a fraction of the echo's (higher is better).
+    public var throughputRatio: Double?
+    /// Tally's p50 latency of successes as a multiple of the echo's (lower is better).
+    public var p50LatencyRatio: Double?
+    public var thresholds: [ThresholdOutcome]
+
+    public init(
+        mix: String, pacing: String, snapshot: LoadSnapshot, baseline: LoadSummary?, thresholds: LoadThresholds
+    ) {
+        self.mix = mix
+        self.pacing = pacing
+        tally = snapshot.all
+        methods = snapshot.rows.map { MethodRow(method: $0.label, summary: $0.summary) }
+        self.baseline = baseline
+        if let baseline, baseline.successesPerSecond > 0 {
+            throughputRatio = (tally.successesPerSecond / baseline.successesPerSecond * 1000).rounded() / 1000
+        }
+        if let p50 = tally.latency?.p50, let echoP50 = baseline?.latency?.p50, echoP50 > 0 {
+            p50LatencyRatio = (Double(p50) / Double(echoP50) * 100).rounded() / 100
+        }
+        self.thresholds = thresholds.evaluate(tally)
+    }
+
+    /// Whether every threshold passed (`true` when none is set).
+    public var passed: Bool { thresholds.allSatisfy(\.passed) }
+
+    enum CodingKeys: String, CodingKey {
+        case mix, pacing, tally, methods, baseline, thresholds, passed
+        case throughputRatio = "throughput_ratio", p50LatencyRatio = "p50_latency_ratio"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mix, forKey: .mix)
+        try container.encode(pacing, forKey: .pacing)
+        try container.encode(tally, forKey: .tally)
+        try container.encode(methods, forKey: .methods)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(throughputRatio, forKey: .throughputRatio)
+        try container.encode(p50LatencyRatio, forKey: .p50LatencyRatio)
+        try container.encode(thresholds, forKey: .thresholds)
+        try container.encode(passed, forKey: .passed)
+    }
+}

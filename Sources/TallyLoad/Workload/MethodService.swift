@@ -1,0 +1,23 @@
+import TallyProtocol
+
+/// Which MDP service a method goes to, for request bodies that say only their method (a raw v1 envelope names no
+/// service: the transport carries it).
+enum MethodService {
+    /// The methods TallyProtocol knows, by name. `system.*` methods are answered by every service; they go to
+    /// `tally.history`, as the generated `system.ping` does.
+    static let known: [String: TallyService] = Dictionary(
+        uniqueKeysWithValues: ([
+            SystemPing.self, HistoryMonths.self, HistoryMonth.self, HistoryDashboard.self, StreakSummary.self,
+            WorkoutCalendar.self, WorkoutDay.self,
+        ] as [any TallyMethod.Type]).map { method in
+            (method.name, method.service == .system ? TallyService.history : method.service)
+        })
+
+    /// The service of `method`: a known method's, else `tally.AREA` for a method named `AREA.…` of a domain
+    /// service (an unknown method there is answered `unknown_method`, which is worth measuring too), else `nil`.
+    static func service(for method: String) -> TallyService? {
+        if let service = known[method] { return service }
+        let area = method.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        return TallyService.domainServices.first { $0.rawValue == "tally." + area }
+    }
+}
