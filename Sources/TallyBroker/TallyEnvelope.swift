@@ -51,6 +51,10 @@ public struct TallyEnvelope: ApplicationEnvelope {
             return TallyError(
                 .unavailable, "no \(service) worker took the request within \(Self.milliseconds(waited)) ms",
                 details: ErrorDetails(service: service))
+        case .notServed:
+            return TallyError(
+                .unavailable, "no \(service) worker is registered with this broker",
+                details: ErrorDetails(service: service, retryAfterMilliseconds: retryMilliseconds))
         case .workersLost(let attempts):
             return TallyError(
                 .unavailable, "the request lost its \(service) worker \(attempts) time(s); giving up",

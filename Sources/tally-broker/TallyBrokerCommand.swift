@@ -53,6 +53,12 @@ struct TallyBrokerCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "How long requests for a service without workers wait for some after the broker starts or the service's last worker leaves; past it they are answered 'unavailable' at once. [env: TALLY_SERVICE_GRACE] (default: 10s)"
+    )
+    var serviceGrace: DurationArgument?
+
+    @Option(
+        help:
             "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker. [env: TALLY_REQUEST_TIMEOUT] (default: 60s)"
     )
     var requestTimeout: DurationArgument?
@@ -105,7 +111,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     static let settingNames: Set<String> = [
-        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "request-timeout", "max-queue",
+        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "service-grace", "request-timeout",
+        "max-queue",
         "max-attempts",
         "max-body-bytes", "shutdown-grace", "http", "log-level", "log-format", "curve-secret-key", "curve-client-keys",
         "curve-worker-keys",
@@ -127,6 +134,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
         configuration.queueTimeout = try settings.resolve(
             queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))
+        ).duration
+        configuration.serviceGrace = try settings.resolve(
+            serviceGrace, "service-grace", default: DurationArgument(.seconds(10))
         ).duration
         configuration.requestTimeout = try settings.resolve(
             requestTimeout, "request-timeout", default: DurationArgument(.seconds(60))
@@ -207,6 +217,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             throw ValidationError("--heartbeat-liveness must be at least 1")
         }
         guard configuration.queueTimeout > .zero else { throw ValidationError("--queue-timeout must be positive") }
+        guard configuration.serviceGrace >= .zero else { throw ValidationError("--service-grace must not be negative") }
         guard configuration.requestTimeout > .zero else { throw ValidationError("--request-timeout must be positive") }
         guard configuration.maxQueuedPerService >= 1 else { throw ValidationError("--max-queue must be at least 1") }
         guard configuration.maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }

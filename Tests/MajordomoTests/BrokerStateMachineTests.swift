@@ -141,7 +141,7 @@ import ZeroMQ
         let again = broker.received(reply("W1", held.token, "twice"), now: .zero)
         #expect(sends(again) == [["W1", "", "MDPW01", Frame([5])]])
         #expect(events(again) == [.replyRefused(worker: "W1", service: "echo", reason: .notHeld)])
-        #expect(broker.snapshot.services["echo"] == nil, "the worker is forgotten")
+        #expect(broker.snapshot.services["echo"]?.workers == 0, "the worker is forgotten")
     }
 
     @Test func aWorkerThatMisbehavesRepeatedlyUsesUpTheAttempts() {
@@ -310,13 +310,48 @@ import ZeroMQ
         let answer: [Frame] = ["C", "", "MDPC01", "echo", "error: the worker did not answer within 20.0 seconds"]
         #expect(sends(timedOut).contains(answer))
         #expect(sends(timedOut).contains(["W1", "", "MDPW01", Frame([5])]))
-        #expect(broker.snapshot.services["echo"] == nil)
+        #expect(broker.snapshot.services["echo"]?.workers == 0)
         // The late reply is dropped: the client was answered once.
         let late = broker.received(reply("W1", held.token, "late"), now: .seconds(22))
         #expect(sends(late) == [["W1", "", "MDPW01", Frame([5])]])
         // W1 reconnects afresh and serves again.
         _ = broker.received(ready("W1"), now: .seconds(23))
         #expect(dispatches(broker.received(request("C", "next"), now: .seconds(23))).first?.worker == "W1")
+    }
+
+    // MARK: Services without workers
+
+    @Test func aServiceNoWorkerServesIsAnsweredAtOnceOutsideTheGrace() {
+        var broker = machine()
+        let grace = configuration.serviceGrace
+        // Just after the broker started, workers may still be on their way: the request waits for them.
+        #expect(events(broker.received(request("C", "early", service: "typo"), now: .zero)).isEmpty)
+        #expect(broker.snapshot.services["typo"]?.queued == 1)
+        // Later, a name no worker ever registered is answered at once, and leaves nothing behind.
+        let late = broker.received(request("C", "late", service: "never"), now: grace + .seconds(1))
+        #expect(events(late) == [.requestFailed(service: "never", failure: .notServed)])
+        #expect(sends(late) == [["C", "", "MDPC01", "never", "error: no worker serves the service"]])
+        #expect(broker.snapshot.services["never"] == nil)
+    }
+
+    @Test func aServiceWhoseWorkersLeftIsWaitedForDuringTheGrace() {
+        var broker = machine()
+        let grace = configuration.serviceGrace
+        let start = grace + .seconds(1)
+        _ = broker.received(ready("W", service: "echo"), now: start)
+        _ = broker.received(BrokerInbound(sender: "W", message: .disconnect), now: start)
+        // A rolling restart: the next worker is on its way, so requests wait for it…
+        #expect(events(broker.received(request("C", "soon"), now: start + .seconds(1))).isEmpty)
+        let served = dispatches(broker.received(ready("W2"), now: start + .seconds(2)))
+        #expect(served.map(\.body) == [["soon"]])
+        _ = broker.received(reply("W2", served[0].token, "ok"), now: start + .seconds(2))
+        _ = broker.received(BrokerInbound(sender: "W2", message: .disconnect), now: start + .seconds(3))
+        // …but once the grace has passed with no worker back, the service is answered at once.
+        let gone = start + .seconds(3) + grace
+        _ = broker.tick(now: gone)
+        #expect(broker.snapshot.services["echo"] == nil, "the record goes with the grace")
+        let refused = broker.received(request("C", "after"), now: gone)
+        #expect(events(refused) == [.requestFailed(service: "echo", failure: .notServed)])
     }
 
     // MARK: Bounds

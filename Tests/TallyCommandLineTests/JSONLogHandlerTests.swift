@@ -119,6 +119,14 @@ import Testing
         #expect(captured.all.count == 2)
     }
 
+    @Test func invisibleScalarsAreEscaped() throws {
+        let text = "a\u{FEFF}b\u{2028}c\u{2029}d"
+        let line = JSONLogLine(
+            timestamp: "t", level: .info, logger: "l", message: text, source: "s", file: "f", line: 1, metadata: [:])
+        #expect(String(decoding: line.bytes, as: UTF8.self).contains(#""message":"a\uFEFFb\u2028c\u2029d""#))
+        #expect(try object(line.bytes)["message"] as? String == text)
+    }
+
     @Test func randomTextRoundTripsThroughAJSONParser() throws {
         var generator = SystemRandomNumberGenerator()
         // Scalars from every range that needs care: controls, quote and backslash, DEL, Latin-1, the line and

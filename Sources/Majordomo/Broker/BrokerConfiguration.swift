@@ -6,6 +6,11 @@ public struct BrokerConfiguration: Sendable, Hashable {
     public var heartbeatLiveness: Int = 3
     /// How long a request may wait in the queue (counted from its arrival) before it is answered `unavailable`.
     public var queueTimeout: Duration = .seconds(10)
+    /// How long the broker waits for workers of a service that has none: after it starts (workers of a restarted
+    /// broker come back within their heartbeat liveness and reconnect delay, 8.5 s by default) and after a service's
+    /// last worker left (a rolling restart). Within it, requests queue; outside it, a request for a service no worker
+    /// serves is answered `unavailable` at once, not after the queue timeout.
+    public var serviceGrace: Duration = .seconds(10)
     /// How long a worker may hold one request. Past it the broker answers the request `unavailable` and
     /// disconnects the worker (which reconnects afresh): a worker that lost a request, or hangs computing one,
     /// cannot keep a client waiting or a slot busy for ever. Tally's methods take milliseconds.

@@ -6,6 +6,8 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
     case overloaded(limit: Int)
     /// No worker took the request before the queue timeout.
     case noWorker(waited: Duration)
+    /// No worker serves the service, and none is expected (`BrokerConfiguration.serviceGrace`): answered at once.
+    case notServed
     /// Every attempt lost its worker (died, expired or disconnected while holding the request).
     case workersLost(attempts: Int)
     /// The worker holding the request did not answer within the request timeout; it was disconnected.
@@ -24,6 +26,7 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .overloaded(let limit): "the service's queue is full (\(limit) requests)"
         case .noWorker(let waited): "no worker took the request within \(waited)"
+        case .notServed: "no worker serves the service"
         case .workersLost(let attempts): "the request lost its worker \(attempts) time(s)"
         case .workerTimedOut(let held): "the worker did not answer within \(held)"
         case .shuttingDown: "the broker is shutting down"
@@ -40,6 +43,7 @@ extension BrokerFailure {
         switch self {
         case .overloaded: "overloaded"
         case .noWorker: "no_worker"
+        case .notServed: "not_served"
         case .workersLost: "workers_lost"
         case .workerTimedOut: "worker_timeout"
         case .shuttingDown: "shutting_down"

@@ -16,7 +16,11 @@ extension BrokerStateMachine {
             return failUnqueued(client, name, body, failure, into: &actions)
         }
         let service: Int
-        if let existing = services.slot(of: name) {
+        let existing = services.slot(of: name)
+        if !awaitsWorkers(existing, now: now) {
+            return failUnqueued(client, name, body, .notServed, into: &actions)
+        }
+        if let existing {
             service = existing
         } else {
             // Only clients have named this service so far: such names are bounded apart from those workers
@@ -37,6 +41,16 @@ extension BrokerStateMachine {
         nextSequence &+= 1
         services[service].queue.append(request)
         dispatch(service, now: now, into: &actions)
+    }
+
+    /// Whether a request for the service in `slot` (`nil`: one the broker has no record of) is queued: when the
+    /// service has workers, or may have them soon (the broker started, or the service's last worker left, less than
+    /// `serviceGrace` ago). Otherwise no worker is coming, and waiting out the queue timeout would only hide it.
+    func awaitsWorkers(_ slot: Int?, now: Duration) -> Bool {
+        if now - startedAt < configuration.serviceGrace { return true }
+        guard let slot else { return false }
+        if services[slot].workerCount > 0 { return true }
+        return services[slot].lastWorkerLeftAt.map { now - $0 < configuration.serviceGrace } ?? false
     }
 
     /// Services with queued requests and no worker.
@@ -154,9 +168,11 @@ extension BrokerStateMachine {
         actions.append(.event(.managementQuery(service: service, answer: answer)))
     }
 
-    /// Removes a service's record once it has neither workers nor queued requests.
-    mutating func forgetIfUnused(_ service: Int) {
+    /// Removes a service's record once it has neither workers nor queued requests, and its last worker (if it had
+    /// one) left more than `serviceGrace` ago: until then the record says that workers may come back.
+    mutating func forgetIfUnused(_ service: Int, now: Duration) {
         guard services[service].workerCount == 0, services[service].queue.isEmpty else { return }
+        if let left = services[service].lastWorkerLeftAt, now - left < configuration.serviceGrace { return }
         endReservation(of: service)
         services.remove(service)
     }

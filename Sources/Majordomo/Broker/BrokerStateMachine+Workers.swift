@@ -35,6 +35,7 @@ extension BrokerStateMachine {
                 expiresAt: now + configuration.workerExpiry),
             for: id)
         services[service].workerCount += 1
+        services[service].lastWorkerLeftAt = nil
         services[service].available.append(worker)
         actions.append(.event(.workerReady(worker: id, service: name)))
         dispatch(service, now: now, into: &actions)
@@ -156,6 +157,7 @@ extension BrokerStateMachine {
         }
         let worker = workers.remove(slot)
         services[worker.service].workerCount -= 1
+        if services[worker.service].workerCount == 0 { services[worker.service].lastWorkerLeftAt = now }
         if let index = services[worker.service].available.firstIndex(of: slot) {
             services[worker.service].available.remove(at: index)
         }
@@ -169,7 +171,7 @@ extension BrokerStateMachine {
             instances.remove(worker.instance)
         }
         dispatch(worker.service, now: now, into: &actions)
-        forgetIfUnused(worker.service)
+        forgetIfUnused(worker.service, now: now)
     }
 }
 

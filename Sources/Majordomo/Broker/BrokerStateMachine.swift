@@ -97,6 +97,8 @@ public struct BrokerStateMachine: Sendable {
         /// Slots of the connections with room for another request, least recently used first.
         var available = Deque<Int>()
         var workerCount = 0
+        /// When its last worker left; `nil` while it has workers, or if it never had any.
+        var lastWorkerLeftAt: Duration?
         /// The worker process (slot) kept free of new work for the suspect at the head of the queue, if any.
         var reservation: Int?
 
@@ -124,6 +126,8 @@ public struct BrokerStateMachine: Sendable {
     var nextSequence: UInt64 = 0
     var nextToken: UInt64 = 0
     var nextHeartbeatAt: Duration
+    /// When the broker started: within `serviceGrace` of it, requests for services without workers wait for them.
+    let startedAt: Duration
     /// Set when a release ended an isolation or emptied a reserved instance, until `settle` acts on it.
     var instanceFreed = false
     /// Set by `beginDraining`: new requests are refused, queued ones still served.
@@ -133,6 +137,7 @@ public struct BrokerStateMachine: Sendable {
         self.configuration = configuration
         self.envelope = envelope
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
+        self.startedAt = now
     }
 
     // MARK: Inputs
@@ -246,7 +251,7 @@ public struct BrokerStateMachine: Sendable {
                 services[service].queue.removeFirst()
                 fail(front, .noWorker(waited: now - front.arrivedAt), into: &actions)
             }
-            forgetIfUnused(service)
+            forgetIfUnused(service, now: now)
         }
         settle(now: now, into: &actions)
         return actions
@@ -261,6 +266,9 @@ public struct BrokerStateMachine: Sendable {
         }
         for service in services.allValues {
             if let front = service.queue.first { next = min(next, front.arrivedAt + configuration.queueTimeout) }
+            if let left = service.lastWorkerLeftAt, service.queue.isEmpty {
+                next = min(next, left + configuration.serviceGrace)
+            }
         }
         return next
     }

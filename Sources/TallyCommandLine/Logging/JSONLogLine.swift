@@ -95,10 +95,21 @@ public struct JSONLogLine: Sendable {
     }
 
     /// A JSON string: `"` and `\` escaped, control characters (U+0000–U+001F) as their short escapes or `\u00XX`,
+    /// and three invisible scalars that readers mishandle as `\uXXXX` (U+FEFF, which some strip as a byte-order mark
+    /// wherever it stands, and the line and paragraph separators U+2028/U+2029, which end a line for JavaScript);
     /// everything else as its UTF-8 bytes (a Swift string is valid Unicode, so the line is valid UTF-8).
     static func string(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0xEF || byte == 0xE2, let escape = Self.invisibleEscape(bytes, at: index - 1) {
+                output.append(contentsOf: escape.utf8)
+                index += 2
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
@@ -116,5 +127,16 @@ public struct JSONLogLine: Sendable {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of the invisible scalar whose UTF-8 starts at `start` (U+FEFF: EF BB BF, U+2028/U+2029: E2 80 A8/A9).
+    private static func invisibleEscape(_ bytes: [UInt8], at start: Int) -> String? {
+        guard start + 2 < bytes.count else { return nil }
+        switch (bytes[start], bytes[start + 1], bytes[start + 2]) {
+        case (0xEF, 0xBB, 0xBF): return #"\uFEFF"#
+        case (0xE2, 0x80, 0xA8): return #"\u2028"#
+        case (0xE2, 0x80, 0xA9): return #"\u2029"#
+        default: return nil
+        }
     }
 }

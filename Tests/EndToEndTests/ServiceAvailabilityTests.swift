@@ -1,0 +1,44 @@
+import Foundation
+import TallyClient
+import TallyProtocol
+import TallyTesting
+import Testing
+
+/// A request for a service no worker serves is answered `unavailable` at once, except while workers may still come:
+/// just after the broker started (a restarted broker's workers come back within seconds), or just after the service's
+/// last worker left.
+@Suite(.serialized) struct ServiceAvailabilityTests {
+    @Test func workersAreWaitedForAfterAStartButNotForANameNobodyServes() async throws {
+        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--service-grace", "2s"])
+        let client = try makeClient([cluster.endpoint], timeout: .seconds(10), retries: 0)
+        // Right after the start, a request waits for the worker that registers a moment later.
+        let early = Task { try await client.ping(service: .history) }
+        try await Task.sleep(for: .milliseconds(300))
+        let worker = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, arguments: ["--service", "tally.history", "--concurrency", "1"])
+        let pong = try await early.value
+        #expect(pong.service == "tally.history")
+
+        // Past the grace, a service nobody serves is answered at once, not after the 10 s queue timeout.
+        try await Task.sleep(for: .seconds(2))
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await client.ping(service: TallyService(rawValue: "tally.nobody"))
+            Issue.record("a service nobody serves cannot answer")
+        } catch {
+            guard case .server(let failure) = error else {
+                Issue.record("expected the broker's answer, got \(error)")
+                return
+            }
+            #expect(failure.code == .unavailable)
+            #expect(failure.message.contains("no tally.nobody worker"), "\(failure.message)")
+        }
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(2), "answered at once: \(elapsed)")
+        await client.stop()
+        worker.terminate()
+        await worker.waitForExit()
+        await cluster.stop()
+    }
+}
