@@ -2,29 +2,16 @@ import DequeModule
 import Logging
 import ZeroMQ
 
-/// The client's I/O loop state, owned by its thread: the socket, requests awaiting replies and messages waiting
-/// for the socket to accept them.
+/// The client's I/O loop, owned by its thread: the socket, the messages it has not accepted yet, and the
+/// `ClientStateMachine` that keeps the requests awaiting replies. The loop moves bytes and time; the machine decides
+/// which reply answers which request and when a request has waited too long.
 struct ClientLoop {
-    struct Pending {
-        let key: String?
-        let service: String
-        let deadline: Duration
-        let timeout: Duration
-        let continuation: MajordomoClient.Continuation
-    }
-
     let client: MajordomoClient
     let socket: Socket
     let clock = MonotonicClock()
-    var pending: [UInt64: Pending] = [:]
-    var tokensByKey: [String: UInt64] = [:]
-    /// Requests without a key, per service, oldest first.
-    var unkeyed: [String: Deque<UInt64>] = [:]
+    var requests = ClientStateMachine<MajordomoClient.Continuation>()
     /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
     var backlog = Deque<(token: UInt64, frames: [Frame])>()
-    /// Cancellations that arrived before their request (the cancel handler raced the send); pruned after a minute.
-    var earlyCancellations: [UInt64: Duration] = [:]
-    var nextExpiryScan: Duration = .zero
 
     var logger: Logger { client.logger }
 
@@ -57,7 +44,7 @@ struct ClientLoop {
             }
             if stop { break }
             let watchWritable = !backlog.isEmpty
-            var wait: Duration? = pending.isEmpty ? nil : max(.zero, min(nextExpiryScan - clock.now, .milliseconds(10)))
+            var wait = requests.nextDeadline.map { max(.zero, $0 - clock.now) }
             if executor.hasLocalWork { wait = .zero }
             do {
                 if watchWritable { try readWritePoller.poll(timeout: wait) } else { try readPoller.poll(timeout: wait) }
@@ -76,10 +63,13 @@ struct ClientLoop {
             let ready = poller.ready(socketItem)
             if ready.contains(.writable) { flushBacklog() }
             if ready.contains(.readable) { receiveAll() }
-            if clock.now >= nextExpiryScan { expire() }
+            if let deadline = requests.nextDeadline, clock.now >= deadline {
+                for (continuation, timeout) in requests.expire(now: clock.now) {
+                    continuation.resume(returning: .failure(.timeout(timeout)))
+                }
+            }
         }
-        for (_, request) in pending { request.continuation.resume(returning: .failure(.stopped)) }
-        pending.removeAll()
+        for continuation in requests.stopAll() { continuation.resume(returning: .failure(.stopped)) }
         for command in unexecuted + executor.takeLocalCommands() + client.inbox.close() {
             switch command {
             case .send(_, _, _, _, _, let continuation): continuation.resume(returning: .failure(.stopped))
@@ -96,31 +86,17 @@ struct ClientLoop {
     mutating func execute(_ command: MajordomoClient.Command) -> Bool {
         switch command {
         case .send(let token, let key, let service, let frames, let timeout, let continuation):
-            if earlyCancellations.removeValue(forKey: token) != nil {
-                continuation.resume(returning: .failure(.cancelled))
-                return true
+            let registration = requests.register(
+                token: token, key: key, service: service, timeout: timeout, waiter: continuation, now: clock.now)
+            switch registration {
+            case .accepted:
+                if backlog.isEmpty, (try? socket.send(frames, dontWait: true)) == true { return true }
+                backlog.append((token, frames))
+            case .refused(let continuation, let error):
+                continuation.resume(returning: .failure(error))
             }
-            if let key {
-                guard tokensByKey[key] == nil else {
-                    continuation.resume(returning: .failure(.duplicateKey(key)))
-                    return true
-                }
-                tokensByKey[key] = token
-            } else {
-                unkeyed[service, default: []].append(token)
-            }
-            let deadline = clock.now + timeout
-            if pending.isEmpty || deadline < nextExpiryScan { nextExpiryScan = deadline }
-            pending[token] = Pending(
-                key: key, service: service, deadline: deadline, timeout: timeout, continuation: continuation)
-            if backlog.isEmpty, (try? socket.send(frames, dontWait: true)) == true { return true }
-            backlog.append((token, frames))
         case .cancel(let token):
-            if let request = remove(token) {
-                request.continuation.resume(returning: .failure(.cancelled))
-            } else {
-                earlyCancellations[token] = clock.now
-            }
+            requests.cancel(token: token, now: clock.now)?.resume(returning: .failure(.cancelled))
         case .stop:
             return false
         case .run(let job):
@@ -129,9 +105,11 @@ struct ClientLoop {
         return true
     }
 
+    /// Sends what the socket refused before, as far as it takes it now; messages of requests that ended meanwhile
+    /// are dropped.
     mutating func flushBacklog() {
         while let (token, frames) = backlog.first {
-            guard pending[token] != nil else {
+            guard requests.isPending(token) else {
                 backlog.removeFirst()
                 continue
             }
@@ -160,41 +138,13 @@ struct ClientLoop {
             }
             // MMI replies carry only a status code: they are matched in order. Everything else by its key.
             let key = reply.service.hasPrefix(MDP.managementPrefix) ? nil : client.correlate(reply)
-            let token = key.map { tokensByKey[$0] } ?? unkeyed[reply.service]?.first
-            guard let token, let request = remove(token) else {
+            guard let continuation = requests.answer(key: key, service: reply.service) else {
                 logger.debug(
                     "reply without a waiting request dropped (timed out or cancelled)",
                     metadata: ["mdp.service": "\(reply.service)"])
                 continue
             }
-            request.continuation.resume(returning: .success(reply))
+            continuation.resume(returning: .success(reply))
         }
-    }
-
-    /// Fails requests whose deadline passed.
-    mutating func expire() {
-        let now = clock.now
-        var next = now + .seconds(1)
-        for (token, request) in pending {
-            if request.deadline <= now {
-                _ = remove(token)
-                request.continuation.resume(returning: .failure(.timeout(request.timeout)))
-            } else {
-                next = min(next, request.deadline)
-            }
-        }
-        nextExpiryScan = next
-        earlyCancellations = earlyCancellations.filter { now - $0.value < .seconds(60) }
-    }
-
-    mutating func remove(_ token: UInt64) -> Pending? {
-        guard let request = pending.removeValue(forKey: token) else { return nil }
-        if let key = request.key {
-            tokensByKey[key] = nil
-        } else if let index = unkeyed[request.service]?.firstIndex(of: token) {
-            unkeyed[request.service]!.remove(at: index)
-            if unkeyed[request.service]!.isEmpty { unkeyed[request.service] = nil }
-        }
-        return request
     }
 }
