@@ -9,18 +9,20 @@ import Testing
 /// last worker left.
 @Suite(.serialized) struct ServiceAvailabilityTests {
     @Test func workersAreWaitedForAfterAStartButNotForANameNobodyServes() async throws {
-        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--service-grace", "2s"])
+        // A grace long enough for a worker process to start on a loaded machine.
+        let grace = Duration.seconds(6)
+        let started = ContinuousClock.now
+        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--service-grace", "6s"])
         let client = try makeClient([cluster.endpoint], timeout: .seconds(10), retries: 0)
         // Right after the start, a request waits for the worker that registers a moment later.
         let early = Task { try await client.ping(service: .history) }
-        try await Task.sleep(for: .milliseconds(300))
         let worker = try await TallyCluster.startWorker(
             endpoint: cluster.endpoint, arguments: ["--service", "tally.history", "--concurrency", "1"])
         let pong = try await early.value
         #expect(pong.service == "tally.history")
 
         // Past the grace, a service nobody serves is answered at once, not after the 10 s queue timeout.
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(until: started + grace + .milliseconds(500))
         let clock = ContinuousClock()
         let start = clock.now
         do {
