@@ -71,3 +71,13 @@ func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) 
     }
     return await condition()
 }
+
+/// The brokers' connection statuses of the timeout `operation` ends with, or `nil` when it ends otherwise.
+func timeoutStatuses(_ operation: () async throws -> Void) async -> [BrokerConnection.Status]? {
+    do {
+        try await operation()
+    } catch let error as MajordomoClientError {
+        if case .timeout(_, let brokers) = error { return brokers.map(\.status) }
+    } catch {}
+    return nil
+}

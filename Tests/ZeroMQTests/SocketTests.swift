@@ -122,3 +122,45 @@ import ZeroMQ
         #expect(try poller.poll(timeout: .seconds(5)) == 1)
     }
 }
+
+/// `zmq_socket_monitor` events read back through `SocketEvent`.
+@Suite struct SocketMonitorTests {
+    func events(_ monitor: Socket, until kind: SocketEvent.Kind, within timeout: Duration) throws -> [SocketEvent] {
+        var seen: [SocketEvent] = []
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let message = try monitor.receive(maxFrames: 4, dontWait: true) else {
+                Thread.sleep(forTimeInterval: 0.01)
+                continue
+            }
+            guard let event = SocketEvent(frames: message.frames) else { continue }
+            seen.append(event)
+            if event.kind.contains(kind) { break }
+        }
+        return seen
+    }
+
+    @Test func aConnectionToNothingIsRetriedAndAConnectionToAPeerSucceeds() throws {
+        let context = try Context()
+        let nowhere = try Socket(context, type: .dealer)
+        try nowhere.set(.reconnectInterval, .milliseconds(20))
+        try nowhere.monitor("inproc://monitor-nowhere", events: .connection)
+        let nowhereEvents = try Socket(context, type: .pair)
+        try nowhereEvents.connect("inproc://monitor-nowhere")
+        try nowhere.connect("tcp://127.0.0.1:1")
+        let retried = try events(nowhereEvents, until: .connectRetried, within: .seconds(5))
+        #expect(retried.contains { $0.kind == .connectRetried && $0.endpoint == "tcp://127.0.0.1:1" }, "\(retried)")
+
+        let router = try Socket(context, type: .router)
+        try router.bind("tcp://127.0.0.1:0")
+        let dealer = try Socket(context, type: .dealer)
+        try dealer.monitor("inproc://monitor-peer", events: .connection)
+        let dealerEvents = try Socket(context, type: .pair)
+        try dealerEvents.connect("inproc://monitor-peer")
+        try dealer.connect(router.lastEndpoint)
+        let connected = try events(dealerEvents, until: .handshakeSucceeded, within: .seconds(5))
+        #expect(connected.map(\.kind).contains(.connected))
+        #expect(connected.last?.kind == .handshakeSucceeded && connected.last?.endpoint == router.lastEndpoint)
+        for socket in [nowhere, nowhereEvents, router, dealer, dealerEvents] { socket.close() }
+    }
+}

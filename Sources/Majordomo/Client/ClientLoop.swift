@@ -8,16 +8,21 @@ import ZeroMQ
 struct ClientLoop {
     let client: MajordomoClient
     let socket: Socket
+    /// The PAIR socket on which the socket's connection events arrive.
+    let monitor: Socket
     let clock = MonotonicClock()
+    var connections: ConnectionLog
     var requests = ClientStateMachine<MajordomoClient.Continuation>()
     /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
     var backlog = Deque<(token: UInt64, frames: [Frame])>()
 
     var logger: Logger { client.logger }
 
-    init(client: MajordomoClient, socket: Socket) {
+    init(client: MajordomoClient, socket: Socket, monitor: Socket) {
         self.client = client
         self.socket = socket
+        self.monitor = monitor
+        self.connections = ConnectionLog(endpoints: client.brokers)
     }
 
     mutating func run() {
@@ -28,9 +33,11 @@ struct ClientLoop {
             var poller = Poller()
             poller.register(fileDescriptor: client.inbox.wakeup.fileDescriptor)
             poller.register(socket, for: events)
+            poller.register(monitor)
             if events == .readable { readPoller = poller } else { readWritePoller = poller }
         }
         let socketItem = 1
+        let monitorItem = 2
         let executor = client.executor
         executor.adoptCurrentThread()
         // Commands that arrived in the same batch as `.stop`.
@@ -60,12 +67,17 @@ struct ClientLoop {
                 }
                 if stop { break }
             }
+            if poller.ready(monitorItem).contains(.readable) { readConnectionEvents() }
             let ready = poller.ready(socketItem)
             if ready.contains(.writable) { flushBacklog() }
             if ready.contains(.readable) { receiveAll() }
             if let deadline = requests.nextDeadline, clock.now >= deadline {
-                for (continuation, timeout) in requests.expire(now: clock.now) {
-                    continuation.resume(returning: .failure(.timeout(timeout)))
+                let expired = requests.expire(now: clock.now)
+                if !expired.isEmpty {
+                    let brokers = connections.connections(now: clock.now)
+                    for (continuation, timeout) in expired {
+                        continuation.resume(returning: .failure(.timeout(timeout, brokers: brokers)))
+                    }
                 }
             }
         }
@@ -80,6 +92,13 @@ struct ClientLoop {
         // Tasks resumed above (and any they enqueue) finish here; later jobs go to the global executor.
         executor.runLocalJobs()
         socket.close()
+        monitor.close()
+    }
+
+    mutating func readConnectionEvents() {
+        while let message = try? monitor.receive(maxFrames: 4, dontWait: true) {
+            if let event = SocketEvent(frames: message.frames) { connections.record(event, now: clock.now) }
+        }
     }
 
     /// Handles a command; `false` to stop.

@@ -69,11 +69,17 @@ public final class MajordomoClient: Sendable {
         try socket.set(.sendHighWaterMark, limits.highWaterMark)
         try socket.set(.receiveHighWaterMark, limits.highWaterMark)
         try socketSetup?(socket)
+        // Connection events per broker, so that a timeout can say how each one stood.
+        let monitorAddress = "inproc://mdp-client-monitor-\(ObjectIdentifier(self).hashValue)"
+        try socket.monitor(monitorAddress, events: .connection)
+        let monitor = try Socket(context, type: .pair)
+        try monitor.connect(monitorAddress)
         for broker in brokers { try socket.connect(broker) }
-        // The socket moves to the I/O thread here and is used only there from now on.
+        // The sockets move to the I/O thread here and are used only there from now on.
         let handoff = SocketHandoff(socket)
+        let monitorHandoff = SocketHandoff(monitor)
         let loop = IOThread(name: "mdp-client") { [self] in
-            var loop = ClientLoop(client: self, socket: handoff.take())
+            var loop = ClientLoop(client: self, socket: handoff.take(), monitor: monitorHandoff.take())
             loop.run()
         }
         thread.withLock { $0 = loop }

@@ -1,7 +1,8 @@
 /// Why a Majordomo request got no reply.
 public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No reply within the request's timeout (no broker reachable, or the reply was lost with its broker).
-    case timeout(Duration)
+    /// No reply within the request's timeout (no broker reachable, or the reply was lost with its broker), with how
+    /// each broker's connection stood then.
+    case timeout(Duration, brokers: [BrokerConnection])
     /// The calling task was cancelled.
     case cancelled
     /// The client was stopped before the reply arrived.
@@ -11,7 +12,8 @@ public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .timeout(let duration): "no reply within \(duration)"
+        case .timeout(let duration, let brokers):
+            "no reply within \(BrokerConnection.seconds(duration)) (\(brokers.map(\.description).joined(separator: "; ")))"
         case .cancelled: "the request was cancelled"
         case .stopped: "the client was stopped"
         case .duplicateKey(let key): "a request with key '\(key)' is already in flight"
