@@ -8,6 +8,8 @@ from pathlib import Path
 
 directory, machine, rss_before, rss_peak, rss_after = sys.argv[1:6]
 reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.json")}
+# nats-bench's reports (requests, seconds, per_second, p50_us, p99_us), when NATS could be run.
+nats = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.nats")}
 usages = {path.stem: [int(field) for field in path.read_text().split()] for path in Path(directory).glob("*.usage")}
 
 
@@ -58,6 +60,24 @@ for label, name, in_flight, ping in rows:
         f"| {ping_ratio * 100:.0f}% "
         f"| {latency(tally, 'p50_us')} / {latency(echo, 'p50_us')} | {ratio(report['p50_latency_ratio'], '{:.2f}×')} "
         f"| {latency(tally, 'p99_us')} | {errors(report)} |")
+for in_flight in (1, 100):
+    run, echo_report = nats.get(f"nats-{in_flight}"), reports[f"ping-{in_flight}"]
+    if run is None:
+        continue
+    echo = echo_report["baseline"]
+    echo_throughput, echo_p50 = echo["successes_per_second"], latency(echo, "p50_us")
+    throughput_ratio = f"{run['per_second'] / echo_throughput * 100:.1f}%" if echo_throughput else "n/a"
+    p50_ratio = f"{run['p50_us'] / echo_p50:.2f}×" if isinstance(echo_p50, int) and echo_p50 else "n/a"
+    lines.append(
+        f"| NATS queue group (2 echo workers) | {in_flight} | {run['per_second']:,.0f} | {echo_throughput:,.0f} "
+        f"| {throughput_ratio} | — | {run['p50_us']} / {echo_p50} | {p50_ratio} | {run['p99_us']} | — |")
+if nats:
+    lines += [
+        "",
+        "The NATS rows: `nats-server` with two C echo workers in a queue group (`Benchmarks/nats/nats_bench.c`, "
+        "libnats), driven closed-loop with the same body size; their ratios are to the raw echo of the Tally run "
+        "with the same in-flight count.",
+    ]
 
 lines += [
     "",

@@ -112,6 +112,35 @@ echo "broker RSS KiB: before $rss_before, peak $rss_peak, after $rss_after" >&2
 
 stop_all
 
+# What a backend team would run instead of Tally's broker, measured the same way on the same machine in the same run:
+# nats-server with two echo workers in a queue group, driven closed-loop (Benchmarks/nats/nats_bench.c). Installed
+# when missing (Debian's nats-server and libnats-dev); skipped, and left out of the table, where they cannot be.
+if ! command -v nats-server >/dev/null || [ ! -f /usr/include/nats/nats.h ]; then
+    apt-get install -y nats-server libnats-dev >/dev/null 2>&1 || true
+fi
+if command -v nats-server >/dev/null && [ -f /usr/include/nats/nats.h ]; then
+    mkdir -p "$root/.build-nats"
+    cc -O2 -o "$root/.build-nats/nats-bench" "$root/Benchmarks/nats/nats_bench.c" -lnats
+    nats_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+    nats_url="nats://127.0.0.1:$nats_port"
+    nats-server -a 127.0.0.1 -p "$nats_port" 2>"$work/nats-server.log" &
+    pids+=($!)
+    sleep 0.5
+    for worker in 1 2; do
+        "$root/.build-nats/nats-bench" worker "$nats_url" tally.echo workers >/dev/null 2>"$work/nats-worker$worker.log" &
+        pids+=($!)
+    done
+    sleep 0.5
+    # The body size of system.ping as tally-load sends it, so that both carry the same bytes.
+    body_bytes="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["body_bytes"])' "$work/ping-1.json")"
+    for in_flight in 1 100; do
+        echo "run nats-$in_flight: nats-bench load, $in_flight in flight" >&2
+        "$root/.build-nats/nats-bench" load "$nats_url" tally.echo "$in_flight" "$duration" "$body_bytes" \
+            >"$work/nats-$in_flight.nats"
+    done
+    stop_all
+fi
+
 cpu="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
 machine="$(uname -m), $(nproc) cores ($cpu), load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
 python3 "$root/Benchmarks/e2e_table.py" "$work" "$machine" "$rss_before" "$rss_peak" "$rss_after" >"$work/table.md"

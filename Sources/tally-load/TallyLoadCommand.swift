@@ -177,9 +177,10 @@ struct TallyLoadCommand: AsyncParsableCommand {
         for client in clients { await client.stop() }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
-        let report = LoadReport(
+        var report = LoadReport(
             mix: workload.description, pacing: pacingText, snapshot: snapshot, baseline: baselineSummary,
             thresholds: thresholds)
+        report.bodyBytes = workload.averageBodySize
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -2,7 +2,7 @@
 /// written as JSON (`--json`), the shape `Benchmarks/run-e2e.sh` and the end-to-end tests read:
 ///
 /// ```json
-/// {"mix": "…", "pacing": "…", "tally": {summary}, "methods": [{"method": "…", …summary}],
+/// {"mix": "…", "pacing": "…", "body_bytes": 97, "tally": {summary}, "methods": [{"method": "…", …summary}],
 ///  "baseline": {summary} | null, "throughput_ratio": 0.055 | null, "p50_latency_ratio": 4.15 | null,
 ///  "thresholds": [{"name", "unit", "limit", "measured", "passed", "text"}], "passed": true}
 /// ```
@@ -34,6 +34,8 @@ public struct LoadReport: Encodable, Sendable {
 
     public var mix: String
     public var pacing: String
+    /// The average request body's size in bytes (what the raw echo sends too), `nil` when not known.
+    public var bodyBytes: Int?
     /// All request kinds together.
     public var tally: LoadSummary
     /// Each request kind, in the order of the mix (or of the bodies read).
@@ -68,6 +70,7 @@ public struct LoadReport: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case mix, pacing, tally, methods, baseline, thresholds, passed
+        case bodyBytes = "body_bytes"
         case throughputRatio = "throughput_ratio", p50LatencyRatio = "p50_latency_ratio"
     }
 
@@ -75,6 +78,7 @@ public struct LoadReport: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mix, forKey: .mix)
         try container.encode(pacing, forKey: .pacing)
+        try container.encode(bodyBytes, forKey: .bodyBytes)
         try container.encode(tally, forKey: .tally)
         try container.encode(methods, forKey: .methods)
         try container.encode(baseline, forKey: .baseline)
