@@ -15,6 +15,8 @@ let package = Package(
     name: "Tally",
     platforms: [.macOS(.v15)],
     products: [
+        // What a backend that calls Tally depends on: the typed client and the v1 contract (not the computations).
+        .library(name: "TallyClient", targets: ["TallyClient"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
         // For the fuzz targets in Fuzz/ and the benchmarks in Benchmarks/: separate packages that depend on this one
@@ -108,6 +110,7 @@ let package = Package(
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness
         ),

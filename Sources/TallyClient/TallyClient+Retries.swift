@@ -15,48 +15,61 @@ extension TallyClient {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var backoff = configuration.retryBackoff
-        var attempt = 0
+        var attempts: [TallyClientError.Attempt] = []
         while true {
-            attempt += 1
-            let attemptsLeft = configuration.retries + 1 - attempt
+            let attemptsLeft = configuration.retries - attempts.count
             // Spread the time left over the attempts left, so one lost attempt cannot eat the whole budget.
             let remaining = deadline - clock.now
             let attemptTimeout = max(attemptsLeft > 0 ? remaining / (attemptsLeft + 1) : remaining, .milliseconds(1))
-            let failure: TallyClientError
+            let started = clock.now
+            var failure: TallyClientError
             do {
                 let reply = try await transport.request(service: service, body: body, key: id, timeout: attemptTimeout)
                 switch interpret(reply.body.first?.bytes ?? []) {
                 case .success(let value):
                     return value
                 case .failure(let error):
-                    guard case .server(let serverError) = error, Self.retryableCodes.contains(serverError.code) else {
-                        throw error
-                    }
                     failure = error
+                    guard error.isFromServer, Self.retryableCodes.contains(error.code) else {
+                        attempts.append(.init(code: error.code, message: error.message, duration: clock.now - started))
+                        throw Self.withHistory(error, attempts)
+                    }
                 }
             } catch let error as MajordomoClientError {
                 switch error {
-                case .timeout: failure = .timeout(timeout)
-                case .cancelled: throw .cancelled
-                case .stopped: throw .stopped
-                case .duplicateKey(let key): throw .invalidParams("request id '\(key)' is already in flight")
+                case .timeout(_, let brokers):
+                    failure = .timeout(
+                        timeout,
+                        brokers: brokers.map { TallyClientError.BrokerState(endpoint: $0.endpoint, status: "\($0)") })
+                case .cancelled: throw Self.withHistory(.cancelled, attempts)
+                case .stopped: throw Self.withHistory(.stopped, attempts)
+                case .notStarted: throw Self.withHistory(.notRunning, attempts)
+                case .duplicateKey(let key): throw .duplicateID(key)
                 }
             } catch let error as TallyClientError {
                 throw error
             } catch {
                 throw .invalidResponse("\(error)")
             }
-            guard attemptsLeft > 0, clock.now + backoff < deadline else { throw failure }
+            attempts.append(.init(code: failure.code, message: failure.message, duration: clock.now - started))
+            guard attemptsLeft > 0, clock.now + backoff < deadline else { throw Self.withHistory(failure, attempts) }
             logger.debug(
                 "retrying",
-                metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempt)", "after": "\(failure)"])
+                metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempts.count)", "after": "\(failure)"])
             do {
                 try await Task.sleep(for: backoff)
             } catch {
-                throw .cancelled
+                throw Self.withHistory(.cancelled, attempts)
             }
             backoff *= 2
         }
+    }
+
+    /// `error` with the attempts that led to it, when there was more than one.
+    static func withHistory(_ error: TallyClientError, _ attempts: [TallyClientError.Attempt]) -> TallyClientError {
+        var error = error
+        if attempts.count > 1 { error.attempts = attempts }
+        return error
     }
 
     /// Error codes worth another attempt.
@@ -69,7 +82,7 @@ extension TallyClient {
         do {
             switch try TallyJSON.decoder().decode(ResponseEnvelope<Result>.self, from: bytes).outcome {
             case .success(let result): return .success(result)
-            case .failure(let error): return .failure(.server(error))
+            case .failure(let error): return .failure(TallyClientError(server: error))
             }
         } catch {
             return .failure(.invalidResponse("\(error)"))

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Majordomo
+import ServiceLifecycle
 import Synchronization
 import TallyProtocol
 import ZeroMQ
@@ -8,36 +9,72 @@ import ZeroMQ
 /// The typed async client of Tally.
 ///
 /// ```swift
-/// let client = try TallyClient(configuration: .init(brokers: ["tcp://127.0.0.1:5555"]))
-/// try client.start()
-/// let pong = try await client.ping()
-/// let month = try await client.call(HistoryMonth.self, params)
-/// await client.stop()
+/// try await withTallyClient(TallyClientConfiguration(brokers: ["tcp://tally:5555"])) { client in
+///     let month = try await client.historyMonth(params)
+/// }
 /// ```
 ///
-/// Many calls may be in flight at once from any tasks; each is matched to its reply by its request id.
-/// Calls that time out, or that Tally answers `overloaded` or `unavailable`, are retried (every v1 method is
-/// idempotent) within the call's overall timeout.
-public final class TallyClient: Sendable {
+/// Or as one service among others, under swift-service-lifecycle: its `run()` owns the connection (an I/O thread
+/// and its socket) until the group shuts down.
+///
+/// ```swift
+/// let client = try TallyClient(configuration: configuration)
+/// let group = ServiceGroup(services: [client, httpServer], gracefulShutdownSignals: [.sigterm], logger: logger)
+/// ```
+///
+/// Many calls may be in flight at once from any tasks; each is matched to its reply by its request id. Calls that
+/// time out, or that Tally answers `overloaded` or `unavailable`, are retried (every v1 method is idempotent)
+/// within the call's overall timeout. A call before the client runs fails at once (`client_not_running`), and so
+/// does one after it stopped (`client_stopped`): no call waits for a connection nobody drives.
+public final class TallyClient: Service, Sendable {
     public let configuration: TallyClientConfiguration
     let transport: MajordomoClient
     let logger: Logger
     let idPrefix: String
     let nextID = Atomic<UInt64>(0)
 
+    /// Makes a client; it connects when it runs (`run()`, `withTallyClient`).
+    /// - Throws: `TallyClientError` (`invalid_configuration`) when a broker endpoint is not a ZeroMQ endpoint or the
+    ///   transport cannot be set up.
     public init(
-        configuration: TallyClientConfiguration,
-        socketSetup: Broker.SocketSetup? = nil,
-        logger: Logger = Logger(label: "tally.client")
-    ) throws(ZMQError) {
+        configuration: TallyClientConfiguration, logger: Logger = Logger(label: "tally.client")
+    ) throws(TallyClientError) {
+        for endpoint in configuration.brokers {
+            do {
+                try EndpointSyntax.check(endpoint, for: .connect)
+            } catch {
+                throw TallyClientError(.invalidConfiguration, "\(error)")
+            }
+        }
         self.configuration = configuration
         self.logger = logger
         self.idPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        self.transport = try MajordomoClient(
-            brokers: configuration.brokers, limits: configuration.limits, socketSetup: socketSetup, logger: logger
-        ) { reply in
-            reply.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+        let security = configuration.security
+        do {
+            self.transport = try MajordomoClient(
+                brokers: configuration.brokers, limits: configuration.limits,
+                socketSetup: { socket throws(ZMQError) in try security.apply(to: socket) }, logger: logger
+            ) { reply in
+                reply.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+            }
+        } catch {
+            throw TallyClientError(.invalidConfiguration, "the client's transport could not be created: \(error)")
         }
+    }
+
+    /// A client dropped without stopping lets its connection go too.
+    deinit {
+        transport.requestStop()
+    }
+
+    /// Connects and serves calls until the service group shuts down gracefully (or the task is cancelled), then
+    /// fails the calls still waiting (`client_stopped`) and closes the connection.
+    public func run() async throws {
+        try start()
+        do {
+            try await gracefulShutdown()
+        } catch {}
+        await stop()
     }
 
     /// The client's I/O thread as a task executor. Tasks that mostly call Tally (a load generator, a batch job)
@@ -46,13 +83,18 @@ public final class TallyClient: Sendable {
     /// waking another thread. They share the thread with the socket, so they must not block or compute for long.
     public var executor: any TaskExecutor { transport.executor }
 
-    /// Connects to the brokers (in the background).
-    public func start() throws(ZMQError) {
-        try transport.start()
+    /// Connects (in the background); `run()` and `withTallyClient` do it for you. Starting twice does nothing.
+    /// - Throws: `TallyClientError` (`client_stopped`) for a client that was stopped: make a new one.
+    package func start() throws(TallyClientError) {
+        do {
+            try transport.start()
+        } catch {
+            throw TallyClientError(.clientStopped, "the client cannot start: \(error)")
+        }
     }
 
-    /// Fails calls still waiting with `.stopped` and closes the connection.
-    public func stop() async {
+    /// Fails calls still waiting (`client_stopped`) and closes the connection, for good.
+    package func stop() async {
         await transport.stop()
     }
 
@@ -75,15 +117,16 @@ public final class TallyClient: Sendable {
         do {
             body = try TallyJSON.encoder().encodeToBytes(RequestEnvelope(head: head, params: params))
         } catch {
-            throw .invalidParams("\(error)")
+            throw .encodingFailed("\(error)")
         }
         return try await exchange(body: [Frame(body)], service: service.rawValue, id: id, timeout: timeout) { reply in
             Self.decodeResponse(reply, as: M.Result.self)
         }
     }
 
-    /// Sends a raw JSON body and returns the raw reply: for tools (the `tally` CLI) that pass documents through.
-    /// The body's `id` must be unique among calls in flight.
+    /// Sends a raw JSON body and returns the raw reply: for tools (the `tally` CLI, `tally-load`) that pass
+    /// documents through. The body's `id` must be unique among calls in flight. An error response is returned as it
+    /// came, unless retries are on and its code is retryable (then, if every attempt fails, it is thrown).
     public func send(
         rawBody body: [UInt8], service: String, timeout: Duration? = nil
     ) async throws(TallyClientError) -> [UInt8] {
@@ -97,7 +140,7 @@ public final class TallyClient: Sendable {
                 Self.retryableCodes.contains(ErrorCode(rawValue: code)),
                 let error = (try? TallyJSON.decoder().decode(ErrorProbe.self, from: reply))?.error
             {
-                return .failure(.server(error))
+                return .failure(TallyClientError(server: error))
             }
             return .success(reply)
         }
@@ -121,5 +164,23 @@ public final class TallyClient: Sendable {
 
     func makeID() -> String {
         "\(idPrefix)-\(nextID.add(1, ordering: .relaxed).newValue)"
+    }
+}
+
+/// Runs `body` with a running client and stops it afterwards, whatever `body` does: the scoped way to use Tally
+/// from code that is not a swift-service-lifecycle service.
+public func withTallyClient<Result>(
+    _ configuration: TallyClientConfiguration, logger: Logger = Logger(label: "tally.client"),
+    _ body: (TallyClient) async throws -> Result
+) async throws -> Result {
+    let client = try TallyClient(configuration: configuration, logger: logger)
+    try client.start()
+    do {
+        let result = try await body(client)
+        await client.stop()
+        return result
+    } catch {
+        await client.stop()
+        throw error
     }
 }

@@ -1,38 +1,106 @@
 import TallyProtocol
 
-/// Why a Tally call has no result.
-public enum TallyClientError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Tally answered with an error (from a worker or the broker).
-    case server(TallyError)
-    /// No answer within the call's timeout, retries included.
-    case timeout(Duration)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The client was stopped, or not started.
-    case stopped
-    /// The reply is not a v1 response for this method.
-    case invalidResponse(String)
-    /// The params could not be encoded.
-    case invalidParams(String)
+/// Why a Tally call has no result: Tally's answer (a worker's or a broker's error response), or what this client
+/// saw instead (no answer in time, the client not running, the call cancelled).
+///
+/// `code` is an open set, as the protocol's codes are: switch on the codes you handle and treat any other like
+/// `internal`. Local failures use codes of their own (`timeout`, `client_not_running`, `client_stopped`,
+/// `cancelled`, `invalid_response`, `encoding_failed`, `invalid_configuration`), never a server's.
+public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One attempt of a call that was retried, and how it ended.
+    public struct Attempt: Hashable, Sendable, CustomStringConvertible {
+        /// The attempt's error code (the server's, or `timeout`).
+        public var code: ErrorCode
+        /// The attempt's message.
+        public var message: String
+        /// How long the attempt took.
+        public var duration: Duration
 
-    /// A stable code for every case: the server's code, or `timeout`/`internal` for local failures.
-    public var code: ErrorCode {
-        switch self {
-        case .server(let error): error.code
-        case .timeout: .timeout
-        case .cancelled, .stopped: .unavailable
-        case .invalidResponse, .invalidParams: .internal
-        }
+        public var description: String { "\(code) after \(duration): \(message)" }
     }
+
+    /// How one broker's connection stood when a call got no answer.
+    public struct BrokerState: Hashable, Sendable, CustomStringConvertible {
+        public var endpoint: String
+        /// Connected, never reached, lost, or refused at the handshake, in words.
+        public var status: String
+
+        public var description: String { status }
+    }
+
+    public var code: ErrorCode
+    public var message: String
+    /// The server's details (`field`, `problem`, `limit`, `retry_after_ms`…), when Tally answered.
+    public var details: ErrorDetails?
+    /// Whether this is Tally's answer (a worker's or the broker's) rather than the client's own conclusion.
+    public var isFromServer: Bool
+    /// Every attempt of the call, oldest first, when it was retried (empty for a single attempt).
+    public var attempts: [Attempt] = []
+    /// How each broker's connection stood, for a call that got no answer.
+    public var brokers: [BrokerState] = []
+
+    /// Tally's answer.
+    public init(server error: TallyError) {
+        code = error.code
+        message = error.message
+        details = error.details
+        isFromServer = true
+    }
+
+    /// The client's own conclusion.
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+        isFromServer = false
+    }
+
+    /// Tally's answer as a protocol error, or `nil` for a local failure.
+    public var server: TallyError? { isFromServer ? TallyError(code, message, details: details) : nil }
 
     public var description: String {
-        switch self {
-        case .server(let error): error.description
-        case .timeout(let duration): "timeout: no answer within \(duration)"
-        case .cancelled: "cancelled"
-        case .stopped: "the client is stopped"
-        case .invalidResponse(let reason): "invalid response: \(reason)"
-        case .invalidParams(let reason): "params could not be encoded: \(reason)"
+        var text = "\(code): \(message)"
+        if attempts.count > 1 {
+            text += " (\(attempts.count) attempts: \(attempts.map(\.description).joined(separator: "; ")))"
         }
+        return text
     }
+
+    // MARK: Local failures
+
+    /// No answer within the call's timeout, retries included.
+    static func timeout(_ timeout: Duration, brokers: [BrokerState]) -> Self {
+        var error = Self(.timeout, "no answer within \(timeout)" + Self.describe(brokers))
+        error.brokers = brokers
+        return error
+    }
+
+    static let notRunning = Self(
+        .clientNotRunning, "the client is not running: call it inside withTallyClient or while run() runs")
+    static let stopped = Self(.clientStopped, "the client has stopped")
+    static let cancelled = Self(.cancelled, "the call was cancelled")
+
+    static func invalidResponse(_ reason: String) -> Self { Self(.invalidResponse, "invalid response: \(reason)") }
+    static func encodingFailed(_ reason: String) -> Self { Self(.encodingFailed, "params could not be encoded: \(reason)") }
+    static func duplicateID(_ id: String) -> Self {
+        Self(.encodingFailed, "request id '\(id)' is already in flight on this client")
+    }
+
+    private static func describe(_ brokers: [BrokerState]) -> String {
+        brokers.isEmpty ? "" : " (\(brokers.map(\.status).joined(separator: "; ")))"
+    }
+}
+
+extension ErrorCode {
+    /// A call made before the client runs.
+    public static let clientNotRunning = Self(rawValue: "client_not_running")
+    /// A call made after the client stopped, or still waiting when it did.
+    public static let clientStopped = Self(rawValue: "client_stopped")
+    /// The calling task was cancelled.
+    public static let cancelled = Self(rawValue: "cancelled")
+    /// The reply is not a v1 response for the method.
+    public static let invalidResponse = Self(rawValue: "invalid_response")
+    /// The params could not be encoded, or the request's id is already in flight.
+    public static let encodingFailed = Self(rawValue: "encoding_failed")
+    /// The client's configuration cannot work (an endpoint that is not a ZeroMQ endpoint, an unreadable key).
+    public static let invalidConfiguration = Self(rawValue: "invalid_configuration")
 }

@@ -71,8 +71,22 @@ public final class ManagedProcess: Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
         }
+        // A late line may still be in the pipe when the process has just exited.
+        try? await Task.sleep(for: .milliseconds(50))
+        if let line = output.first(where: { $0.contains(marker) }) { return line }
         throw ProcessError(
-            "\(name) did not print '\(marker)' (running: \(process.isRunning)); stderr:\n\(errorOutput.suffix(2000))")
+            "\(name) did not print '\(marker)' (\(state)); stdout:\n\(output.suffix(20).joined(separator: "\n"))\n"
+                + "stderr:\n\(errorOutput.suffix(2000))")
+    }
+
+    /// Running, or how it ended (an exit status, or the signal that ended it).
+    var state: String {
+        guard !process.isRunning else { return "running" }
+        switch process.terminationReason {
+        case .exit: return "exited with status \(process.terminationStatus)"
+        case .uncaughtSignal: return "ended by signal \(process.terminationStatus)"
+        @unknown default: return "ended (\(process.terminationStatus))"
+        }
     }
 
     /// Sends SIGTERM (graceful shutdown).

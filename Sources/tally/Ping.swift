@@ -54,31 +54,56 @@ struct MMI: AsyncParsableCommand {
     }
 }
 
+/// How one service stood in `tally health`.
+enum ServiceHealth: Sendable {
+    case healthy(String)
+    /// Tally answered: no live worker (MMI 404), or an error response to the ping.
+    case down(String)
+    /// Nothing answered (timeout, no broker).
+    case unanswered(String)
+}
+
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Check every Tally service: a live worker (MMI) that answers system.ping. Exit 0 when all are healthy.")
+        abstract: "Check every Tally service: a live worker (MMI) that answers system.ping.",
+        discussion: """
+            The services are checked at once, so a broker that is down costs one timeout, not one per service. \
+            Exit 0 when all are healthy, 2 when Tally answered that one is down, 3 when some got no answer.
+            """)
 
     @OptionGroup var connection: ConnectionOptions
 
     func run() async throws {
         let client = try connection.client()
-        var healthy = true
-        for service in TallyService.domainServices {
-            do {
-                guard try await client.isServiceAvailable(service.rawValue) else {
-                    print("\(service): DOWN (no live worker)")
-                    healthy = false
-                    continue
-                }
-                let pong = try await client.ping(service: service)
-                print("\(service): OK (\(pong.worker), version \(pong.serverVersion))")
-            } catch {
-                print("\(service): DOWN (\(error))")
-                healthy = false
+        let results = await withTaskGroup(of: (Int, ServiceHealth).self) { group in
+            for (index, service) in TallyService.domainServices.enumerated() {
+                group.addTask { (index, await Self.check(service, with: client)) }
             }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
         await client.stop()
-        if !healthy { throw Status.tallyError }
+        var status: ExitCode?
+        for (index, service) in TallyService.domainServices.enumerated() {
+            switch results[index]! {
+            case .healthy(let text): print("\(service): OK (\(text))")
+            case .down(let text):
+                print("\(service): DOWN (\(text))")
+                status = status ?? Status.tallyError
+            case .unanswered(let text):
+                print("\(service): NO ANSWER (\(text))")
+                status = Status.noAnswer
+            }
+        }
+        if let status { throw status }
+    }
+
+    static func check(_ service: TallyService, with client: TallyClient) async -> ServiceHealth {
+        do {
+            guard try await client.isServiceAvailable(service.rawValue) else { return .down("no live worker") }
+            let pong = try await client.ping(service: service)
+            return .healthy("\(pong.worker), version \(pong.serverVersion)")
+        } catch {
+            return error.isFromServer ? .down(error.description) : .unanswered(error.description)
+        }
     }
 }

@@ -11,8 +11,8 @@ struct TallyCommand: AsyncParsableCommand {
         commandName: "tally",
         abstract: "Talk to a running Tally: call any method, ping workers, ask the broker which services are up.",
         discussion: """
-            Exit status: 0 success; 2 Tally answered with an error (or a service is down, for health/mmi); \
-            3 no answer (timeout, no broker); 64 usage error.
+            Exit status, the same for every subcommand: 0 success; 2 Tally answered, with an error or with a service \
+            down (404 from mmi, a down service in health); 3 no answer (timeout, no broker reached); 64 usage error.
 
             Examples:
               tally ping
@@ -53,10 +53,19 @@ struct ConnectionOptions: ParsableArguments {
                 option: "broker", variable: "TALLY_BROKERS", role: .connect))
         configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5)))
             .duration
-        let socketSetup = try CurveClientOptions.socketSetup(
-            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
-            serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
-        let client = try TallyClient(configuration: configuration, socketSetup: socketSetup)
+        let secretKey = try settings.resolve(curveSecretKey, "curve-secret-key", default: "")
+        let serverKey = try settings.resolve(curveServerKey, "curve-server-key", default: "")
+        if !secretKey.isEmpty || !serverKey.isEmpty {
+            guard !secretKey.isEmpty, !serverKey.isEmpty else {
+                throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")
+            }
+            do {
+                configuration.security = try .curve(clientSecretKeyFile: secretKey, serverPublicKey: serverKey)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        let client = try TallyClient(configuration: configuration)
         try client.start()
         return client
     }
@@ -68,10 +77,7 @@ enum Status {
     static let noAnswer = ExitCode(3)
 
     static func exitCode(for error: TallyClientError) -> ExitCode {
-        switch error {
-        case .server: tallyError
-        default: noAnswer
-        }
+        error.isFromServer ? tallyError : noAnswer
     }
 }
 

@@ -36,6 +36,12 @@ public final class MajordomoClient: Sendable {
     public let executor: ClientExecutor
     let thread = Mutex<IOThread?>(nil)
     let nextToken = Atomic<UInt64>(0)
+    /// Created, running (after `start`), stopped (after `stop`, for good).
+    private let lifecycle = Mutex(Lifecycle.created)
+
+    enum Lifecycle: Sendable {
+        case created, running, stopped
+    }
 
     public init(
         brokers: [String],
@@ -60,9 +66,28 @@ public final class MajordomoClient: Sendable {
         self.executor = ClientExecutor(inbox: inbox)
     }
 
-    /// Connects (in the background) and starts the I/O thread.
-    /// - Throws: `ZMQError` for an endpoint libzmq cannot parse; nothing keeps running then.
+    /// Connects (in the background) and starts the I/O thread. Starting a running client does nothing.
+    /// - Throws: `ZMQError` for an endpoint libzmq cannot parse (nothing keeps running then), or `ETERM` for a
+    ///   client that was stopped (it cannot be started again).
     public func start() throws(ZMQError) {
+        let current = lifecycle.withLock { state in
+            defer { if state == .created { state = .running } }
+            return state
+        }
+        switch current {
+        case .running: return
+        case .stopped: throw ZMQError(errno: ZMQError.terminated.errno, operation: "start: the client was stopped; make a new one")
+        case .created: break
+        }
+        do {
+            try startLoop()
+        } catch {
+            lifecycle.withLock { $0 = .stopped }
+            throw error
+        }
+    }
+
+    private func startLoop() throws(ZMQError) {
         let socket = try Socket(context, type: .dealer)
         try socket.set(.immediate, true)
         try socket.set(.maxMessageSize, limits.maxFrameBytes)
@@ -94,6 +119,11 @@ public final class MajordomoClient: Sendable {
     public func request(
         service: String, body: [Frame], key: String?, timeout: Duration
     ) async throws(MajordomoClientError) -> ClientInbound {
+        switch lifecycle.withLock({ $0 }) {
+        case .created: throw .notStarted
+        case .stopped: throw .stopped
+        case .running: break
+        }
         let token = nextToken.add(1, ordering: .relaxed).newValue
         let frames = ClientOutbound.request(service: service, body: body)
         let executor = self.executor
@@ -112,8 +142,14 @@ public final class MajordomoClient: Sendable {
 
     /// Fails every waiting request with `.stopped`, closes the socket and returns when the loop has ended.
     public func stop() async {
-        inbox.post(.stop)
+        requestStop()
         await thread.withLock { $0 }?.join()
+    }
+
+    /// Tells the loop to stop, without waiting for it (for a `deinit`, which cannot wait).
+    public func requestStop() {
+        lifecycle.withLock { $0 = .stopped }
+        inbox.post(.stop)
     }
 }
 

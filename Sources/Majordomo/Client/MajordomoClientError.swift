@@ -5,8 +5,10 @@ public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvert
     case timeout(Duration, brokers: [BrokerConnection])
     /// The calling task was cancelled.
     case cancelled
-    /// The client was stopped before the reply arrived.
+    /// The client was stopped before the reply arrived, or before the request was made.
     case stopped
+    /// The client has not been started: nobody would send the request.
+    case notStarted
     /// Another request with the same correlation key is in flight.
     case duplicateKey(String)
 
@@ -16,6 +18,7 @@ public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvert
             "no reply within \(BrokerConnection.seconds(duration)) (\(brokers.map(\.description).joined(separator: "; ")))"
         case .cancelled: "the request was cancelled"
         case .stopped: "the client was stopped"
+        case .notStarted: "the client has not been started"
         case .duplicateKey(let key): "a request with key '\(key)' is already in flight"
         }
     }

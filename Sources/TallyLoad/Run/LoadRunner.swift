@@ -107,9 +107,9 @@ public struct LoadRunner: Sendable {
             results.answered(
                 row, microseconds: Self.microseconds(elapsed), errorCode: EnvelopeScanner.errorCode(in: reply))
         } catch {
-            if case .server(let tallyError) = error {
+            if error.isFromServer {
                 results.answered(
-                    row, microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: tallyError.code.rawValue)
+                    row, microseconds: Self.microseconds(clock.now - scheduledAt), errorCode: error.code.rawValue)
             } else {
                 results.unanswered(row)
             }

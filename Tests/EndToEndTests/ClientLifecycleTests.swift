@@ -1,0 +1,159 @@
+import Foundation
+import TallyClient
+import TallyProtocol
+import TallyTesting
+import Testing
+import ZeroMQ
+
+/// `TallyClient`'s lifecycle as a backend meets it: calls outside a run fail at once with a code that says why,
+/// starting is idempotent, stopping answers the calls still waiting, and a dropped client lets its connection go.
+@Suite struct ClientLifecycleTests {
+    /// An endpoint where nothing listens (a port taken and let go at once); calls to it would wait for nothing.
+    static func silentEndpoint() -> String { "tcp://\(ProcessProbes.freeLoopbackAddress())" }
+
+    func configuration(_ endpoints: [String], timeout: Duration = .seconds(10)) -> TallyClientConfiguration {
+        var configuration = TallyClientConfiguration(brokers: endpoints)
+        configuration.timeout = timeout
+        return configuration
+    }
+
+    @Test func aCallBeforeTheClientRunsFailsAtOnceAndSaysWhy() async throws {
+        let client = try TallyClient(configuration: configuration([Self.silentEndpoint()]))
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            _ = try await client.ping()
+            Issue.record("a client that does not run cannot answer")
+        } catch {
+            #expect(error.code == .clientNotRunning && !error.isFromServer, "\(error)")
+            #expect(error.message.contains("withTallyClient"), "the message says what to do: \(error.message)")
+        }
+        #expect(clock.now - started < .seconds(1), "at once, not after the 10 s timeout")
+    }
+
+    @Test func anEndpointThatIsNotZeroMQIsRefusedWhenTheClientIsMade() {
+        #expect {
+            _ = try TallyClient(configuration: configuration(["http://tally:5555"]))
+        } throws: { error in
+            (error as? TallyClientError)?.code == .invalidConfiguration
+        }
+    }
+
+    @Test func startingTwiceIsHarmlessAndAStoppedClientStaysStopped() async throws {
+        let cluster = try await TallyCluster.start(workers: 1)
+        let client = try TallyClient(configuration: configuration([cluster.endpoint]))
+        try client.start()
+        try client.start()
+        #expect(await waitForServices(client))
+        #expect(try await client.ping().service == "tally.history")
+        await client.stop()
+        do {
+            _ = try await client.ping()
+            Issue.record("a stopped client cannot answer")
+        } catch {
+            #expect(error.code == .clientStopped, "\(error)")
+        }
+        do {
+            try client.start()
+            Issue.record("a stopped client cannot start again")
+        } catch {
+            #expect(error.code == .clientStopped, "\(error)")
+        }
+        await cluster.stop()
+    }
+
+    @Test func stoppingAnswersTheCallsStillWaitingAtOnce() async throws {
+        let client = try TallyClient(configuration: configuration([Self.silentEndpoint()]))
+        try client.start()
+        let waiting = (0..<3).map { _ in
+            Task { () -> TallyClientError? in
+                do throws(TallyClientError) {
+                    _ = try await client.ping()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let clock = ContinuousClock()
+        let stopping = clock.now
+        await client.stop()
+        for call in waiting {
+            let error = await call.value
+            #expect(error?.code == .clientStopped, "\(String(describing: error))")
+        }
+        #expect(clock.now - stopping < .seconds(2), "stop answers the waiting calls at once, not at their timeout")
+    }
+
+    @Test func withTallyClientStopsTheClientWhenItsBodyThrows() async throws {
+        struct BodyFailed: Error {}
+        var escaped: TallyClient?
+        await #expect(throws: BodyFailed.self) {
+            try await withTallyClient(configuration([Self.silentEndpoint()])) { client in
+                escaped = client
+                throw BodyFailed()
+            }
+        }
+        do {
+            _ = try await escaped?.ping()
+            Issue.record("the client is stopped after the body")
+        } catch {
+            #expect(error.code == .clientStopped, "\(error)")
+        }
+    }
+
+    @Test func runServesCallsUntilItsTaskIsCancelled() async throws {
+        let cluster = try await TallyCluster.start(workers: 1)
+        let client = try TallyClient(configuration: configuration([cluster.endpoint]))
+        let running = Task { try await client.run() }
+        #expect(await eventually { (try? await client.isServiceAvailable("tally.history")) == true })
+        #expect(try await client.ping().service == "tally.history")
+        running.cancel()
+        try await running.value
+        do {
+            _ = try await client.ping()
+            Issue.record("a client whose run ended cannot answer")
+        } catch {
+            #expect(error.code == .clientStopped, "\(error)")
+        }
+        await cluster.stop()
+    }
+
+    /// A client dropped without `stop()` closes its socket: the peer sees the connection end.
+    @Test func aDroppedClientLetsItsConnectionGo() async throws {
+        let context = try Context()
+        let router = try Socket(context, type: .router)
+        try router.bind("tcp://127.0.0.1:0")
+        try router.monitor("inproc://client-lifecycle-router", events: [.disconnected])
+        let events = try Socket(context, type: .pair)
+        try events.connect("inproc://client-lifecycle-router")
+        weak var dropped: TallyClient?
+        do {
+            var configuration = configuration([router.lastEndpoint], timeout: .milliseconds(300))
+            configuration.retries = 0
+            let client = try TallyClient(configuration: configuration)
+            dropped = client
+            try client.start()
+            // The request reaching the router proves the connection is up; nobody answers it.
+            let call = Task { try? await client.ping() }
+            #expect(
+                await eventually { (try? router.receive(maxFrames: 8, dontWait: true)) != nil },
+                "the request reached the peer")
+            _ = await call.value
+        }
+        #expect(await eventually { dropped == nil }, "nothing keeps a dropped client alive")
+        let deadline = ContinuousClock.now + .seconds(5)
+        var disconnected = false
+        while !disconnected, ContinuousClock.now < deadline {
+            if let message = try events.receive(maxFrames: 4, dontWait: true) {
+                disconnected = SocketEvent(frames: message.frames)?.kind == .disconnected
+            } else {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(disconnected, "the dropped client's socket was closed")
+        for socket in [router, events] { socket.close() }
+        context.shutdown()
+    }
+}
