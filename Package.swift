@@ -248,9 +248,20 @@ let package = Package(
                 "TallyProtocol",
                 "TallyCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Zones/zone_peer.py"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyBrokerTests",
+            dependencies: [
+                "TallyBroker",
+                "Majordomo",
+                "ZeroMQ",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
