@@ -265,6 +265,14 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "TallyMonitoringTests",
+            dependencies: [
+                "TallyMonitoring",
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "TallyJSONCodingTests",
             dependencies: ["TallyJSONCoding"],
             swiftSettings: strictness
