@@ -251,9 +251,28 @@ let package = Package(
                 "TallyProtocol",
                 "TallyCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Zones/zone_peer.py"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyBrokerTests",
+            dependencies: [
+                "TallyBroker",
+                "Majordomo",
+                "ZeroMQ",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyMonitoringTests",
+            dependencies: [
+                "TallyMonitoring",
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -2,20 +2,18 @@ import Majordomo
 import Metrics
 import Synchronization
 
-/// Turns broker events into metrics (through the swift-metrics API; the executable picks the backend).
+/// Turns broker events into metrics (through the swift-metrics API; the executable picks the backend). What each
+/// metric means is its HELP text, in `BrokerMetrics.help`.
 ///
-/// | metric | labels | meaning |
-/// |---|---|---|
-/// | `tally_broker_requests_total` | service, outcome | requests by how they ended: `delivered`, `overloaded`, `no_worker`, `workers_lost`, `worker_timeout`, `worker_died`, `shutting_down`, `too_many_services`, `payload_too_large` |
-/// | `tally_broker_request_duration_seconds` | service | broker arrival → reply delivered (histogram) |
-/// | `tally_broker_requeues_total` | service | requests re-queued after losing their worker (counted against the attempts) |
-/// | `tally_broker_requests_returned_total` | service | requests a departing worker gave back before computing them |
-/// | `tally_broker_poison_requests_total` | service | requests answered `internal` because their workers died computing them |
-/// | `tally_broker_heartbeat_expiries_total` | service | workers declared dead after missing heartbeats |
-/// | `tally_broker_worker_registrations_total`, `…_disconnects_total` | service | READY / DISCONNECT |
-/// | `tally_broker_replies_refused_total` | reason | worker replies delivered to nobody (`not_held`, `id_mismatch`); the worker was disconnected |
-/// | `tally_broker_protocol_violations_total`, `tally_broker_replies_dropped_total`, `tally_broker_mmi_queries_total` | — | |
-/// | `tally_broker_queued_requests`, `tally_broker_workers`, `tally_broker_idle_workers` | service | gauges, refreshed per scrape |
+/// | metric | labels |
+/// |---|---|
+/// | `tally_broker_requests_total` | service, outcome: `delivered`, `overloaded`, `no_worker`, `workers_lost`, `worker_timeout`, `worker_died`, `shutting_down`, `too_many_services`, `payload_too_large` |
+/// | `tally_broker_request_duration_seconds` (histogram) | service |
+/// | `tally_broker_requeues_total`, `tally_broker_requests_returned_total`, `tally_broker_poison_requests_total` | service |
+/// | `tally_broker_heartbeat_expiries_total`, `tally_broker_worker_registrations_total`, `…_disconnects_total` | service |
+/// | `tally_broker_replies_refused_total` | reason: `not_held`, `id_mismatch` |
+/// | `tally_broker_protocol_violations_total`, `tally_broker_replies_dropped_total`, `tally_broker_mmi_queries_total` | — |
+/// | `tally_broker_queued_requests`, `tally_broker_in_flight_requests`, `tally_broker_worker_processes`, `tally_broker_worker_connections`, `tally_broker_worker_request_capacity` (gauges, set per scrape) | service |
 ///
 /// The `service` label only ever holds a name some worker registered: names that clients alone sent (typos,
 /// probes, a flood of invented names) are counted under `unknown`, so that no client can grow the series.
@@ -35,50 +33,75 @@ public final class BrokerMetrics: Sendable {
         let registrations: Counter
         let disconnects: Counter
         let queued: Gauge
-        let workers: Gauge
-        let idle: Gauge
+        let inFlight: Gauge
+        let processes: Gauge
+        let connections: Gauge
+        let capacity: Gauge
+        let factory: any MetricsFactory
 
-        init(label: String) {
+        init(label: String, factory: any MetricsFactory) {
             self.label = label
+            self.factory = factory
             let labels = [("service", label)]
             latency = Metrics.Timer(
-                label: "tally_broker_request_duration_seconds", dimensions: labels, preferredDisplayUnit: .seconds)
-            requeues = Counter(label: "tally_broker_requeues_total", dimensions: labels)
-            returns = Counter(label: "tally_broker_requests_returned_total", dimensions: labels)
-            poisoned = Counter(label: "tally_broker_poison_requests_total", dimensions: labels)
-            expiries = Counter(label: "tally_broker_heartbeat_expiries_total", dimensions: labels)
-            registrations = Counter(label: "tally_broker_worker_registrations_total", dimensions: labels)
-            disconnects = Counter(label: "tally_broker_worker_disconnects_total", dimensions: labels)
-            queued = Gauge(label: "tally_broker_queued_requests", dimensions: labels)
-            workers = Gauge(label: "tally_broker_workers", dimensions: labels)
-            idle = Gauge(label: "tally_broker_idle_workers", dimensions: labels)
+                label: "tally_broker_request_duration_seconds", dimensions: labels, preferredDisplayUnit: .seconds,
+                factory: factory)
+            requeues = Counter(label: "tally_broker_requeues_total", dimensions: labels, factory: factory)
+            returns = Counter(label: "tally_broker_requests_returned_total", dimensions: labels, factory: factory)
+            poisoned = Counter(label: "tally_broker_poison_requests_total", dimensions: labels, factory: factory)
+            expiries = Counter(label: "tally_broker_heartbeat_expiries_total", dimensions: labels, factory: factory)
+            registrations = Counter(
+                label: "tally_broker_worker_registrations_total", dimensions: labels, factory: factory)
+            disconnects = Counter(label: "tally_broker_worker_disconnects_total", dimensions: labels, factory: factory)
+            queued = Gauge(label: "tally_broker_queued_requests", dimensions: labels, factory: factory)
+            inFlight = Gauge(label: "tally_broker_in_flight_requests", dimensions: labels, factory: factory)
+            processes = Gauge(label: "tally_broker_worker_processes", dimensions: labels, factory: factory)
+            connections = Gauge(label: "tally_broker_worker_connections", dimensions: labels, factory: factory)
+            capacity = Gauge(label: "tally_broker_worker_request_capacity", dimensions: labels, factory: factory)
         }
 
         mutating func outcome(_ outcome: String) -> Counter {
             if let counter = outcomes[outcome] { return counter }
             let counter = Counter(
-                label: "tally_broker_requests_total", dimensions: [("service", label), ("outcome", outcome)])
+                label: "tally_broker_requests_total", dimensions: [("service", label), ("outcome", outcome)],
+                factory: factory)
             outcomes[outcome] = counter
             return counter
+        }
+
+        /// Sets the gauges; `nil` (a registered service the broker forgot since) reads 0.
+        func show(_ state: BrokerSnapshot.ServiceState?) {
+            queued.record(state?.queued ?? 0)
+            inFlight.record(state?.inFlight ?? 0)
+            processes.record(state?.workerProcesses ?? 0)
+            connections.record(state?.workers ?? 0)
+            capacity.record(state?.credit ?? 0)
         }
     }
 
     private struct State {
         /// Services some worker registered, by name.
         var registered: [String: ServiceMetrics] = [:]
-        var unknown = ServiceMetrics(label: BrokerMetrics.unknownService)
+        var unknown: ServiceMetrics
     }
 
     /// Most service names that get a label of their own.
     public let maxLabeledServices: Int
-    private let state = Mutex(State())
-    private let violations = Counter(label: "tally_broker_protocol_violations_total")
-    private let droppedReplies = Counter(label: "tally_broker_replies_dropped_total")
+    private let factory: any MetricsFactory
+    private let state: Mutex<State>
+    private let violations: Counter
+    private let droppedReplies: Counter
     private let refusedReplies = Mutex<[ReplyRefusal: Counter]>([:])
-    private let managementQueries = Counter(label: "tally_broker_mmi_queries_total")
+    private let managementQueries: Counter
 
-    public init(maxLabeledServices: Int = 256) {
+    /// - Parameter factory: where the metrics go; the process-wide backend unless a test passes its own.
+    public init(maxLabeledServices: Int = 256, factory: any MetricsFactory = MetricsSystem.factory) {
         self.maxLabeledServices = maxLabeledServices
+        self.factory = factory
+        state = Mutex(State(unknown: ServiceMetrics(label: Self.unknownService, factory: factory)))
+        violations = Counter(label: "tally_broker_protocol_violations_total", factory: factory)
+        droppedReplies = Counter(label: "tally_broker_replies_dropped_total", factory: factory)
+        managementQueries = Counter(label: "tally_broker_mmi_queries_total", factory: factory)
     }
 
     /// Records one event; called on the broker's I/O thread, so it stays cheap (a lock and a counter).
@@ -112,7 +135,8 @@ public final class BrokerMetrics: Sendable {
             refusedReplies.withLock { counters in
                 if counters[reason] == nil {
                     counters[reason] = Counter(
-                        label: "tally_broker_replies_refused_total", dimensions: [("reason", reason.rawValue)])
+                        label: "tally_broker_replies_refused_total", dimensions: [("reason", reason.rawValue)],
+                        factory: factory)
                 }
                 counters[reason]!.increment()
             }
@@ -125,21 +149,16 @@ public final class BrokerMetrics: Sendable {
     /// `unknown`; a registered service that disappeared reads 0.
     public func update(_ snapshot: BrokerSnapshot) {
         state.withLock { state in
-            var unknown = (queued: 0, workers: 0, idle: 0)
+            var unknown = BrokerSnapshot.ServiceState()
             for (name, service) in snapshot.services where state.registered[name] == nil {
                 unknown.queued += service.queued
+                unknown.inFlight += service.inFlight
+                unknown.workerProcesses += service.workerProcesses
                 unknown.workers += service.workers
-                unknown.idle += service.idleWorkers
+                unknown.credit += service.credit
             }
-            for (name, metrics) in state.registered {
-                let service = snapshot.services[name]
-                metrics.queued.record(service?.queued ?? 0)
-                metrics.workers.record(service?.workers ?? 0)
-                metrics.idle.record(service?.idleWorkers ?? 0)
-            }
-            state.unknown.queued.record(unknown.queued)
-            state.unknown.workers.record(unknown.workers)
-            state.unknown.idle.record(unknown.idle)
+            for (name, metrics) in state.registered { metrics.show(snapshot.services[name]) }
+            state.unknown.show(unknown)
         }
     }
 
@@ -149,7 +168,7 @@ public final class BrokerMetrics: Sendable {
             if state.registered[service] == nil, registering, state.registered.count < maxLabeledServices,
                 service != Self.unknownService
             {
-                state.registered[service] = ServiceMetrics(label: service)
+                state.registered[service] = ServiceMetrics(label: service, factory: factory)
             }
             if state.registered[service] != nil {
                 body(&state.registered[service]!)

@@ -159,7 +159,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             clientKeys: try settings.resolve(curveClientKeys, "curve-client-keys", default: ""),
             workerKeys: try settings.resolve(curveWorkerKeys, "curve-worker-keys", default: ""))
 
-        let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
+        let metrics = monitoringAddress.map { _ in
+            PrometheusMetrics.bootstrap(help: BrokerMetrics.help, version: TallyBuild.version)
+        }
         let brokerMetrics = metrics.map { _ in BrokerMetrics() }
         var observer: (@Sendable (BrokerEvent) -> Void)?
         if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }

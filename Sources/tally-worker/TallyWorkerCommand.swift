@@ -167,7 +167,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         registry.registerTestFaults()
         #endif
         let dispatcher = registry.dispatcher(limits: limits)
-        let metrics = monitoringAddress.map { _ in PrometheusMetrics.bootstrap() }
+        let metrics = monitoringAddress.map { _ in
+            PrometheusMetrics.bootstrap(help: WorkerMetrics.help, version: TallyBuild.version)
+        }
         let service = try WorkerService(
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
             simulatedLatency: simulatedLatency?.duration ?? .zero,

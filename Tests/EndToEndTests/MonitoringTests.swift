@@ -34,8 +34,10 @@ import Testing
         #expect(
             brokerMetrics.contains(#"tally_broker_requests_total{service="tally.streak",outcome="delivered"} 6"#),
             "\(brokerMetrics)")
+        #expect(brokerMetrics.contains(#"tally_broker_worker_connections{service="tally.streak"} 3"#))
         #expect(
-            brokerMetrics.contains(#"tally_broker_workers{service="tally.streak"} 3"#), "one per connection")
+            brokerMetrics.contains(#"tally_broker_worker_processes{service="tally.streak"} 1"#),
+            "3 connections, one process")
         #expect(brokerMetrics.contains("tally_broker_request_duration_seconds_bucket"))
         let workerMetrics = try await get("http://\(workerHTTP)/metrics").body
         #expect(

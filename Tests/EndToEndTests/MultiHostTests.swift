@@ -39,7 +39,7 @@ struct MultiHostTests {
             let metrics = BrokerMetricsReader(network: network, url: "http://\(broker.address):9100/metrics")
             #expect(
                 await eventually(timeout: .seconds(15)) {
-                    await metrics.value("tally_broker_workers", service: Self.service) == 4
+                    await metrics.value("tally_broker_worker_connections", service: Self.service) == 4
                 }, "both workers should register 2 connections each across the virtual network")
             let registrationsBefore = await metrics.value(
                 "tally_broker_worker_registrations_total", service: Self.service)
@@ -87,7 +87,7 @@ struct MultiHostTests {
                 "the stale worker's late replies should reach the broker and be dropped")
             #expect(
                 await eventually(timeout: .seconds(10)) {
-                    await metrics.value("tally_broker_workers", service: Self.service) == 4
+                    await metrics.value("tally_broker_worker_connections", service: Self.service) == 4
                 }, "the partitioned worker should register again")
             #expect(
                 await metrics.value("tally_broker_worker_registrations_total", service: Self.service)

@@ -2,29 +2,73 @@ import DequeModule
 
 /// The broker's state at one moment, for metrics and health.
 public struct BrokerSnapshot: Sendable, Hashable {
+    /// One service's queue and the worker connections registered for it.
+    ///
+    /// In Majordomo a "worker" is one connection (one READY). A Tally worker process opens several per service
+    /// (`--connections`), each with its own credit, so counting connections says little about how many processes
+    /// serve a service: `workerProcesses` counts those, grouping connections by the instance named in READY
+    /// (`WorkerCapabilities.instance`); a plain MDP/0.1 connection, which names none, is a process of its own.
     public struct ServiceState: Sendable, Hashable {
         public var queued: Int
+        /// Worker connections registered for the service.
         public var workers: Int
+        /// Connections with room for one more request (a connection with credit 16 holding 15 is one of them).
         public var idleWorkers: Int
+        /// Worker processes with at least one connection registered for the service.
+        public var workerProcesses: Int
+        /// Requests the service's connections can hold at once: the sum of their credit (1 for MDP/0.1).
+        public var credit: Int
+        /// Requests sent to the service's connections and not yet answered.
+        public var inFlight: Int
+
+        public init(
+            queued: Int = 0, workers: Int = 0, idleWorkers: Int = 0, workerProcesses: Int = 0, credit: Int = 0,
+            inFlight: Int = 0
+        ) {
+            self.queued = queued
+            self.workers = workers
+            self.idleWorkers = idleWorkers
+            self.workerProcesses = workerProcesses
+            self.credit = credit
+            self.inFlight = inFlight
+        }
     }
 
     public var services: [String: ServiceState]
     public var isDraining: Bool
 
+    public init(services: [String: ServiceState], isDraining: Bool) {
+        self.services = services
+        self.isDraining = isDraining
+    }
+
     /// Requests waiting in all queues.
     public var queued: Int { services.values.reduce(0) { $0 + $1.queued } }
-    /// Registered workers of all services.
+    /// Registered worker connections of all services.
     public var workers: Int { services.values.reduce(0) { $0 + $1.workers } }
 }
 
 extension BrokerStateMachine {
-    /// The current queues and workers.
+    /// The current queues and workers. Walks every connection: for scrapes and tests, not for the message path.
     public var snapshot: BrokerSnapshot {
-        var states: [String: BrokerSnapshot.ServiceState] = [:]
-        for service in services.allValues {
-            states[service.name] = BrokerSnapshot.ServiceState(
+        var states: [Int: BrokerSnapshot.ServiceState] = [:]
+        for slot in services.slots {
+            let service = services[slot]
+            states[slot] = BrokerSnapshot.ServiceState(
                 queued: service.queue.count, workers: service.workerCount, idleWorkers: service.available.count)
         }
-        return BrokerSnapshot(services: states, isDraining: isDraining)
+        // A process serving several services counts once in each of them.
+        var processes: [Int: Set<Int>] = [:]
+        for worker in workers.allValues {
+            states[worker.service]?.credit += worker.credit
+            states[worker.service]?.inFlight += worker.held.count
+            processes[worker.service, default: []].insert(worker.instance)
+        }
+        var named: [String: BrokerSnapshot.ServiceState] = [:]
+        for (slot, var state) in states {
+            state.workerProcesses = processes[slot]?.count ?? 0
+            named[services[slot].name] = state
+        }
+        return BrokerSnapshot(services: named, isDraining: isDraining)
     }
 }

@@ -2,13 +2,13 @@ import Metrics
 import Synchronization
 import TallyProtocol
 
-/// Worker-side metrics (through the swift-metrics API):
+/// Worker-side metrics (through the swift-metrics API); what each means is its HELP text, in `WorkerMetrics.help`.
 ///
-/// | metric | labels | meaning |
-/// |---|---|---|
-/// | `tally_worker_requests_total` | service, method, outcome | `ok` or the error code answered |
-/// | `tally_worker_request_duration_seconds` | service, method | decode + compute + encode (histogram) |
-/// | `tally_worker_computations_total` | service, method | requests a method handler actually ran for |
+/// | metric | labels |
+/// |---|---|
+/// | `tally_worker_requests_total` | service, method, outcome (`ok` or the error code answered) |
+/// | `tally_worker_request_duration_seconds` (histogram) | service, method |
+/// | `tally_worker_computations_total` | service, method |
 ///
 /// Method labels are the registered method names; anything else is `unknown`, so hostile requests cannot create
 /// unbounded label sets.
@@ -23,9 +23,25 @@ public final class WorkerMetrics: Sendable {
     private let timers = Mutex<[Key: Metrics.Timer]>([:])
     private let computations = Mutex<[Key: Counter]>([:])
     private let knownMethods: Set<String>
+    private let factory: any MetricsFactory
 
-    public init(methods: some Sequence<String>) {
+    /// The HELP text of every metric `WorkerMetrics` records, by name, for the Prometheus backend to print
+    /// (swift-metrics has no place for it).
+    public static let help: [String: String] = [
+        "tally_worker_requests_total":
+            "Requests this worker answered, by outcome: ok or the error code of the answer (a method this worker does not serve is labelled method=unknown).",
+        "tally_worker_request_duration_seconds":
+            "Time this worker spent on a request: decoding, computing and encoding its answer (not the wait in the broker's queue).",
+        "tally_worker_computations_total":
+            "Requests a method actually ran for; an expired request answered deadline_exceeded on arrival is never computed.",
+    ]
+
+    /// - Parameters:
+    ///   - methods: the methods served; other names are recorded as `unknown`.
+    ///   - factory: where the metrics go; the process-wide backend unless a test passes its own.
+    public init(methods: some Sequence<String>, factory: any MetricsFactory = MetricsSystem.factory) {
         knownMethods = Set(methods)
+        self.factory = factory
     }
 
     /// Records one answered request.
@@ -41,7 +57,7 @@ public final class WorkerMetrics: Sendable {
                 if all[computationKey] == nil {
                     all[computationKey] = Counter(
                         label: "tally_worker_computations_total",
-                        dimensions: [("service", service), ("method", method)])
+                        dimensions: [("service", service), ("method", method)], factory: factory)
                 }
                 all[computationKey]!.increment()
             }
@@ -52,7 +68,7 @@ public final class WorkerMetrics: Sendable {
             if all[counterKey] == nil {
                 all[counterKey] = Counter(
                     label: "tally_worker_requests_total",
-                    dimensions: [("service", service), ("method", method), ("outcome", outcome)])
+                    dimensions: [("service", service), ("method", method), ("outcome", outcome)], factory: factory)
             }
             all[counterKey]!.increment()
         }
@@ -62,7 +78,7 @@ public final class WorkerMetrics: Sendable {
                 all[timerKey] = Metrics.Timer(
                     label: "tally_worker_request_duration_seconds",
                     dimensions: [("service", service), ("method", method)],
-                    preferredDisplayUnit: .seconds)
+                    preferredDisplayUnit: .seconds, factory: factory)
             }
             all[timerKey]!.recordNanoseconds(
                 Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
