@@ -137,8 +137,9 @@ class AsyncTallyClient(AsyncTypedCalls):
         service: str,
         timeout: float | None,
         deadline: datetime | None,
+        retries: int | None,
     ) -> ResultT:
         result = await self.call(
-            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline
+            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline, retries=retries
         )
         return typed_result(result_type, result, method)

@@ -214,9 +214,10 @@ class TallyClient(TypedCalls):
         service: str,
         timeout: float | None,
         deadline: datetime | None,
+        retries: int | None,
     ) -> ResultT:
         result = self.call(
-            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline
+            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline, retries=retries
         )
         return typed_result(result_type, result, method)
 

@@ -2,7 +2,8 @@
 # (or the generator) and run `python3 clients/python/tools/generate_models.py`.
 """One typed call per Tally v1 method, for the blocking client (``TypedCalls``) and the asyncio client
 (``AsyncTypedCalls``). Each takes the method's params model (or a plain mapping of the same members) and returns its
-result model; errors are raised as :class:`tally.TallyError`.
+result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline`` and ``retries`` are as for
+``TallyClient.call``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class TypedCalls:
         service: str,
         timeout: float | None,
         deadline: datetime | None,
+        retries: int | None,
     ) -> ResultT:
         raise NotImplementedError
 
@@ -37,6 +39,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryDashboardResult:
         """``history.dashboard`` on ``tally.history``.
 
@@ -53,6 +56,7 @@ class TypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def history_month(
@@ -61,6 +65,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryMonthResult:
         """``history.month`` on ``tally.history``.
 
@@ -75,6 +80,7 @@ class TypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def history_months(
@@ -83,6 +89,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryMonthsResult:
         """``history.months`` on ``tally.history``.
 
@@ -97,6 +104,7 @@ class TypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def streak_summary(
@@ -105,6 +113,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.StreakSummaryResult:
         """``streak.summary`` on ``tally.streak``.
 
@@ -120,6 +129,7 @@ class TypedCalls:
             service="tally.streak",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def system_ping(
@@ -129,6 +139,7 @@ class TypedCalls:
         service: str = "tally.history",
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.SystemPingResult:
         """``system.ping`` on ``tally.history`` (or the service given).
 
@@ -141,6 +152,7 @@ class TypedCalls:
             service=service,
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def workout_calendar(
@@ -149,6 +161,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutCalendarResult:
         """``workout.calendar`` on ``tally.workout``.
 
@@ -162,6 +175,7 @@ class TypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def workout_day(
@@ -170,6 +184,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutDayResult:
         """``workout.day`` on ``tally.workout``.
 
@@ -183,6 +198,7 @@ class TypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     def workout_detail(
@@ -191,6 +207,7 @@ class TypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutDetailResult:
         """``workout.detail`` on ``tally.workout``.
 
@@ -204,6 +221,7 @@ class TypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
 
@@ -219,6 +237,7 @@ class AsyncTypedCalls:
         service: str,
         timeout: float | None,
         deadline: datetime | None,
+        retries: int | None,
     ) -> ResultT:
         raise NotImplementedError
 
@@ -228,6 +247,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryDashboardResult:
         """``history.dashboard`` on ``tally.history``.
 
@@ -244,6 +264,7 @@ class AsyncTypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def history_month(
@@ -252,6 +273,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryMonthResult:
         """``history.month`` on ``tally.history``.
 
@@ -266,6 +288,7 @@ class AsyncTypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def history_months(
@@ -274,6 +297,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.HistoryMonthsResult:
         """``history.months`` on ``tally.history``.
 
@@ -288,6 +312,7 @@ class AsyncTypedCalls:
             service="tally.history",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def streak_summary(
@@ -296,6 +321,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.StreakSummaryResult:
         """``streak.summary`` on ``tally.streak``.
 
@@ -311,6 +337,7 @@ class AsyncTypedCalls:
             service="tally.streak",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def system_ping(
@@ -320,6 +347,7 @@ class AsyncTypedCalls:
         service: str = "tally.history",
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.SystemPingResult:
         """``system.ping`` on ``tally.history`` (or the service given).
 
@@ -332,6 +360,7 @@ class AsyncTypedCalls:
             service=service,
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def workout_calendar(
@@ -340,6 +369,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutCalendarResult:
         """``workout.calendar`` on ``tally.workout``.
 
@@ -353,6 +383,7 @@ class AsyncTypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def workout_day(
@@ -361,6 +392,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutDayResult:
         """``workout.day`` on ``tally.workout``.
 
@@ -374,6 +406,7 @@ class AsyncTypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )
 
     async def workout_detail(
@@ -382,6 +415,7 @@ class AsyncTypedCalls:
         *,
         timeout: float | None = None,
         deadline: datetime | None = None,
+        retries: int | None = None,
     ) -> models.WorkoutDetailResult:
         """``workout.detail`` on ``tally.workout``.
 
@@ -395,4 +429,5 @@ class AsyncTypedCalls:
             service="tally.workout",
             timeout=timeout,
             deadline=deadline,
+            retries=retries,
         )

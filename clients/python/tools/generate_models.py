@@ -634,7 +634,8 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
     out += docstring(
         "One typed call per Tally v1 method, for the blocking client (``TypedCalls``) and the asyncio client "
         "(``AsyncTypedCalls``). Each takes the method's params model (or a plain mapping of the same members) and "
-        "returns its result model; errors are raised as :class:`tally.TallyError`.",
+        "returns its result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline`` and "
+        "``retries`` are as for ``TallyClient.call``.",
         "",
     )
     out += [
@@ -664,6 +665,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
             "        service: str,",
             "        timeout: float | None,",
             "        deadline: datetime | None,",
+            "        retries: int | None,",
             "    ) -> ResultT:",
             "        raise NotImplementedError",
         ]
@@ -678,6 +680,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
             out += [
                 "        timeout: float | None = None,",
                 "        deadline: datetime | None = None,",
+                "        retries: int | None = None,",
                 f"    ) -> models.{result}:",
             ]
             out += docstring(docs[method], "        ")
@@ -691,6 +694,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
                     "service=service" if system else f'service="{service}"',
                     "timeout=timeout",
                     "deadline=deadline",
+                    "retries=retries",
                 ],
                 ")",
                 "        ",
