@@ -20,7 +20,7 @@ import logging
 import signal
 import sys
 import threading
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -80,7 +80,7 @@ def tally_failure(error: TallyError) -> tuple[HTTPStatus, dict[str, Any], dict[s
 class StreakHandler(BaseHTTPRequestHandler):
     tally: TallyClient  # set on the class by serve(): one client for every request thread
 
-    def do_GET(self) -> None:  # noqa: N802 - the http.server naming
+    def do_GET(self) -> None:
         parts = self.path.strip("/").split("/")
         if parts == ["healthz"]:
             connected = any(state.connected for state in self.tally.endpoints())
@@ -95,7 +95,7 @@ class StreakHandler(BaseHTTPRequestHandler):
         else:
             self.answer(HTTPStatus.NOT_FOUND, {"error": "not_found", "message": self.path})
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         if self.path != "/streak":
             self.answer(HTTPStatus.NOT_FOUND, {"error": "not_found", "message": self.path})
             return
@@ -113,7 +113,7 @@ class StreakHandler(BaseHTTPRequestHandler):
     def streak(self, time_zone: str, goal: Any, records: list[Any]) -> None:
         params = StreakSummaryParams(
             time_zone=time_zone,
-            now=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            now=datetime.now(UTC).isoformat(timespec="seconds"),
             goal_log=[GoalChange(effective_date="2000-01-01", goal=goal)],
             records=records,
         )
@@ -136,7 +136,7 @@ class StreakHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the http.server signature
+    def log_message(self, format: str, *args: Any) -> None:
         logging.getLogger("backend.http").info(format, *args)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -14,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from tally import TallyClient
 from tally.testing import LocalCluster, TallyProcess, free_loopback_port
 

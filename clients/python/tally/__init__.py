@@ -21,7 +21,7 @@ from ._decoding import ModelError
 from .aio import AsyncTallyClient
 from .client import TallyClient
 from .curve import Curve, CurveKeyError
-from .errors import Attempt, ClientClosedError, EndpointState, TallyError, TallyTimeout
+from .errors import Attempt, ClientClosedError, EndpointState, TallyError, TallyTimeoutError
 
 __all__ = [
     "AsyncTallyClient",
@@ -33,7 +33,7 @@ __all__ = [
     "ModelError",
     "TallyClient",
     "TallyError",
-    "TallyTimeout",
+    "TallyTimeoutError",
     "models",
 ]
 

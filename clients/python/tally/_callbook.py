@@ -126,7 +126,7 @@ class Finish:
 Action = Send | Forget | Finish
 
 
-class DuplicateRequestId(ValueError):
+class DuplicateRequestIdError(ValueError):
     """A request id is already in flight: its reply could not be told apart."""
 
 
@@ -150,10 +150,10 @@ class CallBook:
         """Registers ``call`` and returns its first attempt (or its end, if its deadline has already passed).
 
         Raises:
-            DuplicateRequestId: another call in flight has the same request id.
+            DuplicateRequestIdError: another call in flight has the same request id.
         """
         if call.request_id is not None and call.request_id in self._by_request_id:
-            raise DuplicateRequestId(f"request id {call.request_id!r} is already in flight")
+            raise DuplicateRequestIdError(f"request id {call.request_id!r} is already in flight")
         self._calls[call.token] = call
         if call.request_id is not None:
             self._by_request_id[call.request_id] = call

@@ -12,7 +12,7 @@ import time
 import weakref
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import zmq
@@ -146,7 +146,7 @@ def typed_params(method: str, params: Any) -> Any:
         if method.startswith("system."):
             return None
         raise TypeError(f"{method} needs params: a {spec.params.__name__} or a mapping of its members")
-    if isinstance(params, Mapping) or isinstance(params, spec.params):
+    if isinstance(params, (Mapping, spec.params)):
         return params
     raise TypeError(f"{method} takes {spec.params.__name__} (or a mapping), not {type(params).__name__}")
 
@@ -217,7 +217,7 @@ class ClientCore:
     def _budget(self, timeout: float | None, deadline: datetime | None) -> tuple[float, datetime, float]:
         """(seconds left, the deadline to send, monotonic deadline) of a call starting now: the earlier of
         ``timeout`` from now (default: the client's) and ``deadline``; a ``deadline`` that binds is sent as given."""
-        wall_now = datetime.now(timezone.utc)
+        wall_now = datetime.now(UTC)
         monotonic_now = time.monotonic()
         seconds = self.timeout if timeout is None else check_seconds("timeout", timeout)
         sent = wall_now + timedelta(seconds=seconds)

@@ -2,16 +2,16 @@
 
 The generated ``from_json`` methods in :mod:`tally.models` are built from these functions. Each decoder takes a
 JSON value (as :func:`json.loads` returns it) and the path it was found at (``params.records[3].steps``), and
-either returns the Python value or raises :class:`ModelError` naming that path. Decoding checks structure only:
-required members, JSON types, lists and objects. Ranges, patterns and closed sets are Tally's to check: a worker
-answers ``invalid_params`` naming the same path.
+either returns the Python value or raises :class:`ModelError` naming that path. Decoding checks structure and closed
+sets: required members, JSON types, lists and objects, and the values of an ``enum``. Ranges, patterns and rules
+between members are Tally's to check: a worker answers ``invalid_params`` naming the same path.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 T = TypeVar("T")
 
@@ -107,6 +107,19 @@ def boolean(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
         raise ModelError(path, f"must be a boolean, not {_json_type_name(value)}")
     return value
+
+
+def one_of(closed_set: Any) -> Decoder[Any]:
+    """One of the values of a ``Literal`` type (an ``enum`` or ``const``)."""
+    values = get_args(closed_set)
+
+    def decode_one_of(value: Any, path: str) -> Any:
+        if isinstance(value, bool) or value not in values:
+            shown = ", ".join(repr(known) for known in values)
+            raise ModelError(path, f"must be one of {shown}, not {value!r}")
+        return value
+
+    return decode_one_of
 
 
 def anything(value: Any, path: str) -> Any:

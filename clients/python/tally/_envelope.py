@@ -6,7 +6,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from ._decoding import to_json_value
@@ -36,7 +36,7 @@ def format_instant(instant: datetime) -> str:
     """An aware datetime as RFC 3339 in UTC with milliseconds: ``2026-11-23T10:15:02.500Z``."""
     if instant.tzinfo is None or instant.utcoffset() is None:
         raise ValueError(f"a deadline must be an aware datetime (with a time zone), not {instant!r}")
-    utc = instant.astimezone(timezone.utc)
+    utc = instant.astimezone(UTC)
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
 
@@ -114,9 +114,8 @@ class Reply:
         if self.document is None:
             return None
         error = self.document.get("error")
-        if isinstance(error, Mapping) and isinstance(error.get("code"), str):
-            return error["code"]
-        return None
+        code = error.get("code") if isinstance(error, Mapping) else None
+        return code if isinstance(code, str) else None
 
 
 def decode_reply(frames: list[bytes]) -> Reply | None:

@@ -23,11 +23,11 @@ from typing import Any
 import zmq
 from zmq.utils.monitor import recv_monitor_message
 
-from ._callbook import Call, CallBook, DuplicateRequestId, Finish, Forget, Send
+from ._callbook import Call, CallBook, DuplicateRequestIdError, Finish, Forget, Send
 from ._endpoints import EndpointStates
 from ._envelope import Reply, decode_reply
 from .curve import Curve
-from .errors import ClientClosedError, TallyError, TallyTimeout
+from .errors import ClientClosedError, TallyError, TallyTimeoutError
 
 logger = logging.getLogger("tally.client")
 
@@ -228,9 +228,8 @@ class IOLoop:
             next_timer = self.book.next_timer()
             wait_ms = None if next_timer is None else max(0, int((next_timer - time.monotonic()) * 1000) + 1)
             ready = dict(poller.poll(wait_ms))
-            if self.inbox.read_fd in ready:
-                if not self._execute_commands(self.inbox.take_all()):
-                    return
+            if self.inbox.read_fd in ready and not self._execute_commands(self.inbox.take_all()):
+                return  # told to stop
             if self.monitor in ready:
                 self._read_monitor()
             events = ready.get(self.socket, 0)
@@ -254,7 +253,7 @@ class IOLoop:
             self._futures[command.call.token] = (command.future, command.interpret)
             try:
                 actions = self.book.start(command.call, time.monotonic())
-            except DuplicateRequestId as error:
+            except DuplicateRequestIdError as error:
                 self._futures.pop(command.call.token, None)
                 resolve(command.future, error=error)
                 continue
@@ -332,7 +331,7 @@ class IOLoop:
             return
         future, interpret = entry
         if reply is None:
-            error: TallyError = TallyTimeout(
+            error: TallyError = TallyTimeoutError(
                 call.budget,
                 self.endpoints.snapshot(),
                 method=call.method,

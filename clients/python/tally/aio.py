@@ -122,11 +122,13 @@ class AsyncTallyClient(AsyncTypedCalls):
     ) -> dict[str, Any]:
         """Sends a whole envelope and returns the whole response, as :meth:`tally.TallyClient.send_envelope`."""
         future = self._core.start_envelope(envelope, service=service, timeout=timeout, retries=retries)
-        return await asyncio.wrap_future(future)  # type: ignore[no-any-return]
+        response: dict[str, Any] = await asyncio.wrap_future(future)
+        return response
 
     async def service_available(self, service: str, *, timeout: float | None = None) -> bool:
         """Asks the broker (MMI) whether at least one live worker serves ``service``."""
-        return await asyncio.wrap_future(self._core.start_mmi(service, timeout=timeout)) == "200"
+        status: str = await asyncio.wrap_future(self._core.start_mmi(service, timeout=timeout))
+        return status == "200"
 
     async def _typed_call(
         self,

@@ -132,7 +132,7 @@ class TallyClient(TypedCalls):
         traceparent: str | None = None,
     ) -> Future[Any]:
         """Starts a call and returns at once: the future holds the ``result`` document, or raises
-        :class:`TallyError` (:class:`TallyTimeout` for no answer). Arguments as for :meth:`call`."""
+        :class:`TallyError` (:class:`TallyTimeoutError` for no answer). Arguments as for :meth:`call`."""
         return self._core.start_method(
             method,
             params,
@@ -167,7 +167,7 @@ class TallyClient(TypedCalls):
             traceparent: a W3C ``traceparent`` carried into the broker's and workers' logs.
 
         Raises:
-            TallyError: Tally answered with an error, or (TallyTimeout) nothing answered in time.
+            TallyError: Tally answered with an error, or (TallyTimeoutError) nothing answered in time.
             ClientClosedError: the client is closed.
             ValueError, TypeError: the method, params or options cannot be sent (nothing is sent).
         """
@@ -203,7 +203,8 @@ class TallyClient(TypedCalls):
     def service_available(self, service: str, *, timeout: float | None = None) -> bool:
         """Asks the broker (MMI ``mmi.service``) whether at least one live worker serves ``service``."""
         future = self._core.start_mmi(service, timeout=timeout)
-        return self._wait(future, timeout if timeout is not None else self._core.timeout) == "200"
+        status: str = self._wait(future, timeout if timeout is not None else self._core.timeout)
+        return status == "200"
 
     def _typed_call(
         self,

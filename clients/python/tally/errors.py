@@ -10,7 +10,7 @@ RETRYABLE_CODES = frozenset({"overloaded", "unavailable"})
 """Server codes worth another attempt (every v1 method is idempotent); a timeout is retried too."""
 
 TIMEOUT = "timeout"
-"""The code of :class:`TallyTimeout`: no answer within the call's deadline (the client's own code, as in the
+"""The code of :class:`TallyTimeoutError`: no answer within the call's deadline (the client's own code, as in the
 Protocol's list of errors)."""
 
 INVALID_RESPONSE = "invalid_response"
@@ -73,7 +73,7 @@ class TallyError(Exception):
 
     ``code`` is an open set of strings, as in the protocol: compare it with the codes you handle and treat any
     other like ``internal``. The server's codes are listed in Protocol/README.md (``invalid_params``,
-    ``overloaded``, ``unavailable``, …); the client adds ``timeout`` (:class:`TallyTimeout`) and
+    ``overloaded``, ``unavailable``, …); the client adds ``timeout`` (:class:`TallyTimeoutError`) and
     ``invalid_response``.
 
     Attributes:
@@ -152,7 +152,7 @@ class TallyError(Exception):
         )
 
 
-class TallyTimeout(TallyError):
+class TallyTimeoutError(TallyError):
     """No answer within the call's deadline, retries included (``code == "timeout"``).
 
     The message names the broker endpoints and what the client knows of their connections, so that "the broker is

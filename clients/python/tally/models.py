@@ -23,7 +23,15 @@ DayState = Literal["completed", "in_progress", "full", "zero", "no_data", "futur
 with goal tracking on; in_progress: 0 < steps < the goal; full: steps ≥ the goal with goal tracking off; zero: a
 record of 0 steps; no_data: no record; future: after today (not selectable, its record ignored).
 """
+HistoryDashboardParamsMode = Literal["daily", "weekly", "monthly"]
+HistoryDashboardResultMode = Literal["daily", "weekly", "monthly"]
+MonthGridColumn = Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+StreakSummaryHeatmapDayState = Literal["completed", "in_progress", "zero", "no_data"]
+StreakSummaryHeatmapGridColumn = Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+StreakSummaryMilestonesTierDays = Literal[7, 14, 30, 60, 100, 200, 365]
+StreakSummaryResultStatus = Literal["active", "goal_tracking_off"]
 StreakSummaryTierName = Literal["bronze", "silver", "gold", "platinum", "emerald", "ruby", "diamond"]
+StreakSummaryTodayState = Literal["completed", "in_progress", "zero", "no_data"]
 WeekStartsOn = Literal["sunday", "monday"]
 """First column of week grids."""
 WeightUnit = Literal["kg", "lb"]
@@ -198,7 +206,7 @@ class HistoryDashboardParams:
     selected day; default today; not after today.
     """
 
-    mode: Literal["daily", "weekly", "monthly"] | None = None
+    mode: HistoryDashboardParamsMode | None = None
     """weekly and monthly need is_pro (else pro_required). Default: ``"daily"``."""
 
     week_starts_on: WeekStartsOn | None = None
@@ -223,8 +231,8 @@ class HistoryDashboardParams:
             records=_d.optional(data, "records", path, _d.list_of(DailyRecord.from_json)),
             samples=_d.optional(data, "samples", path, _d.list_of(StepSample.from_json)),
             date=_d.optional(data, "date", path, _d.string),
-            mode=_d.optional(data, "mode", path, _d.string),
-            week_starts_on=_d.optional(data, "week_starts_on", path, _d.string),
+            mode=_d.optional(data, "mode", path, _d.one_of(HistoryDashboardParamsMode)),
+            week_starts_on=_d.optional(data, "week_starts_on", path, _d.one_of(WeekStartsOn)),
             is_pro=_d.optional(data, "is_pro", path, _d.boolean),
         )
 
@@ -309,7 +317,7 @@ class HistoryDay:
             flights_climbed=_d.required(data, "flights_climbed", path, _d.nullable(_d.integer)),
             goal=_d.required(data, "goal", path, _d.integer),
             progress=_d.required(data, "progress", path, _d.nullable(_d.number)),
-            state=_d.required(data, "state", path, _d.string),
+            state=_d.required(data, "state", path, _d.one_of(DayState)),
             intensity=_d.required(data, "intensity", path, _d.nullable(_d.number)),
             is_today=_d.required(data, "is_today", path, _d.boolean),
         )
@@ -449,7 +457,7 @@ class HistoryDashboardResult:
     Schema: ``methods/history.dashboard.result.schema.json``.
     """
 
-    mode: Literal["daily", "weekly", "monthly"]
+    mode: HistoryDashboardResultMode
 
     date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
@@ -493,7 +501,7 @@ class HistoryDashboardResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            mode=_d.required(data, "mode", path, _d.string),
+            mode=_d.required(data, "mode", path, _d.one_of(HistoryDashboardResultMode)),
             date=_d.required(data, "date", path, _d.string),
             as_of=_d.required(data, "as_of", path, _d.string),
             day=_d.required(data, "day", path, HistoryDay.from_json),
@@ -591,7 +599,7 @@ class HistoryMonthParams:
             goal_log=_d.required(data, "goal_log", path, _d.list_of(GoalChange.from_json)),
             records=_d.optional(data, "records", path, _d.list_of(DailyRecord.from_json)),
             month=_d.optional(data, "month", path, _d.string),
-            week_starts_on=_d.optional(data, "week_starts_on", path, _d.string),
+            week_starts_on=_d.optional(data, "week_starts_on", path, _d.one_of(WeekStartsOn)),
             is_pro=_d.optional(data, "is_pro", path, _d.boolean),
         )
 
@@ -629,7 +637,7 @@ class MonthGrid:
 
     week_starts_on: WeekStartsOn
 
-    columns: list[Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]]
+    columns: list[MonthGridColumn]
     """Bounds: 7 to 7 elements."""
 
     leading_blanks: int
@@ -646,8 +654,8 @@ class MonthGrid:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            week_starts_on=_d.required(data, "week_starts_on", path, _d.string),
-            columns=_d.required(data, "columns", path, _d.list_of(_d.string)),
+            week_starts_on=_d.required(data, "week_starts_on", path, _d.one_of(WeekStartsOn)),
+            columns=_d.required(data, "columns", path, _d.list_of(_d.one_of(MonthGridColumn))),
             leading_blanks=_d.required(data, "leading_blanks", path, _d.integer),
             trailing_blanks=_d.required(data, "trailing_blanks", path, _d.integer),
             weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.string)))),
@@ -897,7 +905,7 @@ class StreakSummaryParams:
             goal_tracking_enabled=_d.optional(data, "goal_tracking_enabled", path, _d.boolean),
             goal_log=_d.required(data, "goal_log", path, _d.list_of(GoalChange.from_json)),
             records=_d.optional(data, "records", path, _d.list_of(DailyRecord.from_json)),
-            week_starts_on=_d.optional(data, "week_starts_on", path, _d.string),
+            week_starts_on=_d.optional(data, "week_starts_on", path, _d.one_of(WeekStartsOn)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1026,7 +1034,7 @@ class StreakSummaryToday:
     progress: float | None
     """Bounds: from 0 to 1."""
 
-    state: Literal["completed", "in_progress", "zero", "no_data"]
+    state: StreakSummaryTodayState
     """completed once today's goal is met; otherwise in_progress, zero or no_data."""
 
     steps_to_go: int
@@ -1044,7 +1052,7 @@ class StreakSummaryToday:
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             goal=_d.required(data, "goal", path, _d.integer),
             progress=_d.required(data, "progress", path, _d.nullable(_d.number)),
-            state=_d.required(data, "state", path, _d.string),
+            state=_d.required(data, "state", path, _d.one_of(StreakSummaryTodayState)),
             steps_to_go=_d.required(data, "steps_to_go", path, _d.integer),
             locked_in_day=_d.required(data, "locked_in_day", path, _d.nullable(_d.integer)),
         )
@@ -1070,7 +1078,7 @@ class StreakSummaryMilestonesTier:
 
     name: str
 
-    days: Literal[7, 14, 30, 60, 100, 200, 365]
+    days: StreakSummaryMilestonesTierDays
 
     earned: bool
 
@@ -1079,9 +1087,9 @@ class StreakSummaryMilestonesTier:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            tier=_d.required(data, "tier", path, _d.string),
+            tier=_d.required(data, "tier", path, _d.one_of(StreakSummaryTierName)),
             name=_d.required(data, "name", path, _d.string),
-            days=_d.required(data, "days", path, _d.integer),
+            days=_d.required(data, "days", path, _d.one_of(StreakSummaryMilestonesTierDays)),
             earned=_d.required(data, "earned", path, _d.boolean),
         )
 
@@ -1114,8 +1122,8 @@ class StreakSummaryMilestones:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            highest_earned=_d.required(data, "highest_earned", path, _d.nullable(_d.string)),
-            next_tier=_d.required(data, "next_tier", path, _d.nullable(_d.string)),
+            highest_earned=_d.required(data, "highest_earned", path, _d.nullable(_d.one_of(StreakSummaryTierName))),
+            next_tier=_d.required(data, "next_tier", path, _d.nullable(_d.one_of(StreakSummaryTierName))),
             days_to_next_tier=_d.required(data, "days_to_next_tier", path, _d.nullable(_d.integer)),
             tiers=_d.required(data, "tiers", path, _d.list_of(StreakSummaryMilestonesTier.from_json)),
         )
@@ -1143,7 +1151,7 @@ class StreakSummaryHeatmapDay:
     goal: int
     """Bounds: at least 1."""
 
-    state: Literal["completed", "in_progress", "zero", "no_data"]
+    state: StreakSummaryHeatmapDayState
     """The heatmap needs goal tracking and ends today: never full or future."""
 
     in_current_streak: bool
@@ -1163,7 +1171,7 @@ class StreakSummaryHeatmapDay:
             date=_d.required(data, "date", path, _d.string),
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             goal=_d.required(data, "goal", path, _d.integer),
-            state=_d.required(data, "state", path, _d.string),
+            state=_d.required(data, "state", path, _d.one_of(StreakSummaryHeatmapDayState)),
             in_current_streak=_d.required(data, "in_current_streak", path, _d.boolean),
             is_today=_d.required(data, "is_today", path, _d.boolean),
             intensity=_d.required(data, "intensity", path, _d.nullable(_d.number)),
@@ -1188,7 +1196,7 @@ class StreakSummaryHeatmapGrid:
 
     week_starts_on: WeekStartsOn
 
-    columns: list[Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]]
+    columns: list[StreakSummaryHeatmapGridColumn]
     """Bounds: 7 to 7 elements."""
 
     leading_blanks: int
@@ -1205,8 +1213,8 @@ class StreakSummaryHeatmapGrid:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            week_starts_on=_d.required(data, "week_starts_on", path, _d.string),
-            columns=_d.required(data, "columns", path, _d.list_of(_d.string)),
+            week_starts_on=_d.required(data, "week_starts_on", path, _d.one_of(WeekStartsOn)),
+            columns=_d.required(data, "columns", path, _d.list_of(_d.one_of(StreakSummaryHeatmapGridColumn))),
             leading_blanks=_d.required(data, "leading_blanks", path, _d.integer),
             trailing_blanks=_d.required(data, "trailing_blanks", path, _d.integer),
             weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.string)))),
@@ -1274,7 +1282,7 @@ class StreakSummaryResult:
     Schema: ``methods/streak.summary.result.schema.json``.
     """
 
-    status: Literal["active", "goal_tracking_off"]
+    status: StreakSummaryResultStatus
 
     as_of: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
@@ -1299,7 +1307,7 @@ class StreakSummaryResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            status=_d.required(data, "status", path, _d.string),
+            status=_d.required(data, "status", path, _d.one_of(StreakSummaryResultStatus)),
             as_of=_d.required(data, "as_of", path, _d.string),
             current_streak=_d.optional(data, "current_streak", path, StreakSummaryCurrentStreak.from_json),
             best_streak=_d.optional(data, "best_streak", path, StreakSummaryBestStreak.from_json),
@@ -1460,7 +1468,7 @@ class ExerciseSet:
         return cls(
             reps=_d.required(data, "reps", path, _d.integer),
             weight=_d.required(data, "weight", path, _d.number),
-            unit=_d.required(data, "unit", path, _d.string),
+            unit=_d.required(data, "unit", path, _d.one_of(WeightUnit)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -1683,7 +1691,7 @@ class WorkoutCalendarParams:
             now=_d.optional(data, "now", path, _d.string),
             today=_d.optional(data, "today", path, _d.string),
             month=_d.optional(data, "month", path, _d.string),
-            types=_d.optional(data, "types", path, _d.list_of(_d.string)),
+            types=_d.optional(data, "types", path, _d.list_of(_d.one_of(ActivityType))),
             workouts=_d.optional(data, "workouts", path, _d.list_of(Workout.from_json)),
             stretches=_d.optional(data, "stretches", path, _d.list_of(Stretch.from_json)),
             meditations=_d.optional(data, "meditations", path, _d.list_of(Meditation.from_json)),
@@ -1828,7 +1836,7 @@ class WorkoutCalendarActivity:
         return cls(
             id=_d.required(data, "id", path, _d.string),
             source_id=_d.required(data, "source_id", path, _d.string),
-            type=_d.required(data, "type", path, _d.string),
+            type=_d.required(data, "type", path, _d.one_of(ActivityType)),
             completed_at=_d.required(data, "completed_at", path, _d.string),
             summary=_d.required(data, "summary", path, _d.by_discriminator(data, "type", summary_cases)),
         )
@@ -1959,7 +1967,7 @@ class WorkoutCalendarResult:
             as_of=_d.required(data, "as_of", path, _d.string),
             start_date=_d.required(data, "start_date", path, _d.string),
             end_date=_d.required(data, "end_date", path, _d.string),
-            types=_d.required(data, "types", path, _d.list_of(_d.string)),
+            types=_d.required(data, "types", path, _d.list_of(_d.one_of(ActivityType))),
             days=_d.required(data, "days", path, _d.map_of(WorkoutCalendarDay.from_json)),
             marked_days=_d.required(data, "marked_days", path, _d.list_of(_d.string)),
             current_streak=_d.required(data, "current_streak", path, WorkoutCalendarStreak.from_json),
@@ -2034,7 +2042,7 @@ class WorkoutDayParams:
             now=_d.optional(data, "now", path, _d.string),
             today=_d.optional(data, "today", path, _d.string),
             date=_d.required(data, "date", path, _d.string),
-            unit=_d.optional(data, "unit", path, _d.string),
+            unit=_d.optional(data, "unit", path, _d.one_of(WeightUnit)),
             workouts=_d.optional(data, "workouts", path, _d.list_of(Workout.from_json)),
         )
 
@@ -2246,7 +2254,7 @@ class WorkoutDayResult:
         return cls(
             date=_d.required(data, "date", path, _d.string),
             as_of=_d.required(data, "as_of", path, _d.string),
-            unit=_d.required(data, "unit", path, _d.string),
+            unit=_d.required(data, "unit", path, _d.one_of(WeightUnit)),
             workouts=_d.required(data, "workouts", path, _d.list_of(WorkoutDayWorkout.from_json)),
             future_workouts_ignored=_d.required(data, "future_workouts_ignored", path, _d.integer),
         )
@@ -2309,7 +2317,7 @@ class WorkoutDetailParams:
             now=_d.optional(data, "now", path, _d.string),
             today=_d.optional(data, "today", path, _d.string),
             workout_id=_d.required(data, "workout_id", path, _d.string),
-            unit=_d.optional(data, "unit", path, _d.string),
+            unit=_d.optional(data, "unit", path, _d.one_of(WeightUnit)),
             workouts=_d.optional(data, "workouts", path, _d.list_of(Workout.from_json)),
         )
 
@@ -2363,7 +2371,7 @@ class WorkoutDetailResult:
         return cls(
             date=_d.required(data, "date", path, _d.string),
             as_of=_d.required(data, "as_of", path, _d.string),
-            unit=_d.required(data, "unit", path, _d.string),
+            unit=_d.required(data, "unit", path, _d.one_of(WeightUnit)),
             workout=_d.required(data, "workout", path, WorkoutDayWorkout.from_json),
             future_workouts_ignored=_d.required(data, "future_workouts_ignored", path, _d.integer),
         )

@@ -35,7 +35,7 @@ WORKER_RECONNECT = ("--reconnect-delay", "200ms")
 SERVICES = ("tally.history", "tally.streak", "tally.workout")
 
 
-class ProcessFailure(RuntimeError):
+class TallyProcessError(RuntimeError):
     """A Tally process did not start (or stop) as expected; the message quotes its standard error."""
 
 
@@ -45,11 +45,11 @@ def find_binary(name: str, bin_dir: str | os.PathLike[str] | None = None) -> Pat
     if directory:
         path = Path(directory) / name
         if not path.is_file():
-            raise ProcessFailure(f"{path} does not exist: build it (swift build) or point TALLY_BIN_DIR elsewhere")
+            raise TallyProcessError(f"{path} does not exist: build it (swift build) or point TALLY_BIN_DIR elsewhere")
         return path
     found = shutil.which(name)
     if found is None:
-        raise ProcessFailure(f"{name} is neither in $TALLY_BIN_DIR nor on PATH (build it with swift build)")
+        raise TallyProcessError(f"{name} is neither in $TALLY_BIN_DIR nor on PATH (build it with swift build)")
     return Path(found)
 
 
@@ -125,7 +125,7 @@ class TallyProcess:
                 if left <= 0 or not self.running:
                     break
                 self._lines_changed.wait(min(left, 0.1))
-        raise ProcessFailure(
+        raise TallyProcessError(
             f"{self.name} did not print {marker!r} (running: {self.running}); stderr:\n{self.error_output()[-2000:]}"
         )
 
@@ -165,8 +165,8 @@ def start_broker(
     arguments: Iterable[str] = (), *, bind: str = "tcp://127.0.0.1:0", bin_dir: str | None = None, name: str = "broker"
 ) -> tuple[TallyProcess, str]:
     """A started broker and the endpoint it listens on."""
-    argv = [find_binary("tally-broker", bin_dir), "--bind", bind, "--log-level", "notice", *FAST_HEARTBEATS]
-    broker = TallyProcess([*argv, *arguments], name)
+    argv: list[str | os.PathLike[str]] = [find_binary("tally-broker", bin_dir), "--bind", bind, "--log-level", "notice"]
+    broker = TallyProcess([*argv, *FAST_HEARTBEATS, *arguments], name)
     line = broker.wait_for_line("listening on")
     return broker, line.split()[-1]
 
@@ -200,7 +200,7 @@ def wait_until_served(
     for service in services:
         while not client.service_available(service, timeout=1.0):
             if time.monotonic() > deadline:
-                raise ProcessFailure(f"no worker registered {service} within {timeout} s")
+                raise TallyProcessError(f"no worker registered {service} within {timeout} s")
             time.sleep(0.05)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from tally import TallyClient
-from tally.testing import LocalCluster, ProcessFailure, find_binary
+from tally.testing import LocalCluster, TallyProcessError, find_binary
 
 PACKAGE_ROOT = pathlib.Path(__file__).resolve().parent.parent
 REPOSITORY = PACKAGE_ROOT.parent.parent
@@ -23,7 +23,7 @@ def bin_dir() -> str:
     try:
         for name in ("tally-broker", "tally-worker", "tally"):
             find_binary(name, directory)
-    except ProcessFailure as missing:
+    except TallyProcessError as missing:
         pytest.fail(f"{missing} (run `swift build` in {REPOSITORY} first)", pytrace=False)
     return directory
 

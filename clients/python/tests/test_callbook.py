@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tally._callbook import Call, CallBook, DuplicateRequestId, Finish, Forget, RetryPolicy, Send
+from tally._callbook import Call, CallBook, DuplicateRequestIdError, Finish, Forget, RetryPolicy, Send
 from tally._envelope import Reply
 
 FRAMES = [b"", b"MDPC01", b"tally.history", b"{}"]
@@ -39,7 +39,7 @@ def sends(actions: list[Any]) -> list[Send]:
     return [action for action in actions if isinstance(action, Send)]
 
 
-def test_the_first_attempt_waits_a_third_of_the_budget_with_two_retries_and_each_retry_resends_the_same_frames() -> None:
+def test_the_first_attempt_waits_a_third_of_the_budget_with_two_retries_and_retries_resend_the_same_frames() -> None:
     book = CallBook(random.Random(1))
     call = make_call(budget=3.0)
     assert sends(book.start(call, 0.0)) == [Send(call, FRAMES)]
@@ -185,7 +185,7 @@ def test_replies_with_a_null_id_and_mmi_replies_are_matched_in_order_per_service
 def test_an_id_already_in_flight_is_refused() -> None:
     book = CallBook()
     book.start(make_call(1, "same"), 0.0)
-    with pytest.raises(DuplicateRequestId, match="'same' is already in flight"):
+    with pytest.raises(DuplicateRequestIdError, match="'same' is already in flight"):
         book.start(make_call(2, "same"), 0.0)
 
 

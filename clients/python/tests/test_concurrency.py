@@ -53,7 +53,7 @@ def test_asyncio_tasks_share_one_client(cluster: LocalCluster) -> None:
     async def main() -> None:
         async with AsyncTallyClient(cluster.endpoint) as tally:
             results = await asyncio.gather(*(tally.history_months(params_for(n)) for n in range(2000, 2200)))
-            for n, result in zip(range(2000, 2200), results):
+            for n, result in zip(range(2000, 2200), results, strict=True):
                 check(n, result)
             pong = await tally.system_ping(service="tally.workout")
             assert pong.service == "tally.workout"

@@ -37,7 +37,7 @@ def differences(actual: Any, expected: Any, path: str = "") -> list[str]:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{path}: expected {len(expected)} elements, got {actual!r}"]
-        return [problem for index, pair in enumerate(zip(actual, expected))
+        return [problem for index, pair in enumerate(zip(actual, expected, strict=True))
                 for problem in differences(pair[0], pair[1], f"{path}[{index}]")]
     if actual != expected or isinstance(actual, bool) != isinstance(expected, bool):
         return [f"{path}: expected {expected!r}, got {actual!r}"]
@@ -98,11 +98,11 @@ def test_example_replayed_through_the_typed_api(client: TallyClient, path: pathl
     assert params.to_json() == (request.get("params") or {}), "the params model lost or changed members"
 
     typed_call = getattr(client, method.replace(".", "_"))
-    if method.startswith("system."):
-        call = lambda: typed_call(params, service=service)  # noqa: E731
-    else:
+    if not method.startswith("system."):
         assert spec.service == service, f"{method} is served by {service}, the client sends it to {spec.service}"
-        call = lambda: typed_call(params)  # noqa: E731
+
+    def call() -> object:
+        return typed_call(params, service=service) if method.startswith("system.") else typed_call(params)
 
     if "error" in expected:
         with pytest.raises(TallyError) as raised:

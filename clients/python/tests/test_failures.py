@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tally import TallyClient, TallyError, TallyTimeout
+from tally import TallyClient, TallyError, TallyTimeoutError
 from tally.testing import LocalCluster, free_loopback_port, start_broker, start_worker, wait_until_served
 
 
@@ -20,7 +20,7 @@ def test_a_broker_that_is_down_times_out_naming_its_endpoint_as_never_connected(
     endpoint = f"tcp://127.0.0.1:{free_loopback_port()}"
     with TallyClient(endpoint, timeout=0.6) as client:
         started = time.monotonic()
-        with pytest.raises(TallyTimeout) as raised:
+        with pytest.raises(TallyTimeoutError) as raised:
             client.call("history.months", {"time_zone": "UTC", "today": "2026-11-23"})
         elapsed = time.monotonic() - started
     failure = raised.value
@@ -33,9 +33,8 @@ def test_a_broker_that_is_down_times_out_naming_its_endpoint_as_never_connected(
 
 
 def test_a_service_nobody_serves_times_out_naming_the_connected_broker(cluster: LocalCluster) -> None:
-    with TallyClient(cluster.endpoint, timeout=0.6) as client:
-        with pytest.raises(TallyTimeout) as raised:
-            client.call("history.months", {"time_zone": "UTC", "today": "2026-11-23"}, service="tally.nobody")
+    with TallyClient(cluster.endpoint, timeout=0.6) as client, pytest.raises(TallyTimeoutError) as raised:
+        client.call("history.months", {"time_zone": "UTC", "today": "2026-11-23"}, service="tally.nobody")
     failure = raised.value
     assert f"from {cluster.endpoint} (connected)" in str(failure)
     assert len(failure.attempts) >= 2, "the call was retried"
@@ -105,7 +104,7 @@ def test_the_deadline_reaches_the_worker_which_does_not_compute_a_request_its_ca
     try:
         with TallyClient(endpoint) as client:
             wait_until_served(client, ["tally.history"])
-            with pytest.raises(TallyTimeout):
+            with pytest.raises(TallyTimeoutError):
                 client.system_ping(timeout=0.25, retries=0)
             assert client.system_ping(timeout=5).service == "tally.history"  # a deadline that leaves time
             labels = 'service="tally.history",method="system.ping"'
@@ -147,7 +146,7 @@ def test_with_several_brokers_calls_go_to_those_that_are_up_and_survive_one_dyin
             assert not states[first_endpoint].connected and states[first_endpoint].ever_connected
 
             second.kill()
-            with pytest.raises(TallyTimeout) as raised:
+            with pytest.raises(TallyTimeoutError) as raised:
                 client.system_ping(timeout=0.5)
             message = str(raised.value)
             assert all(endpoint in message for endpoint in (down, first_endpoint, second_endpoint)), message

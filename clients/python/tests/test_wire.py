@@ -3,15 +3,16 @@ history, replies matched by id in any order, garbage ignored, calls in flight fr
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
 from fake_broker import FakeBroker, Received, error, ok
-from tally import TallyClient, TallyError, TallyTimeout
+from tally import TallyClient, TallyError, TallyTimeoutError
 from tally.models import HistoryMonthsParams, SystemPingParams
 
 PING_RESULT = {
@@ -30,7 +31,7 @@ def parse_instant(text: str) -> datetime:
 
 def test_a_call_sends_an_mdp_request_with_the_v1_envelope_and_its_deadline() -> None:
     with FakeBroker(lambda request, _: [ok(request, PING_RESULT)]) as broker, TallyClient(broker.endpoint) as client:
-        before = datetime.now(timezone.utc)
+        before = datetime.now(UTC)
         client.call("history.months", {"time_zone": "UTC", "today": "2026-11-23"}, timeout=2.0,
                     traceparent="00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
         [request] = broker.requests()
@@ -49,7 +50,7 @@ def test_an_explicit_deadline_is_sent_as_given_and_bounds_the_call() -> None:
     deadline = datetime.now(timezone(timedelta(hours=2))) + timedelta(milliseconds=700)
     with FakeBroker(lambda request, _: None) as broker, TallyClient(broker.endpoint, timeout=30) as client:
         started = time.monotonic()
-        with pytest.raises(TallyTimeout):
+        with pytest.raises(TallyTimeoutError):
             client.system_ping(deadline=deadline)
         elapsed = time.monotonic() - started
         sent = parse_instant(broker.requests()[0].envelope["deadline"])
@@ -78,13 +79,14 @@ def test_overloaded_is_retried_with_the_same_request_after_the_back_off_asked_fo
     assert len(requests) == 3
     assert len({request.envelope["id"] for request in requests}) == 1
     assert len({request.envelope["deadline"] for request in requests}) == 1
-    gaps = [later.at - earlier.at for earlier, later in zip(requests, requests[1:])]
+    gaps = [later.at - earlier.at for earlier, later in itertools.pairwise(requests)]
     assert all(gap >= 0.14 for gap in gaps), gaps
 
 
 def test_when_retries_are_spent_the_error_carries_every_attempt() -> None:
-    refuse = lambda request, _: [error(request, "overloaded", "queue full", service="tally.history",  # noqa: E731
-                                       retry_after_ms=10)]
+    def refuse(request: Received, _: FakeBroker) -> list:
+        return [error(request, "overloaded", "queue full", service="tally.history", retry_after_ms=10)]
+
     with FakeBroker(refuse) as broker, TallyClient(broker.endpoint, retries=2) as client:
         with pytest.raises(TallyError) as raised:
             client.call("history.months", {"time_zone": "UTC", "today": "2026-11-23"})
@@ -100,7 +102,9 @@ def test_when_retries_are_spent_the_error_carries_every_attempt() -> None:
 
 @pytest.mark.parametrize("code", ["invalid_params", "internal", "pro_required"])
 def test_errors_other_than_overloaded_and_unavailable_are_not_retried(code: str) -> None:
-    answer = lambda request, _: [error(request, code, "no", field="params.month")]  # noqa: E731
+    def answer(request: Received, _: FakeBroker) -> list:
+        return [error(request, code, "no", field="params.month")]
+
     with FakeBroker(answer) as broker, TallyClient(broker.endpoint, retries=3) as client:
         with pytest.raises(TallyError) as raised:
             client.call("history.months", {})
@@ -161,10 +165,11 @@ def test_garbage_strangers_and_duplicates_do_not_disturb_the_answer() -> None:
 
 
 def test_a_result_that_does_not_match_its_schema_is_an_invalid_response() -> None:
-    answer = lambda request, _: [ok(request, {"as_of": "2026-11-23"})]  # noqa: E731
-    with FakeBroker(answer) as broker, TallyClient(broker.endpoint) as client:
-        with pytest.raises(TallyError) as raised:
-            client.history_months(HistoryMonthsParams(time_zone="UTC", today="2026-11-23"))
+    def answer(request: Received, _: FakeBroker) -> list:
+        return [ok(request, {"as_of": "2026-11-23"})]
+
+    with FakeBroker(answer) as broker, TallyClient(broker.endpoint) as client, pytest.raises(TallyError) as raised:
+        client.history_months(HistoryMonthsParams(time_zone="UTC", today="2026-11-23"))
     assert raised.value.code == "invalid_response"
     assert "result.current_month: is required" in raised.value.message
 

@@ -67,8 +67,9 @@ class LiteralType:
 
     @property
     def decoder(self) -> str:
-        kinds = {type(value) for value in self.values}
-        return "_d.integer" if kinds == {int} else "_d.string" if kinds == {str} else "_d.anything"
+        if self.alias is None:
+            raise SchemaError(f"the closed set {self.values} has no name")
+        return f"_d.one_of({self.alias})"
 
 
 @dataclass(frozen=True)
@@ -243,12 +244,12 @@ class Generator:
         if "$ref" in schema:
             target = self.schemas.resolve(schema["$ref"], located.uri)
             if "enum" in schema:  # narrowed in place
-                return LiteralType(tuple(schema["enum"]))
+                return self.literal_alias(tuple(schema["enum"]), name_hint, located)
             return self.referenced_type(target)
         if "enum" in schema:
-            return LiteralType(tuple(schema["enum"]))
+            return self.literal_alias(tuple(schema["enum"]), name_hint, located)
         if "const" in schema:
-            return LiteralType((schema["const"],))
+            return self.literal_alias((schema["const"],), name_hint, located)
         for combinator in ("oneOf", "anyOf"):
             if combinator in schema and "type" not in schema and "properties" not in schema:
                 return self.alternatives_type(located, combinator, name_hint)
@@ -290,16 +291,22 @@ class Generator:
     def referenced_type(self, target: Located) -> Any:
         schema = target.schema
         if "enum" in schema and self.is_definition(target):
-            if target.uri not in self.class_by_uri:
-                name = self.definition_name(target)
-                self.claim(name, target.uri)
-                self.aliases[name] = LiteralType(tuple(schema["enum"]), alias=name)
-                self.alias_docs[name] = schema.get("description", "")
-                self.class_by_uri[target.uri] = name
-            return self.aliases[self.class_by_uri[target.uri]]
+            name = self.definition_name(target)
+            return self.literal_alias(tuple(schema["enum"]), name, target, schema.get("description", ""))
         if self.is_object(target) and self.is_definition(target):
             return self.class_type(target, self.definition_name(target))
         return self.type_of(target, self.definition_name(target))
+
+    def literal_alias(self, values: tuple[Any, ...], name: str, located: Located, doc: str = "") -> LiteralType:
+        """A named ``Literal`` of a closed set (so that its values are written once, and can be imported); an
+        enum written in a member is named after its class and member (``MonthGridColumn``)."""
+        if located.uri in self.class_by_uri:
+            return self.aliases[self.class_by_uri[located.uri]]
+        self.claim(name, located.uri)
+        self.aliases[name] = LiteralType(values, alias=name)
+        self.alias_docs[name] = doc
+        self.class_by_uri[located.uri] = name
+        return self.aliases[name]
 
     def alternatives_type(self, located: Located, combinator: str, name_hint: str) -> Any:
         branches = [Located(branch, f"{located.uri}/{combinator}/{index}")
@@ -351,6 +358,7 @@ class Generator:
         discriminated = self.discriminated_members(located, name)
         for json_name, schemas in members.items():
             typed = [schema for schema in schemas if set(schema.schema) - {"description", "default"}]
+            member_type: Any
             if json_name in discriminated:
                 member_type = discriminated[json_name]
             elif typed:
