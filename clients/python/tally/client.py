@@ -13,13 +13,13 @@ import zmq
 
 from ._core import DEFAULT_TIMEOUT, ClientCore, typed_params, typed_result
 from .curve import Curve
-from .errors import EndpointState, TallyError
+from .errors import ClientClosedError, EndpointState
 from .typed_calls import TypedCalls
 
 ResultT = TypeVar("ResultT")
 
-WAIT_GRACE = 5.0
-"""How long past a call's deadline a caller waits for the I/O thread before calling it broken."""
+LIVENESS_CHECK_SECONDS = 1.0
+"""How often a waiting caller checks that the I/O thread still runs (it ends every call by its deadline)."""
 
 
 class TallyClient(TypedCalls):
@@ -180,7 +180,7 @@ class TallyClient(TypedCalls):
             retries=retries,
             traceparent=traceparent,
         )
-        return self._wait(future, timeout if timeout is not None else self._core.timeout)
+        return self._wait(future)
 
     def send_envelope(
         self,
@@ -198,12 +198,13 @@ class TallyClient(TypedCalls):
         is returned.
         """
         future = self._core.start_envelope(envelope, service=service, timeout=timeout, retries=retries)
-        return self._wait(future, timeout if timeout is not None else self._core.timeout)  # type: ignore[no-any-return]
+        response: dict[str, Any] = self._wait(future)
+        return response
 
     def service_available(self, service: str, *, timeout: float | None = None) -> bool:
         """Asks the broker (MMI ``mmi.service``) whether at least one live worker serves ``service``."""
         future = self._core.start_mmi(service, timeout=timeout)
-        status: str = self._wait(future, timeout if timeout is not None else self._core.timeout)
+        status: str = self._wait(future)
         return status == "200"
 
     def _typed_call(
@@ -222,10 +223,13 @@ class TallyClient(TypedCalls):
         )
         return typed_result(result_type, result, method)
 
-    @staticmethod
-    def _wait(future: Future[Any], budget: float) -> Any:
-        try:
-            return future.result(timeout=budget + WAIT_GRACE)
-        except FutureTimeout:
-            future.cancel()
-            raise TallyError("internal", "the client's I/O thread did not end the call by its deadline") from None
+    def _wait(self, future: Future[Any]) -> Any:
+        """The future's value. The I/O thread ends every call by its deadline (and every call when it stops), so
+        this only guards against a thread that died without a word."""
+        while True:
+            try:
+                return future.result(timeout=LIVENESS_CHECK_SECONDS)
+            except FutureTimeout:
+                if self._core.closed and not future.done():
+                    future.cancel()
+                    raise ClientClosedError("the Tally client's I/O thread is gone") from None

@@ -58,6 +58,17 @@ def test_an_explicit_deadline_is_sent_as_given_and_bounds_the_call() -> None:
     assert 0.6 <= elapsed <= 1.5
 
 
+def test_a_deadline_without_a_timeout_replaces_the_clients_default_timeout() -> None:
+    def answer_late(request: Received, broker: FakeBroker) -> list:
+        threading.Timer(1.2, broker.send_later, (request.sender, ok(request, PING_RESULT))).start()
+        return []
+
+    with FakeBroker(answer_late) as broker, TallyClient(broker.endpoint, timeout=0.3, retries=0) as client:
+        deadline = datetime.now(UTC) + timedelta(seconds=3)
+        assert client.system_ping(deadline=deadline).worker == "fake/1"
+        assert len(broker.requests()) == 1
+
+
 def test_ping_takes_no_params_and_every_service() -> None:
     with FakeBroker(lambda request, _: [ok(request, PING_RESULT)]) as broker, TallyClient(broker.endpoint) as client:
         assert client.system_ping().worker == "fake/1"
