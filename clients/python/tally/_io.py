@@ -154,6 +154,7 @@ class IOLoop:
         self.book = CallBook()
         self._backlog: OrderedDict[int, list[bytes]] = OrderedDict()
         self._futures: dict[int, tuple[Future[Any], Interpret]] = {}
+        self._not_executed: list[Command] = []
         socket = context.socket(zmq.DEALER)
         try:
             socket.linger = 0
@@ -241,8 +242,9 @@ class IOLoop:
 
     def _execute_commands(self, commands: list[Command]) -> bool:
         """Runs commands from callers; ``False`` when told to stop."""
-        for command in commands:
+        for index, command in enumerate(commands):
             if isinstance(command, StopLoop):
+                self._not_executed = commands[index + 1 :]  # ended by _shut_down like the calls in flight
                 return False
             if isinstance(command, CancelCall):
                 self._futures.pop(command.token, None)
@@ -351,7 +353,7 @@ class IOLoop:
             resolve(future, value)
 
     def _shut_down(self, reason: str) -> None:
-        leftovers = self.inbox.close()
+        leftovers = self._not_executed + self.inbox.close()
         for call in self.book.drain():
             entry = self._futures.pop(call.token, None)
             if entry is not None:

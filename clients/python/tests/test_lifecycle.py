@@ -9,14 +9,18 @@ import pathlib
 import re
 import threading
 import time
+from concurrent.futures import Future
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+import zmq
 
 from fake_broker import FakeBroker
 from tally import AsyncTallyClient, ClientClosedError, TallyClient
-from tally._core import parse_duration, settings_from_environment
+from tally._callbook import Call, RetryPolicy
+from tally._core import parse_duration, result_of, settings_from_environment
+from tally._io import IOLoop, SocketSettings, StartCall, StopLoop
 from tally.testing import free_loopback_port
 
 NOWHERE = f"tcp://127.0.0.1:{free_loopback_port()}"
@@ -91,6 +95,16 @@ def test_a_closed_client_refuses_calls_and_ends_those_still_waiting() -> None:
         with pytest.raises(ClientClosedError):
             client.system_ping()
         client.close()  # twice is fine
+
+
+def test_calls_that_arrive_in_the_same_batch_as_the_stop_end_with_the_client() -> None:
+    loop = IOLoop(zmq.Context(), [NOWHERE], None, SocketSettings(), owns_context=True)  # its thread never runs
+    call = Call(1, "r-1", "tally.history", [b""], started=0.0, deadline=5.0, policy=RetryPolicy())
+    future: Future[Any] = Future()
+    assert loop._execute_commands([StopLoop(), StartCall(call, future, result_of)]) is False
+    loop._shut_down("the Tally client is closed")
+    with pytest.raises(ClientClosedError, match="closed"):
+        future.result(timeout=0)
 
 
 def test_a_client_dropped_without_close_stops_its_thread() -> None:
