@@ -1,0 +1,374 @@
+"""The client's I/O thread: the only thread that touches its ZeroMQ sockets.
+
+ZeroMQ sockets are not thread-safe, so one background thread owns the DEALER (connected to every broker), its
+monitor socket and the :class:`~tally._callbook.CallBook`. Callers on any thread hand it calls through an
+:class:`Inbox` (a locked queue plus a pipe the thread's poller watches, so a new call wakes it at once) and wait
+on a :class:`concurrent.futures.Future` the thread resolves. The thread blocks only in ``zmq_poll``, for at most
+the time until the next timer of the book, and never in a send: a message the socket cannot take yet (no broker
+connected) waits in a backlog until the socket is writable or its attempt times out.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import zmq
+from zmq.utils.monitor import recv_monitor_message
+
+from ._callbook import Call, CallBook, DuplicateRequestIdError, Finish, Forget, Send
+from ._endpoints import EndpointStates
+from ._envelope import Reply, decode_reply
+from .curve import Curve
+from .errors import ClientClosedError, TallyError, TallyTimeoutError
+
+logger = logging.getLogger("tally.client")
+
+Interpret = Callable[[Reply, Call], Any]
+"""Turns the reply that finished a call into the value its future holds (or raises TallyError)."""
+
+RECEIVE_BATCH = 1000
+"""Replies read per turn of the loop before timers and new calls get their turn."""
+
+
+@dataclass(frozen=True)
+class SocketSettings:
+    """How the DEALER is set up. Durations in seconds."""
+
+    heartbeat: float | None = 1.0
+    """ZMTP heartbeat interval (a broker silent for 3 intervals is disconnected); ``None`` for libzmq's default."""
+    max_message_bytes: int = 16 << 20
+    high_water_mark: int = 10_000
+
+
+@dataclass(frozen=True)
+class StartCall:
+    call: Call
+    future: Future[Any]
+    interpret: Interpret
+
+
+@dataclass(frozen=True)
+class CancelCall:
+    token: int
+
+
+class StopLoop:
+    pass
+
+
+Command = StartCall | CancelCall | StopLoop
+
+
+class Inbox:
+    """Commands from any thread to the I/O thread: a locked queue and a pipe that wakes the poller."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: deque[Command] = deque()
+        self._signalled = False
+        self._closed = False
+        self.read_fd, self._write_fd = os.pipe()
+        os.set_blocking(self.read_fd, False)
+        os.set_blocking(self._write_fd, False)
+
+    def post(self, command: Command) -> bool:
+        """Queues ``command``; ``False`` once the inbox is closed (the thread will never read it)."""
+        with self._lock:
+            if self._closed:
+                return False
+            self._items.append(command)
+            if not self._signalled:
+                self._signalled = True
+                try:
+                    os.write(self._write_fd, b"\x01")
+                except BlockingIOError:  # the pipe is full: the thread is awake anyway
+                    pass
+        return True
+
+    def take_all(self) -> list[Command]:
+        """Everything queued, oldest first; clears the wake-up."""
+        with self._lock:
+            items = list(self._items)
+            self._items.clear()
+            self._signalled = False
+            try:
+                while os.read(self.read_fd, 4096):
+                    pass
+            except BlockingIOError:
+                pass
+            return items
+
+    def close(self) -> list[Command]:
+        """Refuses further commands; returns those not taken yet."""
+        with self._lock:
+            self._closed = True
+            items = list(self._items)
+            self._items.clear()
+        return items
+
+    def release(self) -> None:
+        for fd in (self.read_fd, self._write_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def resolve(future: Future[Any], value: Any = None, error: BaseException | None = None) -> None:
+    """Completes ``future`` unless its caller cancelled it."""
+    if not future.set_running_or_notify_cancel():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
+
+
+class IOLoop:
+    """The socket, its monitor, the call book and the thread that runs them.
+
+    The sockets are made and connected in the constructor, on the caller's thread, so that a bad endpoint or key
+    fails there with a clear error; from :meth:`start` on only the I/O thread uses them.
+    """
+
+    def __init__(
+        self,
+        context: zmq.Context[Any],
+        brokers: list[str],
+        curve: Curve | None,
+        settings: SocketSettings,
+        owns_context: bool,
+    ) -> None:
+        self.context = context
+        self.owns_context = owns_context
+        self.inbox = Inbox()
+        self.endpoints = EndpointStates(brokers)
+        self.book = CallBook()
+        self._backlog: OrderedDict[int, list[bytes]] = OrderedDict()
+        self._futures: dict[int, tuple[Future[Any], Interpret]] = {}
+        self._not_executed: list[Command] = []
+        socket = context.socket(zmq.DEALER)
+        try:
+            socket.linger = 0
+            socket.immediate = 1
+            socket.maxmsgsize = settings.max_message_bytes
+            socket.sndhwm = settings.high_water_mark
+            socket.rcvhwm = settings.high_water_mark
+            if settings.heartbeat is not None:
+                socket.heartbeat_ivl = int(settings.heartbeat * 1000)
+                socket.heartbeat_timeout = int(settings.heartbeat * 3000)
+            if curve is not None:
+                curve.apply(socket)
+            self.monitor = socket.get_monitor_socket()
+            for broker in brokers:
+                try:
+                    socket.connect(broker)
+                except zmq.ZMQError as error:
+                    raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
+        except BaseException:
+            socket.close(linger=0)
+            self.inbox.release()
+            raise
+        self.socket = socket
+        self.thread = threading.Thread(target=self._run, name="tally-client-io", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def submit(self, call: Call, interpret: Interpret) -> Future[Any]:
+        """Hands ``call`` to the I/O thread; the future ends with its value, a TallyError or ClientClosedError."""
+        future: Future[Any] = Future()
+        if not self.inbox.post(StartCall(call, future, interpret)):
+            raise ClientClosedError("the Tally client is closed")
+        token = call.token
+
+        def forget_if_cancelled(done: Future[Any]) -> None:
+            if done.cancelled():
+                self.inbox.post(CancelCall(token))
+
+        future.add_done_callback(forget_if_cancelled)
+        return future
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Ends the thread: calls still waiting fail with ClientClosedError. Safe to call twice, from any thread."""
+        self.inbox.post(StopLoop())
+        if self.thread.is_alive() and threading.current_thread() is not self.thread:
+            self.thread.join(timeout)
+
+    # The thread ---------------------------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        reason = "the Tally client is closed"
+        try:
+            self._loop()
+        except BaseException as error:  # a bug must not leave callers waiting forever
+            logger.exception("the Tally client's I/O thread failed")
+            reason = f"the Tally client's I/O thread failed: {error!r}"
+        finally:
+            self._shut_down(reason)
+
+    def _loop(self) -> None:
+        poller = zmq.Poller()
+        poller.register(self.inbox.read_fd, zmq.POLLIN)
+        poller.register(self.monitor, zmq.POLLIN)
+        poller.register(self.socket, zmq.POLLIN)
+        watching_writable = False
+        while True:
+            wants_writable = bool(self._backlog)
+            if wants_writable != watching_writable:
+                poller.modify(self.socket, zmq.POLLIN | (zmq.POLLOUT if wants_writable else 0))
+                watching_writable = wants_writable
+            next_timer = self.book.next_timer()
+            wait_ms = None if next_timer is None else max(0, int((next_timer - time.monotonic()) * 1000) + 1)
+            ready = dict(poller.poll(wait_ms))
+            if self.inbox.read_fd in ready and not self._execute_commands(self.inbox.take_all()):
+                return  # told to stop
+            if self.monitor in ready:
+                self._read_monitor()
+            events = ready.get(self.socket, 0)
+            if events & zmq.POLLIN:
+                self._receive()
+            if self._backlog and (events & zmq.POLLOUT or not wants_writable):
+                self._flush_backlog()
+            self._execute(self.book.advance(time.monotonic()))
+
+    def _execute_commands(self, commands: list[Command]) -> bool:
+        """Runs commands from callers; ``False`` when told to stop."""
+        for index, command in enumerate(commands):
+            if isinstance(command, StopLoop):
+                self._not_executed = commands[index + 1 :]  # ended by _shut_down like the calls in flight
+                return False
+            if isinstance(command, CancelCall):
+                self._futures.pop(command.token, None)
+                self._execute(self.book.cancel(command.token))
+                continue
+            if command.future.cancelled():
+                continue
+            self._futures[command.call.token] = (command.future, command.interpret)
+            try:
+                actions = self.book.start(command.call, time.monotonic())
+            except DuplicateRequestIdError as error:
+                self._futures.pop(command.call.token, None)
+                resolve(command.future, error=error)
+                continue
+            self._execute(actions)
+        return True
+
+    def _execute(self, actions: list[Send | Forget | Finish]) -> None:
+        for action in actions:
+            if isinstance(action, Send):
+                self._send(action.call, action.frames)
+            elif isinstance(action, Forget):
+                self._backlog.pop(action.call.token, None)
+            else:
+                self._finish(action.call, action.reply)
+
+    def _send(self, call: Call, frames: list[bytes]) -> None:
+        if call.attempts:
+            last = call.attempts[-1]
+            logger.debug(
+                "retrying %s (id %s), attempt %d, after %s",
+                call.method or call.service,
+                call.request_id,
+                call.attempt_number,
+                last,
+                extra={"tally_attempt": call.attempt_number, "tally_after": last.outcome},
+            )
+        if not self._backlog:
+            try:
+                self.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+                self.book.sent(call.token)
+                return
+            except zmq.Again:
+                pass  # no broker connection ready yet, or its queue is full: wait for the socket
+        self._backlog[call.token] = frames
+
+    def _flush_backlog(self) -> None:
+        while self._backlog:
+            token, frames = next(iter(self._backlog.items()))
+            try:
+                self.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+            except zmq.Again:
+                return
+            del self._backlog[token]
+            self.book.sent(token)
+
+    def _receive(self) -> None:
+        for _ in range(RECEIVE_BATCH):
+            try:
+                frames = self.socket.recv_multipart(flags=zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            reply = decode_reply(frames)
+            if reply is None:
+                logger.debug("a message that is not an MDP/0.1 client reply was dropped (%d frames)", len(frames))
+                continue
+            actions = self.book.received(reply, time.monotonic())
+            if not actions:
+                logger.debug("reply %r on %s matched no waiting call (late, or retried)", reply.request_id,
+                             reply.service)
+            self._execute(actions)
+
+    def _read_monitor(self) -> None:
+        while True:
+            try:
+                event = recv_monitor_message(self.monitor, flags=zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            endpoint = event.get("endpoint", b"")
+            text = endpoint.decode("utf-8", "replace") if isinstance(endpoint, bytes) else str(endpoint)
+            self.endpoints.observe(int(event["event"]), text, int(event.get("value") or 0))
+
+    def _finish(self, call: Call, reply: Reply | None) -> None:
+        entry = self._futures.pop(call.token, None)
+        if entry is None:
+            return
+        future, interpret = entry
+        if reply is None:
+            error: TallyError = TallyTimeoutError(
+                call.budget,
+                self.endpoints.snapshot(),
+                method=call.method,
+                request_id=call.request_id,
+                attempts=call.attempts,
+            )
+            resolve(future, error=error)
+            return
+        if len(call.attempts) > 1:
+            logger.debug("%s %s answered after %d attempts: %s", call.method, call.request_id, len(call.attempts),
+                         "; ".join(str(attempt) for attempt in call.attempts))
+        try:
+            value = interpret(reply, call)
+        except TallyError as failure:
+            resolve(future, error=failure)
+        else:
+            resolve(future, value)
+
+    def _shut_down(self, reason: str) -> None:
+        leftovers = self._not_executed + self.inbox.close()
+        for call in self.book.drain():
+            entry = self._futures.pop(call.token, None)
+            if entry is not None:
+                resolve(entry[0], error=ClientClosedError(reason))
+        for command in leftovers:
+            if isinstance(command, StartCall):
+                resolve(command.future, error=ClientClosedError(reason))
+        self._backlog.clear()
+        try:
+            self.socket.disable_monitor()
+        except zmq.ZMQError:
+            pass
+        self.monitor.close(linger=0)
+        self.socket.close(linger=0)
+        self.inbox.release()
+        if self.owns_context:
+            self.context.term()
+

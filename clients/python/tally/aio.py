@@ -1,0 +1,147 @@
+"""The asyncio Tally client: the same I/O thread and retries as :class:`tally.TallyClient`, awaited.
+
+Calls never block the event loop: the I/O thread resolves a future that the loop awaits
+(:func:`asyncio.wrap_future`). Cancelling an awaiting task forgets its call (a late reply is dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Any, TypeVar
+
+import zmq
+
+from ._core import DEFAULT_TIMEOUT, ClientCore, typed_params, typed_result
+from .curve import Curve
+from .errors import EndpointState
+from .typed_calls import AsyncTypedCalls
+
+ResultT = TypeVar("ResultT")
+
+
+class AsyncTallyClient(AsyncTypedCalls):
+    """:class:`tally.TallyClient` for asyncio: the same arguments, the same behaviour, awaitable calls.
+
+    ::
+
+        async with AsyncTallyClient(["tcp://127.0.0.1:5555"]) as tally:
+            months, summary = await asyncio.gather(
+                tally.history_months(months_params), tally.streak_summary(streak_params))
+
+    One client serves every task of a loop (and of several loops); create it anywhere, close it with
+    ``await client.aclose()`` or ``async with``.
+    """
+
+    def __init__(
+        self,
+        brokers: str | Sequence[str],
+        *,
+        curve: Curve | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = 2,
+        backoff: float = 0.1,
+        max_backoff: float = 2.0,
+        attempt_timeout: float | None = None,
+        heartbeat: float | None = 1.0,
+        context: zmq.Context[Any] | None = None,
+    ) -> None:
+        self._core = ClientCore(
+            brokers,
+            curve=curve,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            max_backoff=max_backoff,
+            attempt_timeout=attempt_timeout,
+            heartbeat=heartbeat,
+            context=context,
+        )
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **options: Any) -> AsyncTallyClient:
+        """Configured from ``TALLY_*`` variables, as :meth:`tally.TallyClient.from_env`."""
+        return cls(**{**ClientCore.from_environment(environ), **options})
+
+    async def aclose(self) -> None:
+        """Stops the I/O thread (joined off the event loop); calls still waiting fail with ClientClosedError."""
+        await asyncio.to_thread(self._core.close)
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    async def __aenter__(self) -> AsyncTallyClient:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    @property
+    def brokers(self) -> list[str]:
+        return list(self._core.brokers)
+
+    def endpoints(self) -> list[EndpointState]:
+        """What the client knows of each broker connection now."""
+        return self._core.endpoints()
+
+    async def call(
+        self,
+        method: str,
+        params: Any = None,
+        *,
+        service: str | None = None,
+        timeout: float | None = None,
+        deadline: datetime | None = None,
+        retries: int | None = None,
+        traceparent: str | None = None,
+    ) -> Any:
+        """Calls any method; arguments, result and errors as :meth:`tally.TallyClient.call`."""
+        future = self._core.start_method(
+            method,
+            params,
+            service=service,
+            timeout=timeout,
+            deadline=deadline,
+            retries=retries,
+            traceparent=traceparent,
+        )
+        return await asyncio.wrap_future(future)
+
+    async def send_envelope(
+        self,
+        envelope: Mapping[str, Any],
+        *,
+        service: str,
+        timeout: float | None = None,
+        retries: int | None = None,
+    ) -> dict[str, Any]:
+        """Sends a whole envelope and returns the whole response, as :meth:`tally.TallyClient.send_envelope`."""
+        future = self._core.start_envelope(envelope, service=service, timeout=timeout, retries=retries)
+        response: dict[str, Any] = await asyncio.wrap_future(future)
+        return response
+
+    async def service_available(self, service: str, *, timeout: float | None = None) -> bool:
+        """Asks the broker (MMI) whether at least one live worker serves ``service``."""
+        status: str = await asyncio.wrap_future(self._core.start_mmi(service, timeout=timeout))
+        return status == "200"
+
+    async def _typed_call(
+        self,
+        method: str,
+        params: Any,
+        result_type: type[ResultT],
+        *,
+        service: str,
+        timeout: float | None,
+        deadline: datetime | None,
+        retries: int | None,
+    ) -> ResultT:
+        result = await self.call(
+            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline, retries=retries
+        )
+        return typed_result(result_type, result, method)
