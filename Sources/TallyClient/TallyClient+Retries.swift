@@ -6,7 +6,8 @@ import ZeroMQ
 
 extension TallyClient {
     /// Sends one request and interprets its reply, retrying within `timeout` when an attempt times out or Tally
-    /// answers `overloaded` or `unavailable` (conditions another attempt, perhaps via another broker, may not meet).
+    /// answers `overloaded` or `unavailable` (conditions another attempt, perhaps via another broker, may not meet),
+    /// after a doubling back-off and never before the answer's `retry_after_ms`.
     /// - Parameter interpret: decodes a reply body once; a `.server` error with a retryable code triggers a retry.
     func exchange<T>(
         body: [Frame], service: String, id: String?, timeout: Duration,
@@ -52,12 +53,14 @@ extension TallyClient {
                 throw .invalidResponse("\(error)")
             }
             attempts.append(.init(code: failure.code, message: failure.message, duration: clock.now - started))
-            guard attemptsLeft > 0, clock.now + backoff < deadline else { throw Self.withHistory(failure, attempts) }
+            // The server may say how long to stay away (`retry_after_ms` with `overloaded`): never sooner.
+            let pause = max(backoff, failure.details?.retryAfterMilliseconds.map { .milliseconds($0) } ?? .zero)
+            guard attemptsLeft > 0, clock.now + pause < deadline else { throw Self.withHistory(failure, attempts) }
             logger.debug(
                 "retrying",
                 metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempts.count)", "after": "\(failure)"])
             do {
-                try await Task.sleep(for: backoff)
+                try await Task.sleep(for: pause)
             } catch {
                 throw Self.withHistory(.cancelled, attempts)
             }

@@ -68,6 +68,46 @@ import ZeroMQ
     }
 }
 
+extension OverloadTests {
+    /// `overloaded` says when to come back (`retry_after_ms`, 1 s by default): a retrying client waits that long
+    /// rather than its 100 ms back-off, and so gets through once the queue has drained instead of hammering it.
+    @Test func aRetryingClientWaitsTheRetryAfterTheBrokerAsksFor() async throws {
+        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--max-queue", "1"])
+        let worker = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint,
+            arguments: ["--service", "tally.history", "--concurrency", "1", "--simulated-latency", "400ms"])
+        let client = try makeClient([cluster.endpoint], timeout: .seconds(6), retries: 1)
+        #expect(await waitForServices(client, ["tally.history"]))
+
+        // One request runs, one waits in the queue, the third is refused and retried.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let outcomes = await withTaskGroup(of: (Int, Result<Duration, TallyClientError>).self) { group in
+            for index in 0..<3 {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(50 * index))
+                    do throws(TallyClientError) {
+                        _ = try await client.ping()
+                        return (index, .success(clock.now - started))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for index in 0..<2 {
+            #expect((try? outcomes[index]?.get()) != nil, "request \(index): \(String(describing: outcomes[index]))")
+        }
+        let third = try #require(outcomes[2]).get()
+        #expect(third >= .seconds(1), "the refused request came back after retry_after_ms, not sooner: \(third)")
+        await client.stop()
+        worker.terminate()
+        await worker.waitForExit()
+        await cluster.stop()
+    }
+}
+
 /// An open-loop flood from one raw DEALER: `perRound` padded pings every `round`, whatever the answers, then
 /// waits for every answer. Returns the ledger and one `overloaded` body.
 struct Flood: Sendable {
