@@ -146,6 +146,8 @@ let package = Package(
             dependencies: [
                 "CLinux",
                 "Majordomo",
+                "TallyClient",
+                "TallyProtocol",
                 "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -216,6 +218,7 @@ let package = Package(
             dependencies: [
                 "TallyTesting",
                 "TallyClient",
+                "TallyCommandLine",
                 "TallyProtocol",
                 "Majordomo",
                 "ZeroMQ",
@@ -235,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TallyCommandLineTests",
-            dependencies: ["TallyCommandLine"],
+            dependencies: ["TallyCommandLine", "Majordomo", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -31,78 +31,46 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(
-        name: .long,
-        help: "Endpoint to bind; repeat for several. [env: TALLY_BIND, comma-separated] (default: tcp://*:5555)")
+    @Option(name: BrokerSettings.bind.flag, help: BrokerSettings.bind.help)
     var bind: [String] = []
 
-    @Option(help: "How often to heartbeat each worker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
+    @Option(name: BrokerSettings.heartbeatInterval.flag, help: BrokerSettings.heartbeatInterval.help)
     var heartbeatInterval: DurationArgument?
 
-    @Option(
-        help:
-            "Missed heartbeats after which a worker is dead and its request re-queued. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)"
-    )
+    @Option(name: BrokerSettings.heartbeatLiveness.flag, help: BrokerSettings.heartbeatLiveness.help)
     var heartbeatLiveness: Int?
 
-    @Option(
-        help:
-            "How long a request may wait for a worker before it is answered 'unavailable'. [env: TALLY_QUEUE_TIMEOUT] (default: 10s)"
-    )
+    @Option(name: BrokerSettings.queueTimeout.flag, help: BrokerSettings.queueTimeout.help)
     var queueTimeout: DurationArgument?
 
-    @Option(
-        help:
-            "How long requests for a service without workers wait for some after the broker starts or the service's last worker leaves; past it they are answered 'unavailable' at once. [env: TALLY_SERVICE_GRACE] (default: 10s)"
-    )
+    @Option(name: BrokerSettings.serviceGrace.flag, help: BrokerSettings.serviceGrace.help)
     var serviceGrace: DurationArgument?
 
-    @Option(
-        help:
-            "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker. [env: TALLY_REQUEST_TIMEOUT] (default: 60s)"
-    )
+    @Option(name: BrokerSettings.requestTimeout.flag, help: BrokerSettings.requestTimeout.help)
     var requestTimeout: DurationArgument?
 
-    @Option(
-        help:
-            "Requests queued per service before new ones are answered 'overloaded'. [env: TALLY_MAX_QUEUE] (default: 10000)"
-    )
+    @Option(name: BrokerSettings.maxQueue.flag, help: BrokerSettings.maxQueue.help)
     var maxQueue: Int?
 
-    @Option(
-        help:
-            "Times one request is sent to a worker before a lost request is answered 'unavailable'. [env: TALLY_MAX_ATTEMPTS] (default: 3)"
-    )
+    @Option(name: BrokerSettings.maxAttempts.flag, help: BrokerSettings.maxAttempts.help)
     var maxAttempts: Int?
 
-    @Option(
-        help:
-            "Largest request body in bytes; larger ones are answered 'payload_too_large'. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)"
-    )
+    @Option(name: BrokerSettings.maxBodyBytes.flag, help: BrokerSettings.maxBodyBytes.help)
     var maxBodyBytes: Int?
 
-    @Option(
-        help:
-            "How long a graceful shutdown lets queued and running requests finish. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)"
-    )
+    @Option(name: BrokerSettings.shutdownGrace.flag, help: BrokerSettings.shutdownGrace.help)
     var shutdownGrace: DurationArgument?
 
-    @Option(
-        help:
-            "HTTP address for /metrics, /livez and /readyz: HOST:PORT with an IPv4 address, a host name or [IPv6], e.g. 0.0.0.0:9100, localhost:9100, [::]:9100. [env: TALLY_HTTP] (default: off)"
-    )
+    @Option(name: Self.http.flag, help: Self.http.help)
     var http: String?
 
-    @Option(
-        help:
-            "File with the broker's CURVE secret key: turns on encryption and authentication. [env: TALLY_CURVE_SECRET_KEY] (default: plaintext)"
-    )
+    @Option(name: BrokerSettings.curveSecretKey.flag, help: BrokerSettings.curveSecretKey.help)
     var curveSecretKey: String?
 
-    @Option(help: "File listing the CURVE public keys of allowed clients, one per line. [env: TALLY_CURVE_CLIENT_KEYS]")
+    @Option(name: BrokerSettings.curveClientKeys.flag, help: BrokerSettings.curveClientKeys.help)
     var curveClientKeys: String?
 
-    @Option(help: "File listing the CURVE public keys of allowed workers, one per line. [env: TALLY_CURVE_WORKER_KEYS]")
+    @Option(name: BrokerSettings.curveWorkerKeys.flag, help: BrokerSettings.curveWorkerKeys.help)
     var curveWorkerKeys: String?
 
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
@@ -110,17 +78,11 @@ struct TallyBrokerCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
-    static let settingNames: Set<String> = [
-        "bind", "heartbeat-interval", "heartbeat-liveness", "queue-timeout", "service-grace", "request-timeout",
-        "max-queue",
-        "max-attempts",
-        "max-body-bytes", "shutdown-grace", "http", "log-level", "log-format", "curve-secret-key", "curve-client-keys",
-        "curve-worker-keys",
-    ]
+    static let http = MonitoringSettings.http(example: 9100)
 
     func run() async throws {
         ParentWatch.start()
-        let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
+        let settings = try SettingSources(configPath: config, catalog: BrokerSettings.catalog)
         let log = try logging.bootstrap(label: "tally.broker", settings: settings)
         try await log.run { try await serve(settings: settings, logger: log.logger) }
     }
@@ -128,36 +90,24 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
     func serve(settings: SettingSources, logger: Logger) async throws {
         var configuration = BrokerConfiguration()
-        configuration.heartbeatInterval = try settings.resolve(
-            heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))
-        ).duration
-        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
-        configuration.queueTimeout = try settings.resolve(
-            queueTimeout, "queue-timeout", default: DurationArgument(.seconds(10))
-        ).duration
-        configuration.serviceGrace = try settings.resolve(
-            serviceGrace, "service-grace", default: DurationArgument(.seconds(10))
-        ).duration
-        configuration.requestTimeout = try settings.resolve(
-            requestTimeout, "request-timeout", default: DurationArgument(.seconds(60))
-        ).duration
-        configuration.maxQueuedPerService = try settings.resolve(maxQueue, "max-queue", default: 10_000)
-        configuration.maxAttempts = try settings.resolve(maxAttempts, "max-attempts", default: 3)
-        configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20)
-        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
+        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, BrokerSettings.heartbeatInterval)
             .duration
-        let endpoints = try EndpointOptions.check(
-            try settings.resolve(bind, "bind", default: ["tcp://*:5555"]), option: "bind", variable: "TALLY_BIND",
-            role: .bind)
-        let httpAddress = try settings.resolve(http, "http", default: "")
-        try Self.check(configuration)
-        let monitoringAddress = try MonitoringOptions.validated(httpAddress).map {
+        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, BrokerSettings.heartbeatLiveness)
+        configuration.queueTimeout = try settings.resolve(queueTimeout, BrokerSettings.queueTimeout).duration
+        configuration.serviceGrace = try settings.resolve(serviceGrace, BrokerSettings.serviceGrace).duration
+        configuration.requestTimeout = try settings.resolve(requestTimeout, BrokerSettings.requestTimeout).duration
+        configuration.maxQueuedPerService = try settings.resolve(maxQueue, BrokerSettings.maxQueue)
+        configuration.maxAttempts = try settings.resolve(maxAttempts, BrokerSettings.maxAttempts)
+        configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, BrokerSettings.maxBodyBytes)
+        let grace = try settings.resolve(shutdownGrace, BrokerSettings.shutdownGrace).duration
+        let endpoints = try settings.resolve(bind, BrokerSettings.bind)
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, Self.http)).map {
             MonitoringServer.Address(host: $0.host, port: $0.port)
         }
         let security = try Self.security(
-            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
-            clientKeys: try settings.resolve(curveClientKeys, "curve-client-keys", default: ""),
-            workerKeys: try settings.resolve(curveWorkerKeys, "curve-worker-keys", default: ""))
+            secretKey: try settings.resolve(curveSecretKey, BrokerSettings.curveSecretKey),
+            clientKeys: try settings.resolve(curveClientKeys, BrokerSettings.curveClientKeys),
+            workerKeys: try settings.resolve(curveWorkerKeys, BrokerSettings.curveWorkerKeys))
 
         let metrics = monitoringAddress.map { _ in
             PrometheusMetrics.bootstrap(help: BrokerMetrics.help, version: TallyBuild.version)
@@ -209,20 +159,5 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-    }
-
-    static func check(_ configuration: BrokerConfiguration) throws {
-        guard configuration.heartbeatInterval >= .milliseconds(10) else {
-            throw ValidationError("--heartbeat-interval must be at least 10ms")
-        }
-        guard configuration.heartbeatLiveness >= 1 else {
-            throw ValidationError("--heartbeat-liveness must be at least 1")
-        }
-        guard configuration.queueTimeout > .zero else { throw ValidationError("--queue-timeout must be positive") }
-        guard configuration.serviceGrace >= .zero else { throw ValidationError("--service-grace must not be negative") }
-        guard configuration.requestTimeout > .zero else { throw ValidationError("--request-timeout must be positive") }
-        guard configuration.maxQueuedPerService >= 1 else { throw ValidationError("--max-queue must be at least 1") }
-        guard configuration.maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1") }
-        guard configuration.maxBodyBytes >= 64 else { throw ValidationError("--max-body-bytes must be at least 64") }
     }
 }

@@ -43,9 +43,11 @@ struct TallyLoadCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(
-        name: .long, help: "Broker endpoint; repeat for several. [env: TALLY_BROKERS] (default: tcp://127.0.0.1:5555)")
+    @Option(name: ConnectionSettings.broker.flag, help: ConnectionSettings.broker.help)
     var broker: [String] = []
+
+    /// The one setting `tally-load` also reads from the environment; the rest are flags of a run.
+    static let settings = SettingCatalog(program: "tally-load", settings: [ConnectionSettings.broker.documentation])
 
     @Option(
         help:
@@ -131,11 +133,8 @@ struct TallyLoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try SettingSources(configPath: nil, knownKeys: [])
-        let brokers = try EndpointOptions.check(
-            try settings.resolve(
-                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
-            option: "broker", variable: "TALLY_BROKERS", role: .connect)
+        let settings = try SettingSources(configPath: nil, catalog: Self.settings)
+        let brokers = try settings.resolve(broker, ConnectionSettings.broker)
         let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let workload = try makeWorkload()
         // A distribution file that cannot be written is found out before the run, not after it.

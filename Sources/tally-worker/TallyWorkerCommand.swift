@@ -32,78 +32,49 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             """,
         version: TallyBuild.version)
 
-    @Option(
-        name: .long,
-        help:
-            "Broker endpoint; repeat to serve several brokers. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)"
-    )
+    @Option(name: WorkerSettings.broker.flag, help: WorkerSettings.broker.help)
     var broker: [String] = []
 
-    @Option(
-        name: .long,
-        help:
-            "MDP service to serve; repeat for several. [env: TALLY_SERVICES] (default: tally.history, tally.streak, tally.workout)"
-    )
+    @Option(name: WorkerSettings.service.flag, help: WorkerSettings.service.help)
     var service: [String] = []
 
-    @Option(
-        help:
-            "Requests of each service this process holds at once per broker, computing or ready: the credit its connections offer together. [env: TALLY_CONCURRENCY] (default: 16)"
-    )
+    @Option(name: WorkerSettings.concurrency.flag, help: WorkerSettings.concurrency.help)
     var concurrency: Int?
 
-    @Option(
-        help:
-            "MDP connections per service per broker, 0 for one per I/O thread. A broker that speaks plain MDP/0.1 sends one request per connection at a time: against one, set this to --concurrency. [env: TALLY_CONNECTIONS] (default: 0)"
-    )
+    @Option(name: WorkerSettings.connections.flag, help: WorkerSettings.connections.help)
     var connections: Int?
 
-    @Option(
-        help:
-            "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at once. 0 for one per processor core. [env: TALLY_IO_THREADS] (default: 0)"
-    )
+    @Option(name: WorkerSettings.ioThreads.flag, help: WorkerSettings.ioThreads.help)
     var ioThreads: Int?
 
-    @Option(help: "How often to heartbeat the broker. [env: TALLY_HEARTBEAT_INTERVAL] (default: 2500ms)")
+    @Option(name: WorkerSettings.heartbeatInterval.flag, help: WorkerSettings.heartbeatInterval.help)
     var heartbeatInterval: DurationArgument?
 
-    @Option(
-        help: "Missed broker heartbeats after which the worker reconnects. [env: TALLY_HEARTBEAT_LIVENESS] (default: 3)"
-    )
+    @Option(name: WorkerSettings.heartbeatLiveness.flag, help: WorkerSettings.heartbeatLiveness.help)
     var heartbeatLiveness: Int?
 
-    @Option(help: "Pause before reconnecting to a broker. [env: TALLY_RECONNECT_DELAY] (default: 1s)")
+    @Option(name: WorkerSettings.reconnectDelay.flag, help: WorkerSettings.reconnectDelay.help)
     var reconnectDelay: DurationArgument?
 
-    @Option(help: "Largest request body in bytes. [env: TALLY_MAX_BODY_BYTES] (default: 1048576)")
+    @Option(name: WorkerSettings.maxBodyBytes.flag, help: WorkerSettings.maxBodyBytes.help)
     var maxBodyBytes: Int?
 
-    @Option(
-        help:
-            "Most elements in any list of a request (records, workouts…). [env: TALLY_MAX_LIST_ELEMENTS] (default: 20000)"
-    )
+    @Option(name: WorkerSettings.maxListElements.flag, help: WorkerSettings.maxListElements.help)
     var maxListElements: Int?
 
-    @Option(
-        help: "How long a graceful shutdown waits for requests in progress. [env: TALLY_SHUTDOWN_GRACE] (default: 10s)")
+    @Option(name: WorkerSettings.shutdownGrace.flag, help: WorkerSettings.shutdownGrace.help)
     var shutdownGrace: DurationArgument?
 
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
-    @Option(
-        help:
-            "HTTP address for /metrics, /livez and /readyz: HOST:PORT with an IPv4 address, a host name or [IPv6], e.g. 0.0.0.0:9101, localhost:9101, [::]:9101. [env: TALLY_HTTP] (default: off)"
-    )
+    @Option(name: Self.http.flag, help: Self.http.help)
     var http: String?
 
-    @Option(
-        help:
-            "File with this worker's CURVE secret key (its public key must be in the broker's worker list). [env: TALLY_CURVE_SECRET_KEY]"
-    )
+    @Option(name: WorkerSettings.curveSecretKey.flag, help: WorkerSettings.curveSecretKey.help)
     var curveSecretKey: String?
 
-    @Option(help: "The broker's CURVE public key, or a file holding it. [env: TALLY_CURVE_SERVER_KEY]")
+    @Option(name: WorkerSettings.curveServerKey.flag, help: WorkerSettings.curveServerKey.help)
     var curveServerKey: String?
 
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
@@ -111,56 +82,39 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
-    static let settingNames: Set<String> = [
-        "broker", "service", "concurrency", "connections", "io-threads", "heartbeat-interval", "heartbeat-liveness",
-        "reconnect-delay", "max-body-bytes", "max-list-elements", "shutdown-grace", "http", "log-level", "log-format",
-        "curve-secret-key",
-        "curve-server-key",
-    ]
+    static let http = MonitoringSettings.http(example: 9101)
 
     func run() async throws {
         MallocTuning.keepRequestBuffers()
         ParentWatch.start()
-        let settings = try SettingSources(configPath: config, knownKeys: Self.settingNames)
+        let settings = try SettingSources(configPath: config, catalog: WorkerSettings.catalog)
         let log = try logging.bootstrap(label: "tally.worker", settings: settings)
         try await log.run { try await serve(settings: settings, logger: log.logger) }
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
     func serve(settings: SettingSources, logger: Logger) async throws {
-        let brokers = try EndpointOptions.check(
-            try settings.resolve(
-                broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
-            option: "broker", variable: "TALLY_BROKERS", role: .connect)
-        let services = try settings.resolve(
-            service, "service", environmentVariable: "TALLY_SERVICES",
-            default: TallyService.domainServices.map(\.rawValue))
+        let brokers = try settings.resolve(broker, WorkerSettings.broker)
+        let services = try settings.resolve(service, WorkerSettings.service)
         var configuration = WorkerConfiguration(brokers: brokers, services: services)
-        configuration.concurrency = try settings.resolve(concurrency, "concurrency", default: 16)
-        let connections = try settings.resolve(connections, "connections", default: 0)
-        guard (0...256).contains(connections) else { throw ValidationError("--connections must be 0...256") }
+        configuration.concurrency = try settings.resolve(concurrency, WorkerSettings.concurrency)
+        let connections = try settings.resolve(connections, WorkerSettings.connections)
         configuration.connections = connections == 0 ? nil : connections
-        let ioThreads = try settings.resolve(ioThreads, "io-threads", default: 0)
-        guard (0...256).contains(ioThreads) else { throw ValidationError("--io-threads must be 0...256") }
+        let ioThreads = try settings.resolve(ioThreads, WorkerSettings.ioThreads)
         configuration.ioThreads = ioThreads == 0 ? nil : ioThreads
-        configuration.heartbeatInterval = try settings.resolve(
-            heartbeatInterval, "heartbeat-interval", default: DurationArgument(.milliseconds(2500))
-        ).duration
-        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, "heartbeat-liveness", default: 3)
-        configuration.reconnectDelay = try settings.resolve(
-            reconnectDelay, "reconnect-delay", default: DurationArgument(.seconds(1))
-        ).duration
-        let limits = RequestLimits(
-            maxBodyBytes: try settings.resolve(maxBodyBytes, "max-body-bytes", default: 1 << 20),
-            maxListElements: try settings.resolve(maxListElements, "max-list-elements", default: 20_000))
-        let grace = try settings.resolve(shutdownGrace, "shutdown-grace", default: DurationArgument(.seconds(10)))
+        configuration.heartbeatInterval = try settings.resolve(heartbeatInterval, WorkerSettings.heartbeatInterval)
             .duration
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, "http", default: ""))
+        configuration.heartbeatLiveness = try settings.resolve(heartbeatLiveness, WorkerSettings.heartbeatLiveness)
+        configuration.reconnectDelay = try settings.resolve(reconnectDelay, WorkerSettings.reconnectDelay).duration
+        let limits = RequestLimits(
+            maxBodyBytes: try settings.resolve(maxBodyBytes, WorkerSettings.maxBodyBytes),
+            maxListElements: try settings.resolve(maxListElements, WorkerSettings.maxListElements))
+        let grace = try settings.resolve(shutdownGrace, WorkerSettings.shutdownGrace).duration
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, Self.http))
             .map { MonitoringServer.Address(host: $0.host, port: $0.port) }
-        try Self.check(configuration, limits: limits)
         let socketSetup = try CurveClientOptions.socketSetup(
-            secretKey: try settings.resolve(curveSecretKey, "curve-secret-key", default: ""),
-            serverKey: try settings.resolve(curveServerKey, "curve-server-key", default: ""))
+            secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),
+            serverKey: try settings.resolve(curveServerKey, WorkerSettings.curveServerKey))
 
         var registry = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version))
         #if DEBUG
@@ -191,25 +145,5 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             configuration: .init(
                 services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
-    }
-
-    static func check(_ configuration: WorkerConfiguration, limits: RequestLimits) throws {
-        guard !configuration.brokers.isEmpty else { throw ValidationError("give at least one --broker") }
-        guard !configuration.services.isEmpty else { throw ValidationError("give at least one --service") }
-        for service in configuration.services
-        where service.isEmpty || service.hasPrefix("mmi.") || service.utf8.count > 255 {
-            throw ValidationError("'\(service)' is not a service a worker can serve")
-        }
-        guard (1...256).contains(configuration.concurrency) else {
-            throw ValidationError("--concurrency must be 1...256")
-        }
-        guard configuration.heartbeatInterval >= .milliseconds(10) else {
-            throw ValidationError("--heartbeat-interval must be at least 10ms")
-        }
-        guard configuration.heartbeatLiveness >= 1 else {
-            throw ValidationError("--heartbeat-liveness must be at least 1")
-        }
-        guard limits.maxBodyBytes >= 64 else { throw ValidationError("--max-body-bytes must be at least 64") }
-        guard limits.maxListElements >= 1 else { throw ValidationError("--max-list-elements must be at least 1") }
     }
 }

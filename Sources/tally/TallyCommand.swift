@@ -27,34 +27,33 @@ struct TallyCommand: AsyncParsableCommand {
 
 /// Options every subcommand shares.
 struct ConnectionOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help:
-            "Broker endpoint; repeat for several. [env: TALLY_BROKERS, comma-separated] (default: tcp://127.0.0.1:5555)"
-    )
+    @Option(name: ConnectionSettings.broker.flag, help: ConnectionSettings.broker.help)
     var broker: [String] = []
 
-    @Option(help: "How long to wait for an answer, retries included. [env: TALLY_TIMEOUT] (default: 5s)")
+    @Option(name: ConnectionSettings.timeout.flag, help: ConnectionSettings.timeout.help)
     var timeout: DurationArgument?
 
-    @Option(help: "File with this client's CURVE secret key. [env: TALLY_CURVE_SECRET_KEY]")
+    @Option(name: ConnectionSettings.curveSecretKey.flag, help: ConnectionSettings.curveSecretKey.help)
     var curveSecretKey: String?
 
-    @Option(help: "The broker's CURVE public key, or a file holding it. [env: TALLY_CURVE_SERVER_KEY]")
+    @Option(name: ConnectionSettings.curveServerKey.flag, help: ConnectionSettings.curveServerKey.help)
     var curveServerKey: String?
+
+    /// The settings `tally` reads from flags and the environment (it takes no configuration file).
+    static let settings = SettingCatalog(
+        program: "tally",
+        settings: [
+            ConnectionSettings.broker.documentation, ConnectionSettings.timeout.documentation,
+            ConnectionSettings.curveSecretKey.documentation, ConnectionSettings.curveServerKey.documentation,
+        ])
 
     /// A started client.
     func client() throws -> TallyClient {
-        let settings = try SettingSources(configPath: nil, knownKeys: [])
-        var configuration = TallyClientConfiguration(
-            brokers: try EndpointOptions.check(
-                try settings.resolve(
-                    broker, "broker", environmentVariable: "TALLY_BROKERS", default: ["tcp://127.0.0.1:5555"]),
-                option: "broker", variable: "TALLY_BROKERS", role: .connect))
-        configuration.timeout = try settings.resolve(timeout, "timeout", default: DurationArgument(.seconds(5)))
-            .duration
-        let secretKey = try settings.resolve(curveSecretKey, "curve-secret-key", default: "")
-        let serverKey = try settings.resolve(curveServerKey, "curve-server-key", default: "")
+        let settings = try SettingSources(configPath: nil, catalog: Self.settings)
+        var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, ConnectionSettings.broker))
+        configuration.timeout = try settings.resolve(timeout, ConnectionSettings.timeout).duration
+        let secretKey = try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey)
+        let serverKey = try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey)
         if !secretKey.isEmpty || !serverKey.isEmpty {
             guard !secretKey.isEmpty, !serverKey.isEmpty else {
                 throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")

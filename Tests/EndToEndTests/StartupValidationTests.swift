@@ -1,4 +1,5 @@
 import Foundation
+import TallyCommandLine
 import TallyTesting
 import Testing
 
@@ -27,5 +28,34 @@ import Testing
             TallyBinaries.worker, [], environment: ["TALLY_BROKERS": "tcp://127.0.0.1:5555,127.0.0.1:5556"])
         #expect(result.status == 64)
         #expect(result.errorOutput.contains("TALLY_BROKERS") && result.errorOutput.contains("'127.0.0.1:5556'"))
+    }
+}
+
+/// The binaries' options are their declared settings (which the README's tables are checked against), plus
+/// `--config`, `--help` and `--version`: none is added or renamed behind the declarations' back.
+@Suite struct DeclaredSettingsTests {
+    /// The long options a binary shows in `--help`, from ArgumentParser's own description of the command.
+    func shownOptions(of binary: URL) async throws -> Set<String> {
+        let result = try await ShortCommand.run(binary, ["--experimental-dump-help"], timeout: .seconds(20))
+        let dump = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let command = try #require(dump?["command"] as? [String: Any])
+        let arguments = try #require(command["arguments"] as? [[String: Any]])
+        var names: Set<String> = []
+        for argument in arguments where argument["shouldDisplay"] as? Bool == true {
+            for name in argument["names"] as? [[String: String]] ?? [] where name["kind"] == "long" {
+                names.insert(name["name"] ?? "")
+            }
+        }
+        return names
+    }
+
+    @Test func theBrokersOptionsAreItsDeclaredSettings() async throws {
+        let shown = try await shownOptions(of: TallyBinaries.broker)
+        #expect(shown.subtracting(["config", "help", "version"]) == BrokerSettings.catalog.names)
+    }
+
+    @Test func theWorkersOptionsAreItsDeclaredSettings() async throws {
+        let shown = try await shownOptions(of: TallyBinaries.worker)
+        #expect(shown.subtracting(["config", "help", "version"]) == WorkerSettings.catalog.names)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Majordomo
 import TallyCommandLine
 import Testing
 
@@ -10,45 +12,81 @@ import Testing
         return url.path
     }
 
+    static let maxQueue = BrokerSettings.maxQueue
+    static let heartbeat = BrokerSettings.heartbeatInterval
+    static let bind = BrokerSettings.bind
+    static let catalog = BrokerSettings.catalog
+
     @Test func precedenceIsFlagThenEnvironmentThenFileThenDefault() throws {
         let path = try configFile(
             #"{"max-queue": 300, "heartbeat-interval": "750ms", "bind": ["tcp://a:1", "tcp://b:2"]}"#)
-        let keys: Set<String> = ["max-queue", "heartbeat-interval", "bind", "log-level"]
-        let fileOnly = try SettingSources(configPath: path, knownKeys: keys, environment: [:])
-        #expect(try fileOnly.resolve(nil, "max-queue", default: 10) == 300)
-        #expect(
-            try fileOnly.resolve(nil, "heartbeat-interval", default: DurationArgument(.seconds(1))).duration
-                == .milliseconds(750))
-        #expect(try fileOnly.resolve([], "bind", default: ["x"]) == ["tcp://a:1", "tcp://b:2"])
-        #expect(try fileOnly.resolve(nil, "log-level", default: "info") == "info")
+        let fileOnly = try SettingSources(configPath: path, catalog: Self.catalog, environment: [:])
+        #expect(try fileOnly.resolve(nil, Self.maxQueue) == 300)
+        #expect(try fileOnly.resolve(nil, Self.heartbeat).duration == .milliseconds(750))
+        #expect(try fileOnly.resolve([], Self.bind) == ["tcp://a:1", "tcp://b:2"])
+        #expect(try fileOnly.resolve(nil, LoggingSettings.level) == .info)
 
         let withEnvironment = try SettingSources(
-            configPath: path, knownKeys: keys,
+            configPath: path, catalog: Self.catalog,
             environment: ["TALLY_MAX_QUEUE": "20", "TALLY_BIND": "tcp://c:3, tcp://d:4"])
-        #expect(try withEnvironment.resolve(nil, "max-queue", default: 10) == 20)
-        #expect(try withEnvironment.resolve([], "bind", default: ["x"]) == ["tcp://c:3", "tcp://d:4"])
-        #expect(try withEnvironment.resolve(5, "max-queue", default: 10) == 5)
-        #expect(try withEnvironment.resolve(["tcp://e:5"], "bind", default: ["x"]) == ["tcp://e:5"])
+        #expect(try withEnvironment.resolve(nil, Self.maxQueue) == 20)
+        #expect(try withEnvironment.resolve([], Self.bind) == ["tcp://c:3", "tcp://d:4"])
+        #expect(try withEnvironment.resolve(5, Self.maxQueue) == 5)
+        #expect(try withEnvironment.resolve(["tcp://e:5"], Self.bind) == ["tcp://e:5"])
+    }
+
+    @Test func defaultsAreTheLibrarysOwn() throws {
+        let sources = try SettingSources(configPath: nil, catalog: Self.catalog, environment: [:])
+        let library = BrokerConfiguration()
+        #expect(try sources.resolve(nil, Self.maxQueue) == library.maxQueuedPerService)
+        #expect(try sources.resolve(nil, Self.heartbeat).duration == library.heartbeatInterval)
+        let worker = WorkerConfiguration(brokers: [], services: [])
+        #expect(try sources.resolve(nil, WorkerSettings.concurrency) == worker.concurrency)
     }
 
     @Test func configPathMayComeFromTheEnvironment() throws {
         let path = try configFile(#"{"max-queue": 42}"#)
-        let sources = try SettingSources(configPath: nil, knownKeys: ["max-queue"], environment: ["TALLY_CONFIG": path])
-        #expect(try sources.resolve(nil, "max-queue", default: 1) == 42)
+        let sources = try SettingSources(configPath: nil, catalog: Self.catalog, environment: ["TALLY_CONFIG": path])
+        #expect(try sources.resolve(nil, Self.maxQueue) == 42)
     }
 
-    @Test func mistakesStopTheProcessWithAClearMessage() throws {
-        #expect(throws: (any Error).self) { try SettingSources(configPath: "/nonexistent/tally.json", knownKeys: []) }
-        #expect(throws: (any Error).self) { try SettingSources(configPath: try configFile("[1, 2]"), knownKeys: []) }
-        #expect(throws: (any Error).self) {
-            try SettingSources(configPath: try configFile(#"{"max-qeue": 1}"#), knownKeys: ["max-queue"])
+    /// The message of what `body` throws.
+    func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch {
+            return "\(error)"
         }
+    }
+
+    @Test func mistakesStopTheProcessWithAMessageNamingTheOptionAndTheSource() throws {
+        #expect(throws: (any Error).self) {
+            try SettingSources(configPath: "/nonexistent/tally.json", catalog: Self.catalog)
+        }
+        #expect(throws: (any Error).self) { try SettingSources(configPath: try configFile("[1, 2]"), catalog: Self.catalog) }
+        let typo = message { _ = try SettingSources(configPath: try configFile(#"{"max-qeue": 1}"#), catalog: Self.catalog) }
+        #expect(typo.contains("max-qeue") && typo.contains("max-queue"), "\(typo)")
+
         let badEnvironment = try SettingSources(
-            configPath: nil, knownKeys: [], environment: ["TALLY_MAX_QUEUE": "many"])
-        #expect(throws: (any Error).self) { try badEnvironment.resolve(nil, "max-queue", default: 1) }
+            configPath: nil, catalog: Self.catalog, environment: ["TALLY_MAX_QUEUE": "many"])
+        let notANumber = message { _ = try badEnvironment.resolve(nil, Self.maxQueue) }
+        #expect(notANumber.contains("TALLY_MAX_QUEUE='many'") && notANumber.contains("--max-queue"), "\(notANumber)")
         let badFile = try SettingSources(
-            configPath: try configFile(#"{"max-queue": "many"}"#), knownKeys: ["max-queue"], environment: [:])
-        #expect(throws: (any Error).self) { try badFile.resolve(nil, "max-queue", default: 1) }
+            configPath: try configFile(#"{"max-queue": "many"}"#), catalog: Self.catalog, environment: [:])
+        #expect(throws: (any Error).self) { try badFile.resolve(nil, Self.maxQueue) }
+
+        // A value that parses but that the setting refuses, from each source.
+        let sources = try SettingSources(
+            configPath: try configFile(#"{"heartbeat-interval": "5ms"}"#), catalog: Self.catalog,
+            environment: ["TALLY_MAX_QUEUE": "0"])
+        #expect(message { _ = try sources.resolve(0, Self.maxQueue) } == "--max-queue must be at least 1")
+        let fromEnvironment = message { _ = try sources.resolve(nil, Self.maxQueue) }
+        #expect(fromEnvironment == "--max-queue must be at least 1 (from environment variable TALLY_MAX_QUEUE='0')")
+        let fromFile = message { _ = try sources.resolve(nil, Self.heartbeat) }
+        #expect(fromFile.hasPrefix("--heartbeat-interval must be at least 10ms (from ") && fromFile.contains("5ms"))
+        let endpoint = message { _ = try sources.resolve(["127.0.0.1:5555"], Self.bind) }
+        #expect(endpoint.hasPrefix("--bind ") && endpoint.contains("tcp://127.0.0.1:5555"), "\(endpoint)")
     }
 
     @Test(arguments: [

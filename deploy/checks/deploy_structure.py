@@ -32,18 +32,15 @@ def duration_seconds(text):
 
 
 def known_variables(root):
-    """TALLY_* variables the binaries read, from the `settingNames` of tally-broker and tally-worker."""
-    names = {"TALLY_CONFIG", "TALLY_BROKERS", "TALLY_SERVICES", "TALLY_HEALTH_BROKER"}
-    for command in ("tally-broker/TallyBrokerCommand.swift", "tally-worker/TallyWorkerCommand.swift"):
-        source = (root / "Sources" / command).read_text()
-        block = re.search(r"settingNames: Set<String> = \[(.*?)\]", source, re.S)
-        if not block:
-            problem(command, "no settingNames found: cannot check TALLY_* variables")
-            continue
-        for key in re.findall(r'"([a-z-]+)"', block.group(1)):
-            names.add("TALLY_" + key.upper().replace("-", "_"))
-    # The worker's lists are read from plural names (TALLY_BROKERS, TALLY_SERVICES), not the derived ones.
-    return names - {"TALLY_BROKER", "TALLY_SERVICE"}
+    """TALLY_* variables the binaries read: those of the README's settings tables, which a test
+    (SettingsDocumentationTests) keeps equal to the settings the programs declare."""
+    names = {"TALLY_CONFIG", "TALLY_HEALTH_BROKER"}
+    rows = [line for line in (root / "README.md").read_text().splitlines() if line.startswith("| `--")]
+    if not rows:
+        problem("README.md", "no settings table rows found: cannot check TALLY_* variables")
+    for row in rows:
+        names.update(re.findall(r"`(TALLY_[A-Z_]+)`", row))
+    return names
 
 
 def check_variables(where, variables, known):

@@ -7,16 +7,10 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 /// `--log-level` and `--log-format` (env `TALLY_LOG_LEVEL`, `TALLY_LOG_FORMAT`; file keys `log-level`,
 /// `log-format`), shared by the executables that run as services.
 public struct LoggingOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: "trace, debug, info, notice, warning, error or critical. [env: TALLY_LOG_LEVEL] (default: info)")
+    @Option(name: LoggingSettings.level.flag, help: LoggingSettings.level.help)
     public var logLevel: Logger.Level?
 
-    @Option(
-        name: .long,
-        help:
-            "text (one line per event for people) or json (one JSON object per line for log pipelines). [env: TALLY_LOG_FORMAT] (default: text)"
-    )
+    @Option(name: LoggingSettings.format.flag, help: LoggingSettings.format.help)
     public var logFormat: LogFormat?
 
     public init() {}
@@ -25,8 +19,8 @@ public struct LoggingOptions: ParsableArguments {
     /// JSON.
     /// - Important: swift-log allows one bootstrap per process; call this once, from `main`.
     public func bootstrap(label: String, settings: SettingSources) throws -> ProcessLog {
-        let level = try settings.resolve(logLevel, "log-level", default: Logger.Level.info)
-        let format = try settings.resolve(logFormat, "log-format", default: LogFormat.text)
+        let level = try settings.resolve(logLevel, LoggingSettings.level)
+        let format = try settings.resolve(logFormat, LoggingSettings.format)
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:

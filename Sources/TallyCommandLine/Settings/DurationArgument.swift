@@ -7,7 +7,7 @@ import Foundation
 /// Compound forms are what operators type for load runs and timeouts (`--duration 1m30s`, as in Go, k6 and
 /// Kubernetes); units must go from larger to smaller (`30s1m` is a typo, not 90 seconds), each at most once.
 /// Values are whole milliseconds (rounded).
-public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, CustomStringConvertible {
+public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Comparable, CustomStringConvertible {
     public let duration: Duration
 
     public init(_ duration: Duration) { self.duration = duration }
@@ -54,6 +54,8 @@ public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Custo
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.duration < rhs.duration }
 
     public static var defaultCompletionKind: CompletionKind { .default }
 }
