@@ -1,19 +1,46 @@
+import Logging
 import Majordomo
 import ServiceLifecycle
+import ZeroMQ
 
-/// Runs a started `Broker` under swift-service-lifecycle: on graceful shutdown (SIGTERM/SIGINT) it stops taking
-/// requests, lets queued and running ones finish for `gracePeriod`, answers the rest and stops; on cancellation it
-/// stops at once.
-public struct BrokerService: Service {
+/// Tally's broker as a swift-service-lifecycle service: made from its configuration, started by `run()` (or
+/// earlier by `start()`, to learn the bound endpoints before the service group runs), drained on graceful shutdown
+/// (SIGTERM/SIGINT: no new requests, queued and running ones get `gracePeriod` to finish, the rest are answered)
+/// and stopped at once on cancellation. `WorkerService` and `TallyClient` have the same shape.
+public final class BrokerService: Service, Sendable {
     public let broker: Broker
     public let gracePeriod: Duration
 
-    public init(broker: Broker, gracePeriod: Duration) {
-        self.broker = broker
+    /// - Parameters:
+    ///   - configuration: timing and bounds.
+    ///   - endpoints: where to bind.
+    ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext.
+    ///   - gracePeriod: how long a graceful shutdown lets queued and running requests finish.
+    ///   - observer: called on the I/O thread for every event (metrics).
+    public init(
+        configuration: BrokerConfiguration = BrokerConfiguration(),
+        endpoints: [String],
+        security: BrokerSecurity? = nil,
+        gracePeriod: Duration = .seconds(10),
+        observer: (@Sendable (BrokerEvent) -> Void)? = nil,
+        logger: Logger
+    ) throws(ZMQError) {
+        self.broker = try Broker(
+            configuration: configuration, endpoints: endpoints, envelope: TallyEnvelope(), security: security,
+            observer: observer, logger: logger)
         self.gracePeriod = gracePeriod
     }
 
+    /// Binds and starts the broker's I/O thread; `run()` does it too. Starting twice does nothing.
+    /// - Returns: the bound endpoints, ports resolved.
+    /// - Throws: `ZMQError` when a bind fails, or for a broker that was stopped.
+    @discardableResult
+    public func start() throws(ZMQError) -> [String] {
+        try broker.start()
+    }
+
     public func run() async throws {
+        try start()
         do {
             try await gracefulShutdown()
             await broker.shutdown(gracePeriod: gracePeriod)

@@ -115,9 +115,10 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let brokerMetrics = metrics.map { _ in BrokerMetrics() }
         var observer: (@Sendable (BrokerEvent) -> Void)?
         if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
-        let broker = try Broker(
-            configuration: configuration, endpoints: endpoints, envelope: TallyEnvelope(),
-            security: security, observer: observer, logger: logger)
+        let service = try BrokerService(
+            configuration: configuration, endpoints: endpoints, security: security, gracePeriod: grace,
+            observer: observer, logger: logger)
+        let broker = service.broker
         if let security {
             logger.info("CURVE on", metadata: ["curve.public_key": "\(security.keyPair.publicKey)"])
         } else {
@@ -133,8 +134,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
                 logger: logger)
             services.append(monitoring)
         }
-        let bound = try broker.start()
-        services.append(BrokerService(broker: broker, gracePeriod: grace))
+        let bound = try service.start()
+        services.append(service)
         // One line on standard output saying where the broker listens: scripts and tests read it.
         announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")
         // Services shut down in reverse order: the broker drains first, the HTTP endpoint goes last.

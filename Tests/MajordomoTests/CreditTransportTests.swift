@@ -22,7 +22,7 @@ import ZeroMQ
             }
             return request.body + [Frame("together=\(arrived.withLock { $0 } >= 4)")]
         }
-        worker.start()
+        try worker.start()
         let client = try echoClient([endpoint])
         #expect(await eventually { await broker.snapshot().workers == 1 }, "one connection")
 
@@ -56,7 +56,7 @@ import ZeroMQ
         let worker = try MajordomoWorker(configuration: configuration, logger: Fast.logger) { request in
             request.body + ["done"]
         }
-        worker.start()
+        try worker.start()
         let client = try echoClient([endpoint])
         #expect(await eventually { await broker.snapshot().workers == 1 })
         try await withThrowingTaskGroup(of: Void.self) { group in

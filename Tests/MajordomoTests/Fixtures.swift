@@ -44,7 +44,7 @@ func echoWorker(
         if delay > .zero { try? await Task.sleep(for: delay) }
         return request.body + [Frame(name)]
     }
-    worker.start()
+    try worker.start()
     return worker
 }
 

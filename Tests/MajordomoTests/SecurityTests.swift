@@ -16,7 +16,7 @@ import ZeroMQ
         return (broker, try broker.start()[0])
     }
 
-    func curve(_ keys: CurveKeyPair) -> Broker.SocketSetup {
+    func curve(_ keys: CurveKeyPair) -> SocketSetup {
         let serverKey = server.publicKey
         return { socket throws(ZMQError) in try socket.makeCurveClient(keys, serverKey: serverKey) }
     }
@@ -26,11 +26,11 @@ import ZeroMQ
             configuration: Fast.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys),
             logger: Fast.logger
         ) { request in request.body }
-        worker.start()
+        try worker.start()
         return worker
     }
 
-    func client(_ endpoint: String, setup: Broker.SocketSetup?) throws -> MajordomoClient {
+    func client(_ endpoint: String, setup: SocketSetup?) throws -> MajordomoClient {
         let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: Fast.logger) {
             $0.body.first?.text
         }

@@ -114,7 +114,7 @@ import ZeroMQ
             try? await Task.sleep(for: .milliseconds(300))
             return request.body + ["w"]
         }
-        worker.start()
+        try worker.start()
         #expect(await eventually { await broker.snapshot().workers == 1 })
         let client = try echoClient([endpoint])
         let answer = Task { try await client.request(service: "echo", body: ["job"], key: "job", timeout: .seconds(5)) }

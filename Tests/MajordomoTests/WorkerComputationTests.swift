@@ -16,7 +16,7 @@ import ZeroMQ
                 Thread.sleep(forTimeInterval: 0.002)
                 return request.body + [Frame(String(request.connection)), Frame(Thread.current.name ?? "?")]
             })
-        worker.start()
+        try worker.start()
         return worker
     }
 

@@ -30,9 +30,9 @@ public final class Broker: Sendable {
     let inbox: Inbox<Command>
     let thread = Mutex<IOThread?>(nil)
     let limits: TransportLimits
-
-    /// Configures the ROUTER socket before it binds (CURVE keys, ZAP domain…); runs on the I/O thread.
-    public typealias SocketSetup = @Sendable (Socket) throws(ZMQError) -> Void
+    let lifecycle = RoleLifecycle()
+    /// The endpoints bound by `start`, ports resolved.
+    let bound = Mutex<[String]>([])
 
     /// - Parameters:
     ///   - configuration: timing and bounds.
@@ -71,10 +71,17 @@ public final class Broker: Sendable {
         self.inbox = try Inbox()
     }
 
-    /// Binds and starts the I/O thread.
+    /// Binds and starts the I/O thread. Starting a running broker does nothing (and returns the same endpoints).
     /// - Returns: the bound endpoints with ports resolved (`tcp://127.0.0.1:0` → `tcp://127.0.0.1:41237`).
-    /// - Throws: `ZMQError` when a bind fails (address in use, bad endpoint); nothing keeps running then.
+    /// - Throws: `ZMQError` when a bind fails (address in use, bad endpoint; nothing keeps running then), or
+    ///   `ETERM` for a broker that was stopped (it cannot be started again).
+    @discardableResult
     public func start() throws(ZMQError) -> [String] {
+        switch lifecycle.beginStart() {
+        case .running: return bound.withLock { $0 }
+        case .stopped: throw .stopped("broker")
+        case .created: break
+        }
         let outcome = Mutex<Result<[String], ZMQError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let loop = IOThread(name: "mdp-broker") { [self] in
@@ -85,47 +92,41 @@ public final class Broker: Sendable {
         }
         ready.wait()
         let result = outcome.withLock { $0! }
-        if case .failure = result { loop.joinBlocking() }
         thread.withLock { $0 = loop }
-        return try result.get()
+        switch result {
+        case .success(let endpoints):
+            bound.withLock { $0 = endpoints }
+            return endpoints
+        case .failure(let error):
+            loop.joinBlocking()
+            lifecycle.markStopped()
+            throw error
+        }
     }
 
     /// Stops taking new requests, serves what is queued and running for up to `gracePeriod`, answers whatever is
     /// left `unavailable`, tells workers to DISCONNECT and returns when the loop has ended.
     public func shutdown(gracePeriod: Duration) async {
+        lifecycle.markStopped()
         inbox.post(.drain(gracePeriod: gracePeriod))
         await thread.withLock { $0 }?.join()
     }
 
     /// Stops at once (queued requests are answered `unavailable`) and returns when the loop has ended.
     public func stop() async {
+        lifecycle.markStopped()
         inbox.post(.stop)
         await thread.withLock { $0 }?.join()
     }
 
-    /// The broker's queues and workers right now.
+    /// The broker's queues and workers right now. A broker that has not started holds nothing and is not ready
+    /// (it reads as draining).
     public func snapshot() async -> BrokerSnapshot {
-        await withCheckedContinuation { continuation in
+        guard lifecycle.current != .created else { return BrokerSnapshot(services: [:], isDraining: true) }
+        return await withCheckedContinuation { continuation in
             let reply: @Sendable (BrokerSnapshot) -> Void = { continuation.resume(returning: $0) }
             // A broker whose loop has ended holds nothing.
             if !inbox.post(.snapshot(reply)) { reply(BrokerSnapshot(services: [:], isDraining: true)) }
         }
     }
-}
-
-/// Limits every Tally socket applies to what peers may send.
-public struct TransportLimits: Sendable, Hashable {
-    /// Largest message part; a peer sending a larger one is disconnected by libzmq (`ZMQ_MAXMSGSIZE`).
-    public var maxFrameBytes: Int64 = 16 << 20
-    /// Frames kept per message; longer messages are drained and treated as malformed.
-    public var maxFrames: Int = 32
-    /// Queue limit per peer in messages (`ZMQ_SNDHWM`/`ZMQ_RCVHWM`).
-    public var highWaterMark: Int32 = 10_000
-
-    public init() {}
-
-    /// Body frames a client request may carry. A worker receives the body behind five frames of its own
-    /// (delimiter, header, command, client, delimiter) under the same `maxFrames`, so a longer body would reach it
-    /// truncated, be dropped there, and leave the request unanswered and the worker's slot held for ever.
-    public var maxRequestBodyFrames: Int { maxFrames - 5 }
 }

@@ -29,25 +29,20 @@ public final class MajordomoClient: Sendable {
     let correlate: Correlator
     let limits: TransportLimits
     let context: Context
-    let socketSetup: Broker.SocketSetup?
+    let socketSetup: SocketSetup?
     let logger: Logger
     let inbox: Inbox<Command>
     /// The I/O thread as a task executor (see `ClientExecutor`).
     public let executor: ClientExecutor
     let thread = Mutex<IOThread?>(nil)
     let nextToken = Atomic<UInt64>(0)
-    /// Created, running (after `start`), stopped (after `stop`, for good).
-    private let lifecycle = Mutex(Lifecycle.created)
-
-    enum Lifecycle: Sendable {
-        case created, running, stopped
-    }
+    let lifecycle = RoleLifecycle()
 
     public init(
         brokers: [String],
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
-        socketSetup: Broker.SocketSetup? = nil,
+        socketSetup: SocketSetup? = nil,
         logger: Logger,
         correlate: @escaping Correlator
     ) throws(ZMQError) {
@@ -70,19 +65,15 @@ public final class MajordomoClient: Sendable {
     /// - Throws: `ZMQError` for an endpoint libzmq cannot parse (nothing keeps running then), or `ETERM` for a
     ///   client that was stopped (it cannot be started again).
     public func start() throws(ZMQError) {
-        let current = lifecycle.withLock { state in
-            defer { if state == .created { state = .running } }
-            return state
-        }
-        switch current {
+        switch lifecycle.beginStart() {
         case .running: return
-        case .stopped: throw ZMQError(errno: ZMQError.terminated.errno, operation: "start: the client was stopped; make a new one")
+        case .stopped: throw .stopped("client")
         case .created: break
         }
         do {
             try startLoop()
         } catch {
-            lifecycle.withLock { $0 = .stopped }
+            lifecycle.markStopped()
             throw error
         }
     }
@@ -119,7 +110,7 @@ public final class MajordomoClient: Sendable {
     public func request(
         service: String, body: [Frame], key: String?, timeout: Duration
     ) async throws(MajordomoClientError) -> ClientInbound {
-        switch lifecycle.withLock({ $0 }) {
+        switch lifecycle.current {
         case .created: throw .notStarted
         case .stopped: throw .stopped
         case .running: break
@@ -148,7 +139,7 @@ public final class MajordomoClient: Sendable {
 
     /// Tells the loop to stop, without waiting for it (for a `deinit`, which cannot wait).
     public func requestStop() {
-        lifecycle.withLock { $0 = .stopped }
+        lifecycle.markStopped()
         inbox.post(.stop)
     }
 }

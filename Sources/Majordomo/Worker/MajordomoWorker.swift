@@ -30,18 +30,19 @@ public final class MajordomoWorker: Sendable {
     let computation: RequestComputation
     let limits: TransportLimits
     let context: Context
-    let socketSetup: Broker.SocketSetup?
+    let socketSetup: SocketSetup?
     let logger: Logger
     /// One per I/O thread, in thread order.
     let inboxes: [Inbox<Command>]
     let threads = Mutex<[IOThread]>([])
+    let lifecycle = RoleLifecycle()
 
     /// A worker whose requests compute as Swift tasks (for handlers that await).
     public convenience init(
         configuration: WorkerConfiguration,
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
-        socketSetup: Broker.SocketSetup? = nil,
+        socketSetup: SocketSetup? = nil,
         logger: Logger,
         handler: @escaping Handler
     ) throws(ZMQError) {
@@ -54,7 +55,7 @@ public final class MajordomoWorker: Sendable {
         configuration: WorkerConfiguration,
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
-        socketSetup: Broker.SocketSetup? = nil,
+        socketSetup: SocketSetup? = nil,
         logger: Logger,
         computation: RequestComputation
     ) throws(ZMQError) {
@@ -82,8 +83,15 @@ public final class MajordomoWorker: Sendable {
         return max(1, min(connections, configuration.requestedThreads))
     }
 
-    /// Starts the I/O threads; connections register with their brokers in the background.
-    public func start() {
+    /// Starts the I/O threads; connections register with their brokers in the background. Starting a running
+    /// worker does nothing.
+    /// - Throws: `ETERM` for a worker that was stopped (it cannot be started again).
+    public func start() throws(ZMQError) {
+        switch lifecycle.beginStart() {
+        case .running: return
+        case .stopped: throw .stopped("worker")
+        case .created: break
+        }
         let sessions = WorkerSession.all(for: configuration)
         var started: [IOThread] = []
         for (thread, inbox) in inboxes.enumerated() {
@@ -108,13 +116,15 @@ public final class MajordomoWorker: Sendable {
     /// Stops taking work: idle connections send DISCONNECT at once, busy ones after sending their reply; returns
     /// when all are closed or `gracePeriod` has passed (unfinished requests are then re-queued by the broker).
     public func shutdown(gracePeriod: Duration) async {
+        lifecycle.markStopped()
         logger.info("worker draining", metadata: ["grace": "\(gracePeriod)"])
         for inbox in inboxes { inbox.post(.drain(gracePeriod: gracePeriod)) }
         await joinThreads()
     }
 
-    /// The state of the worker's connections right now.
+    /// The state of the worker's connections right now. A worker that has not started has none and is not ready.
     public func status() async -> WorkerStatus {
+        guard lifecycle.current != .created else { return WorkerStatus(services: [:], isDraining: false) }
         var merged = WorkerStatus(services: [:], isDraining: false)
         for inbox in inboxes {
             let part = await withCheckedContinuation { continuation in
@@ -129,6 +139,7 @@ public final class MajordomoWorker: Sendable {
 
     /// Closes every connection at once; requests in progress are re-queued by the broker.
     public func stop() async {
+        lifecycle.markStopped()
         for inbox in inboxes { inbox.post(.stop) }
         await joinThreads()
     }
@@ -136,37 +147,5 @@ public final class MajordomoWorker: Sendable {
     private func joinThreads() async {
         for thread in threads.withLock({ $0 }) { await thread.join() }
         logger.info("worker stopped")
-    }
-}
-
-/// How a worker's connections stand, for health checks.
-public struct WorkerStatus: Sendable, Hashable {
-    public struct ServiceState: Sendable, Hashable {
-        /// Connections with an open socket.
-        public var connected: Int
-        /// Connections the broker has answered since they connected (so it knows them).
-        public var registered: Int
-        /// Requests being computed.
-        public var inFlight: Int
-    }
-
-    public var services: [String: ServiceState]
-    public var isDraining: Bool
-
-    /// Adds another I/O thread's connections.
-    mutating func merge(_ other: WorkerStatus) {
-        for (service, state) in other.services {
-            var sum = services[service] ?? .init(connected: 0, registered: 0, inFlight: 0)
-            sum.connected += state.connected
-            sum.registered += state.registered
-            sum.inFlight += state.inFlight
-            services[service] = sum
-        }
-        isDraining = isDraining || other.isDraining
-    }
-
-    /// Ready to serve: not draining, and every service registered with at least one broker.
-    public var isReady: Bool {
-        !isDraining && !services.isEmpty && services.values.allSatisfy { $0.registered > 0 }
     }
 }

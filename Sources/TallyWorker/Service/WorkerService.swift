@@ -4,8 +4,10 @@ import ServiceLifecycle
 import TallyProtocol
 import ZeroMQ
 
-/// Runs Tally's methods on a Majordomo worker: each request body goes through the `RequestDispatcher`, whose
-/// answer (a result or an error, never nothing) becomes the reply body.
+/// Tally's worker as a swift-service-lifecycle service: each request body goes through the `RequestDispatcher`,
+/// whose answer (a result or an error, never nothing) becomes the reply body. Made from its configuration, started
+/// by `run()` (or earlier by `start()`), drained on graceful shutdown (no new requests; those in progress get
+/// `gracePeriod` to finish) and stopped at once on cancellation: the shape of `BrokerService` and `TallyClient`.
 public final class WorkerService: Service, Sendable {
     public let worker: MajordomoWorker
     public let gracePeriod: Duration
@@ -23,7 +25,7 @@ public final class WorkerService: Service, Sendable {
         gracePeriod: Duration = .seconds(10),
         simulatedLatency: Duration = .zero,
         metrics: WorkerMetrics? = nil,
-        socketSetup: Broker.SocketSetup? = nil,
+        socketSetup: SocketSetup? = nil,
         logger: Logger
     ) throws(ZMQError) {
         self.gracePeriod = gracePeriod
@@ -85,8 +87,14 @@ public final class WorkerService: Service, Sendable {
             ])
     }
 
+    /// Starts the worker's I/O threads; `run()` does it too. Starting twice does nothing.
+    /// - Throws: `ZMQError` for a worker that was stopped.
+    public func start() throws(ZMQError) {
+        try worker.start()
+    }
+
     public func run() async throws {
-        worker.start()
+        try start()
         do {
             try await gracefulShutdown()
             await worker.shutdown(gracePeriod: gracePeriod)
