@@ -243,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MajordomoTests",
-            dependencies: ["Majordomo", "ZeroMQ"],
+            dependencies: ["Majordomo", "ZeroMQ", "TallyTesting"],
             swiftSettings: strictness
         ),
         .testTarget(

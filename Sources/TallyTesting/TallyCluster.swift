@@ -3,11 +3,14 @@ import Foundation
 /// A broker and workers as real processes on loopback, for end-to-end tests.
 ///
 /// ```swift
-/// let cluster = try await TallyCluster.start(workers: 3)
-/// let client = try cluster.client()
-/// …
-/// await cluster.stop()
+/// try await withCluster(workers: 3) { cluster in
+///     let client = try makeClient([cluster.endpoint])
+///     …
+/// }
 /// ```
+///
+/// Or `TallyCluster.start` and `stop()` by hand, when a test stops or kills its processes itself. Processes are
+/// killed when the cluster is let go of, whatever happens.
 public final class TallyCluster: Sendable {
     /// Where the broker listens (port chosen by the kernel).
     public let endpoint: String
@@ -26,8 +29,23 @@ public final class TallyCluster: Sendable {
         "--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--reconnect-delay", "200ms",
     ]
 
-    /// Starts a broker on a free loopback port and `workers` workers connected to it, and waits until each worker's
-    /// services are registered.
+    /// How far a started worker must have come before `startWorker` returns.
+    public enum WorkerMilestone: Sendable {
+        /// It has parsed its settings and started connecting (its `serving` line).
+        case started
+        /// Every one of its services is registered with a broker (its `registered` line, what `/readyz` says).
+        case registered
+
+        var marker: String {
+            switch self {
+            case .started: "serving"
+            case .registered: "tally-worker registered"
+            }
+        }
+    }
+
+    /// Starts a broker on a free loopback port and `workers` workers connected to it, and waits until every
+    /// worker has registered each of its services with the broker.
     public static func start(
         workers count: Int, brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice"
     ) async throws -> TallyCluster {
@@ -37,7 +55,8 @@ public final class TallyCluster: Sendable {
         for index in 0..<count {
             workers.append(
                 try await startWorker(
-                    endpoint: endpoint, arguments: workerArguments, name: "worker-\(index)", logLevel: logLevel))
+                    endpoint: endpoint, arguments: workerArguments, name: "worker-\(index)", logLevel: logLevel,
+                    waitFor: .registered))
         }
         return TallyCluster(endpoint: endpoint, broker: broker, workers: workers)
     }
@@ -62,15 +81,16 @@ public final class TallyCluster: Sendable {
         return endpoint
     }
 
-    /// Starts a worker process connected to `endpoint` and waits for its ready line.
+    /// Starts a worker process connected to `endpoint` and waits until it reaches `milestone`: only `.started`
+    /// for a worker that is not meant to reach its broker (a wrong key, a broker started later).
     public static func startWorker(
         endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice",
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], waitFor milestone: WorkerMilestone = .registered
     ) async throws -> ManagedProcess {
         let worker = try ManagedProcess(
             TallyBinaries.worker, ["--broker", endpoint, "--log-level", logLevel] + fastWorkerArguments + arguments,
             name: name, environment: environment)
-        _ = try await worker.waitForLine(containing: "serving")
+        _ = try await worker.waitForLine(containing: milestone.marker)
         return worker
     }
 
@@ -80,5 +100,22 @@ public final class TallyCluster: Sendable {
         for worker in workers { await worker.waitForExit() }
         broker.terminate()
         await broker.waitForExit()
+    }
+}
+
+/// Runs `body` with a started cluster and stops it afterwards (workers first, gracefully), whatever `body` does.
+public func withCluster<Result>(
+    workers: Int, brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice",
+    _ body: (TallyCluster) async throws -> Result
+) async throws -> Result {
+    let cluster = try await TallyCluster.start(
+        workers: workers, brokerArguments: brokerArguments, workerArguments: workerArguments, logLevel: logLevel)
+    do {
+        let result = try await body(cluster)
+        await cluster.stop()
+        return result
+    } catch {
+        await cluster.stop()
+        throw error
     }
 }

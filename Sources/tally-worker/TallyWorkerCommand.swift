@@ -141,9 +141,18 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         announce(
             "tally-worker \(TallyBuild.version) serving \(services.joined(separator: ",")) via \(brokers.joined(separator: " ")) with concurrency \(configuration.concurrency) on \(service.worker.ioThreadCount) I/O threads"
         )
+        // A second line once every service is registered with a broker (what /readyz says): scripts and tests
+        // that must not send before the worker can be reached wait for it.
+        let announcer = RegistrationAnnouncer(worker: service.worker) { status in
+            announce(
+                "tally-worker registered \(status.services.keys.sorted().joined(separator: ",")) "
+                    + "(\(status.services.values.map(\.registered).reduce(0, +)) connections)")
+        }
+        var configurations = lifecycle.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+        configurations.append(.init(service: announcer, successTerminationBehavior: .ignore))
         let group = ServiceGroup(
             configuration: .init(
-                services: lifecycle, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: configurations, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 }

@@ -40,26 +40,26 @@ import ZeroMQ
     }
 
     @Test func startingTwiceIsHarmlessAndAStoppedClientStaysStopped() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
-        let client = try TallyClient(configuration: configuration([cluster.endpoint]))
-        try client.start()
-        try client.start()
-        #expect(await waitForServices(client))
-        #expect(try await client.ping().service == "tally.history")
-        await client.stop()
-        do {
-            _ = try await client.ping()
-            Issue.record("a stopped client cannot answer")
-        } catch {
-            #expect(error.code == .clientStopped, "\(error)")
-        }
-        do {
+        try await withCluster(workers: 1) { cluster in
+            let client = try TallyClient(configuration: configuration([cluster.endpoint]))
             try client.start()
-            Issue.record("a stopped client cannot start again")
-        } catch {
-            #expect(error.code == .clientStopped, "\(error)")
+            try client.start()
+            #expect(await waitForServices(client))
+            #expect(try await client.ping().service == "tally.history")
+            await client.stop()
+            do throws(TallyClientError) {
+                _ = try await client.ping()
+                Issue.record("a stopped client cannot answer")
+            } catch {
+                #expect(error.code == .clientStopped, "\(error)")
+            }
+            do throws(TallyClientError) {
+                try client.start()
+                Issue.record("a stopped client cannot start again")
+            } catch {
+                #expect(error.code == .clientStopped, "\(error)")
+            }
         }
-        await cluster.stop()
     }
 
     @Test func stoppingAnswersTheCallsStillWaitingAtOnce() async throws {
@@ -104,20 +104,20 @@ import ZeroMQ
     }
 
     @Test func runServesCallsUntilItsTaskIsCancelled() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
-        let client = try TallyClient(configuration: configuration([cluster.endpoint]))
-        let running = Task { try await client.run() }
-        #expect(await eventually { (try? await client.isServiceAvailable("tally.history")) == true })
-        #expect(try await client.ping().service == "tally.history")
-        running.cancel()
-        try await running.value
-        do {
-            _ = try await client.ping()
-            Issue.record("a client whose run ended cannot answer")
-        } catch {
-            #expect(error.code == .clientStopped, "\(error)")
+        try await withCluster(workers: 1) { cluster in
+            let client = try TallyClient(configuration: configuration([cluster.endpoint]))
+            let running = Task { try await client.run() }
+            #expect(await eventually { (try? await client.isServiceAvailable("tally.history")) == true })
+            #expect(try await client.ping().service == "tally.history")
+            running.cancel()
+            try await running.value
+            do throws(TallyClientError) {
+                _ = try await client.ping()
+                Issue.record("a client whose run ended cannot answer")
+            } catch {
+                #expect(error.code == .clientStopped, "\(error)")
+            }
         }
-        await cluster.stop()
     }
 
     /// A client dropped without `stop()` closes its socket: the peer sees the connection end.

@@ -39,26 +39,26 @@ import Testing
     }
 
     @Test func killNineOfAWorkerHoldingARequestHandsItToAnother() async throws {
-        let cluster = try await TallyCluster.start(workers: 0)
-        let slow = try await TallyCluster.startWorker(
-            endpoint: cluster.endpoint, arguments: ["--concurrency", "1", "--simulated-latency", "5s"], name: "slow")
-        // No retries: the answer must come from the broker re-queueing, not from the client trying again.
-        let client = try makeClient([cluster.endpoint], timeout: .seconds(20), retries: 0)
-        #expect(await waitForServices(client))
-        let answer = Task { try await client.ping(service: .history) }
-        try await Task.sleep(for: .milliseconds(500))
-        let healthy = try await TallyCluster.startWorker(endpoint: cluster.endpoint, name: "healthy")
-        try await Task.sleep(for: .milliseconds(300))
-        slow.kill9()
-        let clock = ContinuousClock()
-        let start = clock.now
-        let pong = try await answer.value
-        #expect(pid(of: pong.worker) == healthy.processIdentifier)
-        #expect(clock.now - start < .seconds(4), "re-queued promptly, not after the slow worker's 5 s")
-        await client.stop()
-        healthy.terminate()
-        await healthy.waitForExit()
-        await cluster.stop()
+        try await withCluster(workers: 0) { cluster in
+            let slow = try await TallyCluster.startWorker(
+                endpoint: cluster.endpoint, arguments: ["--concurrency", "1", "--simulated-latency", "5s"], name: "slow")
+            // No retries: the answer must come from the broker re-queueing, not from the client trying again.
+            let client = try makeClient([cluster.endpoint], timeout: .seconds(20), retries: 0)
+            #expect(await waitForServices(client))
+            let answer = Task { try await client.ping(service: .history) }
+            try await Task.sleep(for: .milliseconds(500))
+            let healthy = try await TallyCluster.startWorker(endpoint: cluster.endpoint, name: "healthy")
+            try await Task.sleep(for: .milliseconds(300))
+            slow.kill9()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let pong = try await answer.value
+            #expect(pid(of: pong.worker) == healthy.processIdentifier)
+            #expect(clock.now - start < .seconds(4), "re-queued promptly, not after the slow worker's 5 s")
+            await client.stop()
+            healthy.terminate()
+            await healthy.waitForExit()
+        }
     }
 
     @Test func brokerDownMeansATimeoutWithinTheDeadlineAndWorkersComeBack() async throws {
@@ -93,28 +93,28 @@ import Testing
     }
 
     @Test func gracefulShutdownOfAWorkerLosesNoRequest() async throws {
-        let cluster = try await TallyCluster.start(workers: 1, workerArguments: ["--simulated-latency", "300ms"])
-        let client = try makeClient([cluster.endpoint], timeout: .seconds(10), retries: 0)
-        #expect(await waitForServices(client))
-        let second = try await TallyCluster.startWorker(
-            endpoint: cluster.endpoint, arguments: ["--simulated-latency", "300ms"])
-        let results = Counter()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    for _ in 0..<5 { results.add((try await client.ping()).worker) }
+        try await withCluster(workers: 1, workerArguments: ["--simulated-latency", "300ms"]) { cluster in
+            let client = try makeClient([cluster.endpoint], timeout: .seconds(10), retries: 0)
+            #expect(await waitForServices(client))
+            let second = try await TallyCluster.startWorker(
+                endpoint: cluster.endpoint, arguments: ["--simulated-latency", "300ms"])
+            let results = Counter()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        for _ in 0..<5 { results.add((try await client.ping()).worker) }
+                    }
                 }
+                try await Task.sleep(for: .milliseconds(700))
+                cluster.workers[0].terminate()
+                try await group.waitForAll()
             }
-            try await Task.sleep(for: .milliseconds(700))
-            cluster.workers[0].terminate()
-            try await group.waitForAll()
+            #expect(results.counts.values.reduce(0, +) == 40)
+            #expect(await cluster.workers[0].waitForExit() == 0)
+            second.terminate()
+            await second.waitForExit()
+            await client.stop()
         }
-        #expect(results.counts.values.reduce(0, +) == 40)
-        #expect(await cluster.workers[0].waitForExit() == 0)
-        second.terminate()
-        await second.waitForExit()
-        await client.stop()
-        await cluster.stop()
     }
 }
 

@@ -11,41 +11,41 @@ import Testing
     }
 
     @Test func everyProtocolExampleIsSentAsItIsAndGetsItsResponse() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
-        for example in try ProtocolExample.all() {
-            let result = try await tally(["call", "--params", example.file.path, "--raw", "--broker", cluster.endpoint])
-            let differences = try example.differences(inReply: Array(result.output.utf8))
-            #expect(differences.isEmpty, "\(example): \(differences) \(result.errorOutput)")
-            let isError = result.output.contains(#""error":{"#)
-            #expect(result.status == (isError ? 2 : 0), "\(example): exit \(String(describing: result.status))")
+        try await withCluster(workers: 1) { cluster in
+            for example in try ProtocolExample.all() {
+                let result = try await tally(["call", "--params", example.file.path, "--raw", "--broker", cluster.endpoint])
+                let differences = try example.differences(inReply: Array(result.output.utf8))
+                #expect(differences.isEmpty, "\(example): \(differences) \(result.errorOutput)")
+                let isError = result.output.contains(#""error":{"#)
+                #expect(result.status == (isError ? 2 : 0), "\(example): exit \(String(describing: result.status))")
+            }
         }
-        await cluster.stop()
     }
 
     @Test func methodsAreNamedByAreaAndAnExampleNamesItsOwn() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
-        let broker = ["--broker", cluster.endpoint]
-        let ping = try await tally(["call", "system.ping"] + broker)
-        #expect(ping.status == 0 && ping.output.contains(#""server_version""#), "\(ping.output) \(ping.errorOutput)")
+        try await withCluster(workers: 1) { cluster in
+            let broker = ["--broker", cluster.endpoint]
+            let ping = try await tally(["call", "system.ping"] + broker)
+            #expect(ping.status == 0 && ping.output.contains(#""server_version""#), "\(ping.output) \(ping.errorOutput)")
 
-        let params = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID()).json")
-        try Data(#"{"time_zone":"UTC","today":"2026-11-23","records":[]}"#.utf8).write(to: params)
-        defer { try? FileManager.default.removeItem(at: params) }
-        let months = try await tally(["call", "history.months", "--params", params.path] + broker)
-        #expect(months.status == 0 && months.output.contains(#""result""#), "\(months.output) \(months.errorOutput)")
+            let params = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID()).json")
+            try Data(#"{"time_zone":"UTC","today":"2026-11-23","records":[]}"#.utf8).write(to: params)
+            defer { try? FileManager.default.removeItem(at: params) }
+            let months = try await tally(["call", "history.months", "--params", params.path] + broker)
+            #expect(months.status == 0 && months.output.contains(#""result""#), "\(months.output) \(months.errorOutput)")
 
-        for method in ["month", "steps.month", "history"] {
-            let usage = try await tally(["call", method] + broker)
-            #expect(usage.status == 64, "\(method): \(String(describing: usage.status)) \(usage.errorOutput)")
-            #expect(usage.errorOutput.contains("AREA.NAME"), "\(usage.errorOutput)")
+            for method in ["month", "steps.month", "history"] {
+                let usage = try await tally(["call", method] + broker)
+                #expect(usage.status == 64, "\(method): \(String(describing: usage.status)) \(usage.errorOutput)")
+                #expect(usage.errorOutput.contains("AREA.NAME"), "\(usage.errorOutput)")
+            }
+            let mismatch = try await tally(
+                [
+                    "call", "streak.summary", "--params",
+                    ProtocolExample.protocolDirectory.appendingPathComponent("examples/system.ping/basic.json").path,
+                ] + broker)
+            #expect(mismatch.status == 64 && mismatch.errorOutput.contains("not streak.summary"), "\(mismatch.errorOutput)")
         }
-        let mismatch = try await tally(
-            [
-                "call", "streak.summary", "--params",
-                ProtocolExample.protocolDirectory.appendingPathComponent("examples/system.ping/basic.json").path,
-            ] + broker)
-        #expect(mismatch.status == 64 && mismatch.errorOutput.contains("not streak.summary"), "\(mismatch.errorOutput)")
-        await cluster.stop()
     }
 
     @Test func everySubcommandSaysNoAnswerAndTallysAnswersTheSameWay() async throws {

@@ -57,7 +57,7 @@ import Testing
             arguments: [
                 "--service", "tally.rogue", "--curve-secret-key", path("client.key"), "--curve-server-key",
                 path("broker.pub"),
-            ], name: "rogue")
+            ], name: "rogue", waitFor: .started)
         try await Task.sleep(for: .milliseconds(800))
         let mmi = try await run(["mmi", "tally.rogue"] + allowed)
         #expect(mmi.status == 2 && mmi.output == ["404"])

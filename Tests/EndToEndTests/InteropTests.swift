@@ -18,42 +18,42 @@ import ZeroMQ
     }
 
     @Test func pythonClientThroughTallyBrokerToTallyWorker() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
-        let client = try makeClient([cluster.endpoint])
-        #expect(await waitForServices(client))
-        let python = try python(
-            ["client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#, "5"],
-            name: "py-client")
-        #expect(await python.waitForExit(timeout: .seconds(30)) == 0, "\(python.errorOutput)")
-        let lines = python.output
-        #expect(lines.count == 5)
-        for (n, line) in lines.enumerated() {
-            #expect(line.contains(#""id":"py-\#(n)""#) && line.contains(#""service":"tally.streak""#), "\(line)")
+        try await withCluster(workers: 1) { cluster in
+            let client = try makeClient([cluster.endpoint])
+            #expect(await waitForServices(client))
+            let python = try python(
+                ["client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#, "5"],
+                name: "py-client")
+            #expect(await python.waitForExit(timeout: .seconds(30)) == 0, "\(python.errorOutput)")
+            let lines = python.output
+            #expect(lines.count == 5)
+            for (n, line) in lines.enumerated() {
+                #expect(line.contains(#""id":"py-\#(n)""#) && line.contains(#""service":"tally.streak""#), "\(line)")
+            }
+            await client.stop()
         }
-        await client.stop()
-        await cluster.stop()
     }
 
     @Test func pythonWorkerBehindTallyBrokerAnswersTallyClient() async throws {
-        let cluster = try await TallyCluster.start(workers: 0)
-        let worker = try python(["worker", cluster.endpoint, "py.echo"], name: "py-worker")
-        let client = try MajordomoClient(brokers: [cluster.endpoint], logger: .init(label: "test")) { _ in nil }
-        try client.start()
-        #expect(
-            await eventually {
-                (try? await client.request(service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?
-                    .body == ["200"]
-            })
-        for n in 0..<5 {
-            let reply = try await client.request(
-                service: "py.echo", body: [Frame("hello-\(n)")], key: nil, timeout: .seconds(10))
-            #expect(reply.service == "py.echo")
-            #expect(reply.body == [Frame("python-echo:hello-\(n)")])
+        try await withCluster(workers: 0) { cluster in
+            let worker = try python(["worker", cluster.endpoint, "py.echo"], name: "py-worker")
+            let client = try MajordomoClient(brokers: [cluster.endpoint], logger: .init(label: "test")) { _ in nil }
+            try client.start()
+            #expect(
+                await eventually {
+                    (try? await client.request(service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?
+                        .body == ["200"]
+                })
+            for n in 0..<5 {
+                let reply = try await client.request(
+                    service: "py.echo", body: [Frame("hello-\(n)")], key: nil, timeout: .seconds(10))
+                #expect(reply.service == "py.echo")
+                #expect(reply.body == [Frame("python-echo:hello-\(n)")])
+            }
+            worker.terminate()
+            await worker.waitForExit()
+            await client.stop()
         }
-        worker.terminate()
-        await worker.waitForExit()
-        await client.stop()
-        await cluster.stop()
     }
 
     @Test func tallyWorkerAndClientThroughPythonBroker() async throws {

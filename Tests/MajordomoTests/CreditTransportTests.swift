@@ -1,6 +1,7 @@
 import Foundation
 import Majordomo
 import Synchronization
+import TallyTesting
 import Testing
 import ZeroMQ
 

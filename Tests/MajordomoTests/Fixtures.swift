@@ -62,16 +62,6 @@ func startBroker(
     return (broker, try broker.start()[0])
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}
-
 /// The brokers' connection statuses of the timeout `operation` ends with, or `nil` when it ends otherwise.
 func timeoutStatuses(_ operation: () async throws -> Void) async -> [BrokerConnection.Status]? {
     do {

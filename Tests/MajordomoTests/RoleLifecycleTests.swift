@@ -1,5 +1,6 @@
 import Foundation
 import Majordomo
+import TallyTesting
 import Testing
 import ZeroMQ
 

@@ -1,4 +1,5 @@
 import Majordomo
+import TallyTesting
 import Testing
 import ZeroMQ
 
