@@ -16,7 +16,12 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         /// How long the attempt took.
         public var duration: Duration
 
-        public var description: String { "\(code) after \(duration): \(message)" }
+        /// `overloaded after 6 ms: …` for Tally's answers, `timeout after 334 ms` for the client's own (whose
+        /// message the error itself already says).
+        public var description: String {
+            let head = "\(code) after \(TallyClientError.readable(duration))"
+            return code == .timeout ? head : "\(head): \(message)"
+        }
     }
 
     /// How one broker's connection stood when a call got no answer.
@@ -69,7 +74,7 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// No answer within the call's timeout, retries included.
     static func timeout(_ timeout: Duration, brokers: [BrokerState]) -> Self {
-        var error = Self(.timeout, "no answer within \(timeout)" + Self.describe(brokers))
+        var error = Self(.timeout, "no answer within \(readable(timeout))" + Self.describe(brokers))
         error.brokers = brokers
         return error
     }
@@ -83,6 +88,14 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
     static func encodingFailed(_ reason: String) -> Self { Self(.encodingFailed, "params could not be encoded: \(reason)") }
     static func duplicateID(_ id: String) -> Self {
         Self(.encodingFailed, "request id '\(id)' is already in flight on this client")
+    }
+
+    /// `334 ms`, `1.5 s`: durations as people read them in messages.
+    static func readable(_ duration: Duration) -> String {
+        let milliseconds = Int((duration / .milliseconds(1)).rounded())
+        guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
+        let tenths = (milliseconds + 50) / 100
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 
     private static func describe(_ brokers: [BrokerState]) -> String {
