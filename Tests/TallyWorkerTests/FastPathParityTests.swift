@@ -82,22 +82,24 @@ import Testing
         #expect {
             try TallyJSONDecoder().decode([StretchParams].self, from: Array(text.utf8))
         } throws: { error in
-            guard case .typeMismatch(_, let context) = error as? DecodingError else { return false }
-            return context.codingPath.map(\.stringValue) == ["Index 0", "regions", "Index 1"]
+            let error = error as? JSONDecodingError
+            return error?.path.description == "[0].regions[1]"
+                && error?.problem == .wrongType(expected: .string, found: .number)
         }
     }
 
     /// Values that the fast path reads from bytes but refuses: the standard path reports them, at the same place.
     @Test(arguments: [
-        (#"[{"reps":1,"weight":1,"unit":"kgs"}]"#, "Index 0"),
-        (#"[{"reps":1,"weight":1,"unit":"k\u0067s"}]"#, "Index 0"),
+        #"[{"reps":1,"weight":1,"unit":"kgs"}]"#,
+        #"[{"reps":1,"weight":1,"unit":"k\u0067s"}]"#,
     ])
-    func refusedUnitsFailAsBefore(_ text: String, _ index: String) {
+    func refusedUnitsFailAsBefore(_ text: String) {
         #expect {
             try TallyJSONDecoder().decode([SetParams].self, from: Array(text.utf8))
         } throws: { error in
-            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
-            return context.codingPath.map(\.stringValue) == [index, "unit"]
+            let error = error as? JSONDecodingError
+            return error?.path.description == "[0].unit"
+                && error?.problem == .invalid(#"'kgs' is not a unit: expected "kg" or "lb""#)
         }
     }
 }

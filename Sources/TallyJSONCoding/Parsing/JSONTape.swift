@@ -70,17 +70,3 @@ struct JSONNode: Sendable {
     // No parent link: 16 bytes a node instead of 20, a fifth less memory for the decoder to stream through after
     // parsing. Only coding paths need to go up, and they are rebuilt from the root (see `JSONDocument`).
 }
-
-extension JSONNode.Kind {
-    /// How Foundation's `JSONDecoder` names a kind in its "Expected to decode … but found … instead." messages.
-    var foundationDescription: String {
-        switch self {
-        case .null: "null"
-        case .true, .false: "bool"
-        case .number: "number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "a dictionary"
-        }
-    }
-}

@@ -30,7 +30,7 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         do {
             (instant, offset) = try RFC3339.parse(text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)': \(error)")
+            throw JSONDecodingError(refusing: "'\(text)': \(error)", in: container)
         }
     }
 

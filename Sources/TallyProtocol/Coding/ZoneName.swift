@@ -28,9 +28,9 @@ public struct ZoneName: Codable, Hashable, Sendable, CustomStringConvertible {
         let text = try container.decode(String.self)
         guard let zone = ZoneName(text) else {
             let shown = text.count > 64 ? String(text.prefix(64)) + "…" : text
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "'\(shown)' is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)")
+            throw JSONDecodingError(
+                refusing: "'\(shown)' is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)",
+                in: container)
         }
         self = zone
     }

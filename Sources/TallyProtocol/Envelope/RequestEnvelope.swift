@@ -50,8 +50,11 @@ public struct IncomingRequest: Decodable, Sendable {
             self.params = try decodeParams(head.method, try container.superDecoder(forKey: .params))
         } catch let error as TallyError {
             throw RequestFailure(id: head.id, error: error, method: error.code == .unknownMethod ? nil : head.method)
-        } catch let error as DecodingError {
+        } catch let error as JSONDecodingError {
             throw RequestFailure(id: head.id, error: TallyError(decoding: error), method: head.method)
+        } catch let error as DecodingError {
+            throw RequestFailure(
+                id: head.id, error: TallyError(decoding: JSONDecodingError(error)), method: head.method)
         } catch {
             throw RequestFailure(
                 id: head.id, error: TallyError(.internal, "params could not be decoded"), method: head.method)

@@ -55,19 +55,17 @@ extension RequestHead {
     /// method, deadline and trace.
     /// - Throws: `TallyError` (`invalid_request` or `unsupported_version`).
     init(from container: KeyedDecodingContainer<CodingKeys>) throws(TallyError) {
-        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type, _ expected: String) throws(TallyError) -> T? {
+        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type) throws(TallyError) -> T? {
             do {
                 return try container.decodeIfPresent(type, forKey: key)
-            } catch let error as DecodingError {
-                if case .dataCorrupted(let context) = error {
-                    throw .invalidRequest(FieldPath([.key(key.rawValue)]), context.debugDescription)
-                }
-                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
             } catch {
-                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
+                let refusal =
+                    (error as? JSONDecodingError) ?? (error as? DecodingError).map(JSONDecodingError.init)
+                    ?? JSONDecodingError(at: FieldPath([.key(key.rawValue)]), .invalid("cannot be read"))
+                throw .invalidRequest(refusal.path, refusal.problem.description)
             }
         }
-        guard let version = try field(.version, Int.self, "an integer") else {
+        guard let version = try field(.version, Int.self) else {
             throw .invalidRequest("version", "is required (this server speaks version \(ProtocolVersion.current))")
         }
         guard ProtocolVersion.supported.contains(version) else {
@@ -76,17 +74,17 @@ extension RequestHead {
                 "version \(version) is not served here; supported: \(ProtocolVersion.supported.map(String.init).joined(separator: ", "))",
                 details: ErrorDetails(field: "version", supportedVersions: ProtocolVersion.supported))
         }
-        guard let id = try field(.id, String.self, "a string") else { throw .invalidRequest("id", "is required") }
+        guard let id = try field(.id, String.self) else { throw .invalidRequest("id", "is required") }
         guard !id.isEmpty, id.count <= Self.maximumIDLength else {
             throw .invalidRequest("id", "must be 1...\(Self.maximumIDLength) characters")
         }
         self.version = version
         self.id = id
-        guard let method = try field(.method, String.self, "a string") else {
+        guard let method = try field(.method, String.self) else {
             throw .invalidRequest("method", "is required")
         }
         self.method = method
-        self.deadline = try field(.deadline, Timestamp.self, "an RFC 3339 instant")
-        self.trace = try field(.trace, TraceContext.self, "an object with a traceparent string")
+        self.deadline = try field(.deadline, Timestamp.self)
+        self.trace = try field(.trace, TraceContext.self)
     }
 }

@@ -61,7 +61,7 @@ public struct RequestDispatcher: Sendable {
             guard Self.isUTF8Text(body) else {
                 return .failure(id: nil, TallyError(.malformedJSON, "the body is not UTF-8 JSON text"))
             }
-            guard let error = error as? DecodingError else {
+            guard let error = error as? JSONDecodingError else {
                 return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
             }
             return .failure(id: nil, TallyError(decoding: error))

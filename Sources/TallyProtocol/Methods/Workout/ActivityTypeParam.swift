@@ -20,10 +20,9 @@ public struct ActivityTypeParam: Codable, Sendable, Hashable {
         let text = try container.decode(String.self)
         guard let kind = ActivityKind.allCases.first(where: { Self.name(of: $0) == text }) else {
             let shown = text.count > 32 ? String(text.prefix(32)) + "…" : text
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription:
-                    "'\(shown)' is not an activity type: expected \"workout\", \"stretch\" or \"meditation\"")
+            throw JSONDecodingError(
+                refusing: "'\(shown)' is not an activity type: expected \"workout\", \"stretch\" or \"meditation\"",
+                in: container)
         }
         self.kind = kind
     }

@@ -11,8 +11,7 @@ public struct WeightUnitParam: Codable, Sendable, Hashable {
         let text = try container.decode(String.self)
         guard let unit = WeightUnit(symbol: text) else {
             let shown = text.count > 16 ? String(text.prefix(16)) + "…" : text
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(shown)' is not a unit: expected \"kg\" or \"lb\"")
+            throw JSONDecodingError(refusing: "'\(shown)' is not a unit: expected \"kg\" or \"lb\"", in: container)
         }
         self.unit = unit
     }

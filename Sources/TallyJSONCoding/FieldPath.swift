@@ -1,5 +1,6 @@
-/// Where in a request a problem is: `params.records[3].date`. Built from the top down by the code that
-/// validates each level, or from a decoder's coding path.
+/// Where in a JSON document a value is: `params.records[3].date`. The decoder names the place of every error it
+/// throws with one (`JSONDecodingError`), and the code that validates a request builds them from the top down for
+/// its own errors, so that both speak of a field the same way.
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step into the JSON document.
     public enum Component: Hashable, Sendable {
@@ -20,8 +21,8 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
         self.components = codingPath.map { key in key.intValue.map(Component.index) ?? .key(key.stringValue) }
     }
 
-    /// The `params` object of the request.
-    public static let params: FieldPath = "params"
+    /// The document itself.
+    public var isRoot: Bool { components.isEmpty }
 
     /// This path, one key deeper.
     public func key(_ name: String) -> FieldPath { FieldPath(components + [.key(name)]) }
