@@ -30,10 +30,13 @@ final class JSONByteWriter {
     let userInfo: [CodingUserInfoKey: Any]
     /// Whether `JSONFastEncodable` array elements write themselves.
     let usesFastPaths: Bool
+    /// Whether `encodeIfPresent(nil)` writes the member as `null` (`TallyJSONEncoder.NilMembers.null`).
+    let writesNilMembers: Bool
 
-    init(userInfo: [CodingUserInfoKey: Any], usesFastPaths: Bool = true) {
+    init(userInfo: [CodingUserInfoKey: Any], usesFastPaths: Bool = true, writesNilMembers: Bool = false) {
         self.userInfo = userInfo
         self.usesFastPaths = usesFastPaths
+        self.writesNilMembers = writesNilMembers
         bytes.reserveCapacity(1024)
     }
 

@@ -15,6 +15,19 @@ public struct TallyJSONEncoder: Sendable {
     /// Whether array elements that are `JSONFastEncodable` write themselves (the default). Off, every value goes
     /// through its `encode(to:)`: for checking that a fast path writes the same bytes.
     public var usesFastPaths = true
+    /// What an optional member that is `nil` becomes: left out (the default, as with Foundation) or `null`.
+    public var nilMembers = NilMembers.omitted
+
+    /// What `encodeIfPresent` writes for `nil`, the call that synthesized conformances make for every optional
+    /// member.
+    public enum NilMembers: Sendable {
+        /// Leave the member out: a request's absent param takes its default.
+        case omitted
+        /// Write `"member": null`: a response that shows every member, null where there is nothing, needs no
+        /// hand-written `encode(to:)` to say so. A type whose absent members mean "does not apply" marks its
+        /// `CodingKeys` `JSONOmittingNilMembers` and keeps them out.
+        case null
+    }
 
     public init() {}
 
@@ -23,7 +36,8 @@ public struct TallyJSONEncoder: Sendable {
     ///   out-of-order container use.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(
-            userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, usesFastPaths: usesFastPaths)
+            userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, usesFastPaths: usesFastPaths,
+            writesNilMembers: nilMembers == .null)
         try value.encode(to: JSONValueEncoder(writer: writer, depth: 0, slotStart: 0))
         writer.closeFrames(deeperThan: 0)
         if let failure = writer.failure { throw failure }
@@ -36,3 +50,9 @@ public struct TallyJSONEncoder: Sendable {
         return writer.bytes
     }
 }
+
+/// The coding keys of a type whose `nil` members are left out even by an encoder that writes nil members as `null`
+/// (`TallyJSONEncoder.NilMembers.null`): for members whose absence says something, such as sections of a result
+/// that do not apply to it. A marker on the keys rather than an `encode(to:)` of its own, so the type's members
+/// are still declared once.
+public protocol JSONOmittingNilMembers: CodingKey {}

@@ -9,9 +9,17 @@ import Foundation
 /// request took ~20 ms with `JSONDecoder`. The decoder's errors (`JSONDecodingError`) name the field in Tally's
 /// words, which `TallyError(decoding:)` passes on as `details.field` and `details.problem`.
 public enum TallyJSON {
-    /// A new encoder for response or request bodies: compact, slashes unescaped.
+    /// A new encoder for request bodies and error responses: compact, slashes unescaped, `nil` members left out.
     public static func encoder() -> TallyJSONEncoder {
         TallyJSONEncoder()
+    }
+
+    /// A new encoder for a result: every member written, `null` where there is nothing (v1's results show each
+    /// member they declare; the few that leave some out say so in their own `encode(to:)`).
+    public static func resultEncoder() -> TallyJSONEncoder {
+        var encoder = TallyJSONEncoder()
+        encoder.nilMembers = .null
+        return encoder
     }
 
     /// A new decoder for request or response bodies.

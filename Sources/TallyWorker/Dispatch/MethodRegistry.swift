@@ -30,13 +30,11 @@ public struct MethodRegistry: Sendable {
             service: M.service,
             decodeParams: { decoder in try M.Params(from: decoder) },
             respond: { params, context in
-                let outcome: Result<M.Result, TallyError>
                 do throws(TallyError) {
-                    outcome = .success(try handler(params as! M.Params, context))
+                    return .result(try handler(params as! M.Params, context), context: context)
                 } catch {
-                    outcome = .failure(error)
+                    return .failure(id: context.head.id, error, method: context.head.method)
                 }
-                return ResponseBody.encode(ResponseEnvelope(id: context.head.id, outcome: outcome), context: context)
             }
         )
     }

@@ -33,18 +33,6 @@ extension HistoryDashboard {
             case flightsClimbed = "flights_climbed"
             case isFuture = "is_future"
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(hour, forKey: .hour)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(distanceMeters, forKey: .distanceMeters)
-            try container.encode(calories, forKey: .calories)
-            try container.encode(flightsClimbed, forKey: .flightsClimbed)
-            try container.encode(isFuture, forKey: .isFuture)
-        }
     }
 
     /// The dashboard. `hours` is present in `daily` mode, `days` in `weekly` and `monthly`.
@@ -96,7 +84,8 @@ extension HistoryDashboard {
             self.futureRecordsIgnored = futureRecordsIgnored
         }
 
-        enum CodingKeys: String, CodingKey {
+        /// The members of the other modes are left out, not null.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case mode, date, day, hours, days, totals
             case asOf = "as_of"
             case startDate = "start_date"

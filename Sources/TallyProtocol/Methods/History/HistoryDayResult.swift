@@ -32,25 +32,12 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, steps, goal, progress, state, intensity
+        case date, steps
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
         case flightsClimbed = "flights_climbed"
+        case goal, progress, state, intensity
         case isToday = "is_today"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(calories, forKey: .calories)
-        try container.encode(flightsClimbed, forKey: .flightsClimbed)
-        try container.encode(goal, forKey: .goal)
-        try container.encode(progress, forKey: .progress)
-        try container.encode(state, forKey: .state)
-        try container.encode(intensity, forKey: .intensity)
-        try container.encode(isToday, forKey: .isToday)
     }
 }
 
@@ -89,18 +76,10 @@ public struct StepTotalsResult: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case steps, count
+        case steps
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
         case flightsClimbed = "flights_climbed"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(calories, forKey: .calories)
-        try container.encode(flightsClimbed, forKey: .flightsClimbed)
-        try container.encode(count, forKey: .count)
+        case count
     }
 }

@@ -42,28 +42,14 @@ extension HistoryMonth {
         }
 
         enum CodingKeys: String, CodingKey {
-            case month, days, grid, rows, totals
+            case month
             case asOf = "as_of"
             case goalTrackingEnabled = "goal_tracking_enabled"
+            case days, grid, rows, totals
             case completedDays = "completed_days"
             case previousMonth = "previous_month"
             case nextMonth = "next_month"
             case futureRecordsIgnored = "future_records_ignored"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(month, forKey: .month)
-            try container.encode(asOf, forKey: .asOf)
-            try container.encode(goalTrackingEnabled, forKey: .goalTrackingEnabled)
-            try container.encode(days, forKey: .days)
-            try container.encode(grid, forKey: .grid)
-            try container.encode(rows, forKey: .rows)
-            try container.encode(totals, forKey: .totals)
-            try container.encode(completedDays, forKey: .completedDays)
-            try container.encode(previousMonth, forKey: .previousMonth)
-            try container.encode(nextMonth, forKey: .nextMonth)
-            try container.encode(futureRecordsIgnored, forKey: .futureRecordsIgnored)
         }
     }
 }

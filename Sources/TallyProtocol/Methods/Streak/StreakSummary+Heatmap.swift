@@ -29,20 +29,10 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case date, steps, goal, state, intensity
+            case date, steps, goal, state
             case inCurrentStreak = "in_current_streak"
             case isToday = "is_today"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(goal, forKey: .goal)
-            try container.encode(state, forKey: .state)
-            try container.encode(inCurrentStreak, forKey: .inCurrentStreak)
-            try container.encode(isToday, forKey: .isToday)
-            try container.encode(intensity, forKey: .intensity)
+            case intensity
         }
     }
 
@@ -64,19 +54,10 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case days, grid
             case startDate = "start_date"
             case endDate = "end_date"
             case maxSteps = "max_steps"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(maxSteps, forKey: .maxSteps)
-            try container.encode(days, forKey: .days)
-            try container.encode(grid, forKey: .grid)
+            case days, grid
         }
     }
 }

@@ -58,18 +58,10 @@ extension StreakSummary {
         }
 
         enum CodingKeys: String, CodingKey {
-            case tiers
             case highestEarned = "highest_earned"
             case nextTier = "next_tier"
             case daysToNextTier = "days_to_next_tier"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(highestEarned, forKey: .highestEarned)
-            try container.encode(nextTier, forKey: .nextTier)
-            try container.encode(daysToNextTier, forKey: .daysToNextTier)
-            try container.encode(tiers, forKey: .tiers)
+            case tiers
         }
     }
 }

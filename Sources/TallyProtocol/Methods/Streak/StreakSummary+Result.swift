@@ -59,7 +59,8 @@ extension StreakSummary {
             }
         }
 
-        enum CodingKeys: String, CodingKey {
+        /// Sections that do not apply (all but `status` and `as_of` with goal tracking off) are left out, not null.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case status, today, milestones, heatmap
             case asOf = "as_of"
             case currentStreak = "current_streak"

@@ -34,16 +34,6 @@ extension StreakSummary {
             case totalSteps = "total_steps"
             case includesToday = "includes_today"
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(averageSteps, forKey: .averageSteps)
-            try container.encode(totalSteps, forKey: .totalSteps)
-            try container.encode(includesToday, forKey: .includesToday)
-        }
     }
 
     /// The longest streak ever (the more recent of equal ones). When no day ever met its goal: days 0, total 0,
@@ -76,16 +66,6 @@ extension StreakSummary {
             case averageSteps = "average_steps"
             case totalSteps = "total_steps"
             case isCurrent = "is_current"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(averageSteps, forKey: .averageSteps)
-            try container.encode(totalSteps, forKey: .totalSteps)
-            try container.encode(isCurrent, forKey: .isCurrent)
         }
     }
 }

@@ -33,16 +33,5 @@ extension StreakSummary {
             case stepsToGo = "steps_to_go"
             case lockedInDay = "locked_in_day"
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(goal, forKey: .goal)
-            try container.encode(progress, forKey: .progress)
-            try container.encode(state, forKey: .state)
-            try container.encode(stepsToGo, forKey: .stepsToGo)
-            try container.encode(lockedInDay, forKey: .lockedInDay)
-        }
     }
 }

@@ -111,7 +111,8 @@ extension WorkoutCalendar {
         /// Stretch and meditation: the session's length.
         public var durationSeconds: Int?
 
-        enum CodingKeys: String, CodingKey {
+        /// Only the members of the activity's type are present.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case name, regions
             case dayName = "day_name"
             case exerciseCount = "exercise_count"
@@ -158,14 +159,6 @@ extension WorkoutCalendar {
             startDate = core.startDate
             endDate = core.endDate
             includesToday = core.includesToday
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(includesToday, forKey: .includesToday)
         }
     }
 }

@@ -47,14 +47,16 @@ extension WorkoutDay {
         public var exercises: [Exercise]
 
         enum CodingKeys: String, CodingKey {
-            case id, name, plan, exercises
+            case id, name
             case dayName = "day_name"
             case completedAt = "completed_at"
             case templateID = "template_id"
             case timesLogged = "times_logged"
+            case plan
             case totalVolume = "total_volume"
             case setCount = "set_count"
             case bodyweightSetCount = "bodyweight_set_count"
+            case exercises
         }
 
         init(_ item: WorkoutDayDetail.Item, date: LocalDate, calendar: ZoneCalendar) {
@@ -71,21 +73,6 @@ extension WorkoutDay {
             bodyweightSetCount = item.volume.bodyweightSetCount
             exercises = item.volume.exercises.map(Exercise.init)
         }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(dayName, forKey: .dayName)
-            try container.encode(completedAt, forKey: .completedAt)
-            try container.encode(templateID, forKey: .templateID)
-            try container.encode(timesLogged, forKey: .timesLogged)
-            try container.encode(plan, forKey: .plan)
-            try container.encode(totalVolume, forKey: .totalVolume)
-            try container.encode(setCount, forKey: .setCount)
-            try container.encode(bodyweightSetCount, forKey: .bodyweightSetCount)
-            try container.encode(exercises, forKey: .exercises)
-        }
     }
 
     /// "Week Y of Z" of a workout's plan.
@@ -99,8 +86,9 @@ extension WorkoutDay {
         public var week: Int?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, weeks, week
+            case id, name
             case startDate = "start_date"
+            case weeks, week
         }
 
         init(_ plan: WorkoutPlan, week: Int?) {
@@ -109,15 +97,6 @@ extension WorkoutDay {
             startDate = plan.startDate
             weeks = plan.weeks
             self.week = week
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(weeks, forKey: .weeks)
-            try container.encode(week, forKey: .week)
         }
     }
 
