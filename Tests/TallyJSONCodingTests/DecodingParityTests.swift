@@ -319,17 +319,6 @@ import Testing
         Self.compare([FastRecord].self, text)
     }
 
-    @Test func userInfoReachesTheDecoder() throws {
-        struct Reader: Decodable {
-            var seen: String?
-            init(from decoder: any Decoder) throws { seen = decoder.userInfo[Self.key] as? String }
-            static let key = CodingUserInfoKey(rawValue: "test.key")!
-        }
-        var decoder = TallyJSONDecoder()
-        decoder.userInfo[Reader.key] = "hello"
-        #expect(try decoder.decode(Reader.self, from: Array("{}".utf8)).seen == "hello")
-    }
-
     @Test func largeObjectsDecodeThroughTheIndex() throws {
         let members = (0..<100).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
         let text = "{\(members),\"k5\":-1}"

@@ -26,7 +26,8 @@ struct JSONValueDecoder: Decoder {
 
     var codingPath: [any CodingKey] { detachedPath?.keys ?? document.codingPath(of: node) }
 
-    var userInfo: [CodingUserInfoKey: Any] { document.userInfo }
+    /// Always empty: Tally passes nothing to `init(from:)` on the side.
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var kind: JSONNode.Kind { node == Self.absent ? .null : document.nodes[node].kind }
 

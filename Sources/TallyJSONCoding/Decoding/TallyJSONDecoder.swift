@@ -7,29 +7,16 @@
 /// Foundation is lenient: RFC 8259 syntax only (no trailing commas), and integers must be exact (`1e-400` is not
 /// the integer 0). Where keys repeat, the first occurrence counts, as in Foundation.
 ///
-/// Not supported, because Tally does not use them: key, date, data and non-conforming float strategies; `Date`
-/// decodes through its own `Decodable` conformance (seconds since 2001, Foundation's default).
+/// Not supported, because Tally does not use them: key, date, data and non-conforming float strategies, and
+/// `userInfo`; `Date` decodes through its own `Decodable` conformance (seconds since 2001, Foundation's default).
+/// To decode parts of one document as different types, parse it once into a `ParsedJSON`.
 public struct TallyJSONDecoder: Sendable {
-    /// Handed to every `Decoder`, as `JSONDecoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-
     public init() {}
 
     /// Decodes a `T` from a whole document.
     /// - Throws: `JSONDecodingError` (a `DecodingError` from a type's `init(from:)` is converted into one), or any
     ///   other error a type's `init(from:)` throws, unchanged.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        let tape: JSONTape
-        do {
-            tape = try JSONParser.parse(bytes)
-        } catch {
-            throw JSONDecodingError(at: FieldPath(), .notJSON(error))
-        }
-        let document = JSONDocument(tape: tape, userInfo: userInfo.mapValues { $0 as Any })
-        do {
-            return try T(from: JSONValueDecoder(document: document, node: 0))
-        } catch let error as DecodingError {
-            throw JSONDecodingError(error)
-        }
+        try ParsedJSON(parsing: bytes).decode(T.self)
     }
 }

@@ -10,8 +10,6 @@
 ///   do that. Containers must be used in stack order (always true of synthesized and Tally's own conformances);
 ///   otherwise the encode throws instead of writing wrong JSON.
 public struct TallyJSONEncoder: Sendable {
-    /// Handed to every `Encoder`, as `JSONEncoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Whether array elements that are `JSONFastEncodable` write themselves (the default). Off, every value goes
     /// through its `encode(to:)`: for checking that a fast path writes the same bytes.
     public var usesFastPaths = true
@@ -35,9 +33,7 @@ public struct TallyJSONEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, a top-level value that encodes nothing, or
     ///   out-of-order container use.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let writer = JSONByteWriter(
-            userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, usesFastPaths: usesFastPaths,
-            writesNilMembers: nilMembers == .null)
+        let writer = JSONByteWriter(usesFastPaths: usesFastPaths, writesNilMembers: nilMembers == .null)
         try value.encode(to: JSONValueEncoder(writer: writer, depth: 0, slotStart: 0))
         writer.closeFrames(deeperThan: 0)
         if let failure = writer.failure { throw failure }
