@@ -15,6 +15,7 @@ let package = Package(
     name: "Tally",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "TallyCalendar", targets: ["TallyCalendar"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
         // For the fuzz targets in Fuzz/ and the benchmarks in Benchmarks/: separate packages that depend on this one
@@ -64,8 +65,14 @@ let package = Package(
         ),
 
         // MARK: Domain
+        // Civil dates, months, weekdays and RFC 3339 instants: the values the contract and the computations share.
+        .target(
+            name: "TallyCalendar",
+            swiftSettings: strictness
+        ),
         .target(
             name: "TallyCore",
+            dependencies: ["TallyCalendar"],
             swiftSettings: strictness
         ),
         .target(
@@ -74,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "TallyProtocol",
-            dependencies: ["TallyCore", "TallyJSONCoding"],
+            dependencies: ["TallyCalendar", "TallyCore", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .target(
@@ -128,6 +135,7 @@ let package = Package(
         .target(
             name: "TallyLoad",
             dependencies: [
+                "TallyCalendar",
                 "TallyClient",
                 "TallyProtocol",
                 "TallyCore",
@@ -211,6 +219,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "TallyCalendar",
                 "TallyTesting",
                 "TallyClient",
                 "TallyProtocol",
@@ -243,6 +252,7 @@ let package = Package(
         .testTarget(
             name: "TallyWorkerTests",
             dependencies: [
+                "TallyCalendar",
                 "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",
@@ -259,8 +269,13 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "TallyCalendarTests",
+            dependencies: ["TallyCalendar"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "TallyCoreTests",
-            dependencies: ["TallyCore"],
+            dependencies: ["TallyCalendar", "TallyCore"],
             swiftSettings: strictness
         ),
     ]

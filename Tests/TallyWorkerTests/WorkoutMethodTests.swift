@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-import TallyProtocol
+import TallyCalendar
 import TallyCore
+import TallyProtocol
 import TallyWorker
 import Testing
 

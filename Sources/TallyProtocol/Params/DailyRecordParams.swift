@@ -1,5 +1,6 @@
-import TallyJSONCoding
+import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 
 /// One day's totals on the wire:
 /// `{"date": "2026-03-08", "steps": 9500, "distance_m": 7100.5, "calories_kcal": 380, "flights_climbed": 4}`.

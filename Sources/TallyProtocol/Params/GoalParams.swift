@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// A goal change on the wire: `{"effective_date": "2026-01-01", "goal": 8000}`.

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 
 /// The time frame of a request: its zone and its "now". Every method that asks "which day is it" embeds these

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `history.dashboard`: the home screen for a selected day: its step card, the chart of the chosen mode (hours of

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `history.month`: one month of the history calendar, as the grid of day cells and as list-mode rows. Served by

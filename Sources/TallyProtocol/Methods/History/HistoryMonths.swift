@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `history.months`: the months the history calendar offers (its month picker). Served by `tally.history`.

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// The keys `history.month` and `history.dashboard` share, flat in their params: the time frame, the goal keys,

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// A weekday as a grid column: `sunday` … `saturday`.

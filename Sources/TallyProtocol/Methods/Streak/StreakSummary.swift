@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `streak.summary`: everything the streak sheet shows (current and best streak, today's card, milestones and the

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `workout.calendar`: one month of the activity calendar (workouts, stretches, meditations) with the marked

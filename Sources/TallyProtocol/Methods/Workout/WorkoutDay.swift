@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// `workout.day`: the drill-down of one local date: its workouts with volumes per workout and per exercise,

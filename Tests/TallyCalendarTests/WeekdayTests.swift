@@ -1,5 +1,5 @@
 import Testing
-import TallyCore
+import TallyCalendar
 
 @Suite struct WeekStartTests {
     @Test func februaryTwentyTwentySixStartsOnSunday() throws {

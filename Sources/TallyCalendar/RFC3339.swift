@@ -32,9 +32,12 @@ public enum RFC3339 {
     /// The instants Tally reads and writes: from 0001-01-01T00:00:00Z up to 10000-01-01T00:00:00Z (excluded), the
     /// span in which every instant can be written in UTC with a four-digit year.
     public static let supportedInstants: Range<Date> =
-        Date(
-            timeIntervalSince1970: ZoneCalendar.earliestMidnight)..<Date(
-            timeIntervalSince1970: ZoneCalendar.afterLatestMidnight)
+        Date(timeIntervalSince1970: earliestMidnight)..<Date(timeIntervalSince1970: afterLatestMidnight)
+
+    /// 0001-01-01T00:00:00 read as UTC: the first second of the supported dates on any clock.
+    package static let earliestMidnight = Double(Int(LocalDate.earliest.dayNumber) * 86_400)
+    /// 10000-01-01T00:00:00 read as UTC: the first second after the supported dates on any clock.
+    package static let afterLatestMidnight = Double((Int(LocalDate.latest.dayNumber) + 1) * 86_400)
 
     /// Parses an RFC 3339 `date-time`: `T` (or `t`, or a space) between date and time, optional fraction
     /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
@@ -112,7 +115,7 @@ public enum RFC3339 {
     public static func format(_ instant: Date, offset: Int) -> String {
         let local = instant.timeIntervalSince1970 + Double(offset)
         let writesOffset =
-            offset % 60 == 0 && local >= ZoneCalendar.earliestMidnight && local < ZoneCalendar.afterLatestMidnight
+            offset % 60 == 0 && local >= earliestMidnight && local < afterLatestMidnight
         return text(instant, offset: writesOffset ? offset : 0)
     }
 

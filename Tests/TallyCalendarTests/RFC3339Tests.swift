@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TallyCore
+import TallyCalendar
 
 @Suite struct RFC3339Tests {
     @Test func parsesOffsetsAndFractions() throws {
