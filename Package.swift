@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
 // Tally: fitness summaries as a request/reply service on ZeroMQ (Majordomo Protocol 0.1).
-// The layering is one-way: bytes → Majordomo → TallyProtocol → TallyCore → back.
+// The layering is one-way: bytes → Majordomo → TallyProtocol (the contract, decoded once) → TallyWorker (each
+// method: validate → TallyCore → result) → back. A client links TallyProtocol and never TallyCore.
 
 import PackageDescription
 
@@ -81,12 +82,13 @@ let package = Package(
         ),
         .target(
             name: "TallyProtocol",
-            dependencies: ["TallyCalendar", "TallyCore", "TallyJSONCoding"],
+            dependencies: ["TallyCalendar", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .target(
             name: "TallyWorker",
             dependencies: [
+                "TallyCalendar",
                 "TallyCore",
                 "TallyProtocol",
                 "Majordomo",

@@ -28,7 +28,6 @@ let package = Package(
             name: "codec-loop",
             dependencies: [
                 "BenchmarkFixtures",
-                .product(name: "TallyCore", package: tally),
                 .product(name: "TallyJSONCoding", package: tally),
                 .product(name: "TallyLoad", package: tally),
                 .product(name: "TallyProtocol", package: tally),

@@ -1,7 +1,6 @@
 import BenchmarkFixtures
 import Foundation
 import Logging
-import TallyCore
 import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
@@ -65,7 +64,7 @@ for _ in 0..<iterations {
     case "workout-day-decode":
         checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
     case "workout-day-compute":
-        checksum &+= try dayParams!.result(limits: RequestLimits()).workouts.count
+        checksum &+= try WorkoutDay.result(for: dayParams!, limits: RequestLimits()).workouts.count
     case "workout-day-dispatch":
         checksum &+= dispatcher.respond(to: dayRequest, service: "tally.workout", logger: logger).bytes.count
     case "workout-calendar-dispatch":

@@ -1,6 +1,5 @@
 import Foundation
-// Re-exported: every user of `TallyJSON.encoder()`/`decoder()` calls members of these types.
-@_exported import TallyJSONCoding
+import TallyJSONCoding
 
 /// The JSON coders every Tally component uses, configured once: keys are spelled out by each type's
 /// `CodingKeys` (snake_case on the wire), and non-finite numbers are refused rather than invented.

@@ -1,6 +1,5 @@
 import Foundation
 import TallyCalendar
-import TallyCore
 
 /// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged.
 public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {

@@ -4,7 +4,8 @@ import TallyProtocol
 ///
 /// ```swift
 /// var registry = MethodRegistry()
-/// registry.register(HistoryMonth.self) { params, context in try HistoryService.month(params, context) }
+/// registry.register(HistoryMonth.self)  // a ComputedMethod: its handler is its computation
+/// registry.register(SystemPing.self) { params, context in … }
 /// let dispatcher = registry.dispatcher(limits: .init())
 /// ```
 public struct MethodRegistry: Sendable {

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 import TallyJSONCoding
 
 extension HistoryDashboard {
@@ -16,15 +15,18 @@ extension HistoryDashboard {
         public var flightsClimbed: Int?
         public var isFuture: Bool
 
-        public init(_ bucket: HourlySeries.Bucket, calendar: ZoneCalendar) {
-            hour = bucket.hour.hour
-            start = bucket.hour.label
-            end = RFC3339.format(bucket.hour.end, offset: calendar.utcOffset(at: bucket.hour.end))
-            steps = bucket.totals?.steps
-            distanceMeters = bucket.totals?.distanceMeters.map { TallyJSON.rounded($0, places: 2) }
-            calories = bucket.totals?.calories.map { TallyJSON.rounded($0, places: 2) }
-            flightsClimbed = bucket.totals?.flightsClimbed
-            isFuture = bucket.isFuture
+        public init(
+            hour: Int, start: String, end: String, steps: Int?, distanceMeters: Double?, calories: Double?,
+            flightsClimbed: Int?, isFuture: Bool
+        ) {
+            self.hour = hour
+            self.start = start
+            self.end = end
+            self.steps = steps
+            self.distanceMeters = distanceMeters
+            self.calories = calories
+            self.flightsClimbed = flightsClimbed
+            self.isFuture = isFuture
         }
 
         enum CodingKeys: String, CodingKey {
@@ -63,26 +65,24 @@ extension HistoryDashboard {
         /// Daily mode: samples outside the selected day or after now, left out.
         public var samplesIgnored: Int?
 
-        public init(_ dashboard: StepDashboard, asOf: LocalDate, futureRecordsIgnored: Int, calendar: ZoneCalendar) {
-            mode = dashboard.mode
-            date = dashboard.day.date
+        public init(
+            mode: DashboardMode, date: LocalDate, asOf: LocalDate, day: HistoryDayResult, startDate: LocalDate,
+            endDate: LocalDate, hours: [HourResult]? = nil, hasHourlyData: Bool? = nil, days: [HistoryDayResult]? = nil,
+            totals: StepTotalsResult, reviewPromptDue: Bool, futureRecordsIgnored: Int, samplesIgnored: Int? = nil
+        ) {
+            self.mode = mode
+            self.date = date
             self.asOf = asOf
-            day = HistoryDayResult(dashboard.day)
-            switch dashboard.series {
-            case .hours(let series):
-                startDate = series.date
-                endDate = series.date
-                hours = series.buckets.map { HourResult($0, calendar: calendar) }
-                hasHourlyData = series.hasData
-                samplesIgnored = series.samplesIgnored
-            case .days(let days):
-                startDate = days.first!.date
-                endDate = days.last!.date
-                self.days = days.map(HistoryDayResult.init)
-            }
-            totals = StepTotalsResult(dashboard.totals)
-            reviewPromptDue = dashboard.reviewPromptDue
+            self.day = day
+            self.startDate = startDate
+            self.endDate = endDate
+            self.hours = hours
+            self.hasHourlyData = hasHourlyData
+            self.days = days
+            self.totals = totals
+            self.reviewPromptDue = reviewPromptDue
             self.futureRecordsIgnored = futureRecordsIgnored
+            self.samplesIgnored = samplesIgnored
         }
 
         /// The members of the other modes are left out, not null.

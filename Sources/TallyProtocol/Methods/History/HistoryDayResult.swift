@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 import TallyJSONCoding
 
 /// A day on the wire: a calendar cell, a list row or a bar of the weekly and monthly charts.
@@ -19,17 +18,20 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
     public var intensity: Double?
     public var isToday: Bool
 
-    public init(_ day: HistoryDay) {
-        date = day.date
-        steps = day.record?.steps
-        distanceMeters = day.record?.distanceMeters
-        calories = day.record?.calories
-        flightsClimbed = day.record?.flightsClimbed
-        goal = day.goal
-        progress = day.progress.map { TallyJSON.rounded($0) }
-        state = day.state
-        intensity = day.intensity.map { TallyJSON.rounded($0) }
-        isToday = day.isToday
+    public init(
+        date: LocalDate, steps: Int?, distanceMeters: Double?, calories: Double?, flightsClimbed: Int?, goal: Int,
+        progress: Double?, state: DayState, intensity: Double?, isToday: Bool
+    ) {
+        self.date = date
+        self.steps = steps
+        self.distanceMeters = distanceMeters
+        self.calories = calories
+        self.flightsClimbed = flightsClimbed
+        self.goal = goal
+        self.progress = progress
+        self.state = state
+        self.intensity = intensity
+        self.isToday = isToday
     }
 
     enum CodingKeys: String, CodingKey {
@@ -55,32 +57,5 @@ extension HistoryDayResult: JSONFastEncodable {
         object.string(CodingKeys.state.stringValue, state.rawValue)
         try object.double(CodingKeys.intensity.stringValue, intensity)
         object.bool(CodingKeys.isToday.stringValue, isToday)
-    }
-}
-
-/// Sums on the wire. `count` counts the days with a record (or, for the daily chart, the samples) summed; a measure
-/// no summed item reported is null, not 0.
-public struct StepTotalsResult: Codable, Sendable, Hashable {
-    public var steps: Int
-    public var distanceMeters: Double?
-    public var calories: Double?
-    public var flightsClimbed: Int?
-    /// Records summed (days) or samples summed (hours).
-    public var count: Int
-
-    public init(_ totals: StepTotals) {
-        steps = totals.steps
-        distanceMeters = totals.distanceMeters.map { TallyJSON.rounded($0, places: 2) }
-        calories = totals.calories.map { TallyJSON.rounded($0, places: 2) }
-        flightsClimbed = totals.flightsClimbed
-        count = totals.count
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case steps
-        case distanceMeters = "distance_m"
-        case calories = "calories_kcal"
-        case flightsClimbed = "flights_climbed"
-        case count
     }
 }

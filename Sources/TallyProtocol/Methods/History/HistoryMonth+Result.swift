@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 
 extension HistoryMonth {
     /// The month: its days, their week grid, the list rows and the month's totals.
@@ -26,17 +25,18 @@ extension HistoryMonth {
         public var futureRecordsIgnored: Int
 
         public init(
-            _ month: CalendarMonth, asOf: LocalDate, goalTrackingEnabled: Bool, previousMonth: YearMonth?,
-            nextMonth: YearMonth?, futureRecordsIgnored: Int
+            month: YearMonth, asOf: LocalDate, goalTrackingEnabled: Bool, days: [HistoryDayResult],
+            grid: WeekGridResult, rows: [HistoryDayResult], totals: StepTotalsResult, completedDays: Int,
+            previousMonth: YearMonth?, nextMonth: YearMonth?, futureRecordsIgnored: Int
         ) {
-            self.month = month.month
+            self.month = month
             self.asOf = asOf
             self.goalTrackingEnabled = goalTrackingEnabled
-            self.days = month.days.map(HistoryDayResult.init)
-            self.grid = WeekGridResult(month.grid)
-            self.rows = month.rows.map(HistoryDayResult.init)
-            self.totals = StepTotalsResult(month.totals)
-            self.completedDays = month.completedDays
+            self.days = days
+            self.grid = grid
+            self.rows = rows
+            self.totals = totals
+            self.completedDays = completedDays
             self.previousMonth = previousMonth
             self.nextMonth = nextMonth
             self.futureRecordsIgnored = futureRecordsIgnored

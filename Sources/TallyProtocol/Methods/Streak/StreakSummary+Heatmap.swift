@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 import TallyJSONCoding
 
 extension StreakSummary {
@@ -19,14 +18,17 @@ extension StreakSummary {
         /// no-data days (grey, no colour ramp).
         public var intensity: Double?
 
-        public init(_ day: HeatmapDay) {
-            date = day.date
-            steps = day.steps
-            goal = day.goal
-            state = day.state
-            inCurrentStreak = day.inCurrentStreak
-            isToday = day.isToday
-            intensity = day.intensity.map { TallyJSON.rounded($0) }
+        public init(
+            date: LocalDate, steps: Int?, goal: Int, state: DayState, inCurrentStreak: Bool, isToday: Bool,
+            intensity: Double?
+        ) {
+            self.date = date
+            self.steps = steps
+            self.goal = goal
+            self.state = state
+            self.inCurrentStreak = inCurrentStreak
+            self.isToday = isToday
+            self.intensity = intensity
         }
 
         enum CodingKeys: String, CodingKey {
@@ -46,12 +48,14 @@ extension StreakSummary {
         public var days: [HeatmapDayResult]
         public var grid: WeekGridResult
 
-        public init(_ heatmap: StreakHeatmap) {
-            days = heatmap.days.map(HeatmapDayResult.init)
-            startDate = heatmap.start
-            endDate = heatmap.end
-            maxSteps = heatmap.maxSteps
-            grid = WeekGridResult(heatmap.grid)
+        public init(
+            startDate: LocalDate, endDate: LocalDate, maxSteps: Int?, days: [HeatmapDayResult], grid: WeekGridResult
+        ) {
+            self.startDate = startDate
+            self.endDate = endDate
+            self.maxSteps = maxSteps
+            self.days = days
+            self.grid = grid
         }
 
         enum CodingKeys: String, CodingKey {

@@ -1,22 +1,7 @@
-import TallyCore
-
 extension StreakSummary {
     /// A trophy tier on the wire: `bronze` … `diamond`.
     public enum TierName: String, Codable, Sendable, Hashable, CaseIterable {
         case bronze, silver, gold, platinum, emerald, ruby, diamond
-
-        public init(_ tier: MilestoneTier) {
-            self =
-                switch tier {
-                case .bronze: .bronze
-                case .silver: .silver
-                case .gold: .gold
-                case .platinum: .platinum
-                case .emerald: .emerald
-                case .ruby: .ruby
-                case .diamond: .diamond
-                }
-        }
     }
 
     /// One tier of the milestones row.
@@ -48,13 +33,13 @@ extension StreakSummary {
         /// All seven tiers in order, each with its earned flag.
         public var tiers: [MilestoneTierResult]
 
-        public init(_ milestones: Milestones) {
-            highestEarned = milestones.highestEarned.map(TierName.init)
-            nextTier = milestones.next.map(TierName.init)
-            daysToNextTier = milestones.daysToNext
-            tiers = MilestoneTier.allCases.map {
-                MilestoneTierResult(tier: TierName($0), name: $0.name, days: $0.days, earned: milestones.isEarned($0))
-            }
+        public init(
+            highestEarned: TierName?, nextTier: TierName?, daysToNextTier: Int?, tiers: [MilestoneTierResult]
+        ) {
+            self.highestEarned = highestEarned
+            self.nextTier = nextTier
+            self.daysToNextTier = daysToNextTier
+            self.tiers = tiers
         }
 
         enum CodingKeys: String, CodingKey {

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 
 extension StreakSummary {
     /// Whether streaks are offered.
@@ -40,24 +39,6 @@ extension StreakSummary {
             self.milestones = milestones
             self.heatmap = heatmap
             self.futureRecordsIgnored = futureRecordsIgnored
-        }
-
-        /// The wire form of a computed report. Absent sections are left out of the JSON (not null).
-        public init(_ report: StreakReport) {
-            switch report {
-            case .goalTrackingOff(let today):
-                self.init(status: .goalTrackingOff, asOf: today)
-            case .active(let active):
-                self.init(
-                    status: .active,
-                    asOf: active.today,
-                    currentStreak: CurrentStreakResult(active.streaks),
-                    bestStreak: BestStreakResult(active.streaks),
-                    today: TodayResult(active.todayProgress),
-                    milestones: MilestonesResult(active.milestones),
-                    heatmap: HeatmapResult(active.heatmap),
-                    futureRecordsIgnored: active.streaks.futureRecordsIgnored)
-            }
         }
 
         /// Sections that do not apply (all but `status` and `as_of` with goal tracking off) are left out, not null.

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 
 extension StreakSummary {
     /// Today's card: "X to go" toward today's goal, or "Day N locked in".
@@ -19,14 +18,17 @@ extension StreakSummary {
         /// With the goal met, the streak day today locked in (equal to `current_streak.days`); otherwise null.
         public var lockedInDay: Int?
 
-        public init(_ today: TodayProgress) {
-            date = today.date
-            steps = today.steps
-            goal = today.goal
-            progress = today.progress.map { TallyJSON.rounded($0) }
-            state = today.state
-            stepsToGo = today.stepsToGo
-            lockedInDay = today.lockedInDay
+        public init(
+            date: LocalDate, steps: Int?, goal: Int, progress: Double?, state: DayState, stepsToGo: Int,
+            lockedInDay: Int?
+        ) {
+            self.date = date
+            self.steps = steps
+            self.goal = goal
+            self.progress = progress
+            self.state = state
+            self.stepsToGo = stepsToGo
+            self.lockedInDay = lockedInDay
         }
 
         enum CodingKeys: String, CodingKey {

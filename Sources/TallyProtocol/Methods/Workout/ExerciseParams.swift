@@ -1,32 +1,19 @@
-import TallyCore
 import TallyJSONCoding
 
 /// One set on the wire: `{"reps": 8, "weight": 60, "unit": "kg"}`; weight 0 is a bodyweight set.
 public struct SetParams: Codable, Sendable, Hashable {
     public var reps: Int
     public var weight: Double
-    public var unit: WeightUnitParam
+    public var unit: WeightUnit
 
     public init(reps: Int, weight: Double, unit: WeightUnit) {
         self.reps = reps
         self.weight = weight
-        self.unit = WeightUnitParam(unit)
+        self.unit = unit
     }
 
     enum CodingKeys: String, CodingKey {
         case reps, weight, unit
-    }
-
-    /// Checks the ranges.
-    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
-        try WorkoutBounds.check(reps, WorkoutBounds.reps, path() + "reps")
-        try WorkoutBounds.check(weight, WorkoutBounds.weight, path() + "weight")
-    }
-
-    /// The core set; call `check(at:)` first.
-    public var set: WorkoutSet {
-        // `-0` passes the range check; store +0 so that no "-0" reaches a response.
-        WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
     }
 }
 
@@ -64,18 +51,6 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case name, sets
     }
-
-    /// Checks the name, the list limit and every set, without converting anything.
-    public func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
-        try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
-        for index in sets.indices {
-            try sets[index].check(at: (path() + "sets").index(index))
-        }
-    }
-
-    /// The core exercise; call `check(at:limits:)` first.
-    public var exercise: PerformedExercise { PerformedExercise(name: name, sets: sets.map(\.set)) }
 }
 
 extension ExerciseParams: JSONFastDecodable {

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 import TallyJSONCoding
 
 /// A workout's plan on the wire: `{"id": "ppl", "name": "PPL 8 weeks", "start_date": "2026-03-01", "weeks": 8}`.
@@ -21,16 +20,6 @@ public struct PlanParams: Codable, Sendable, Hashable {
         case id, name, weeks
         case startDate = "start_date"
     }
-
-    /// Checks the ids, the name and the length.
-    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
-        if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id") }
-        if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
-        try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
-    }
-
-    /// The core plan; call `check(at:)` first.
-    public var plan: WorkoutPlan { WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks) }
 }
 
 extension PlanParams: JSONFastDecodable {

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyJSONCoding
 
 /// A stretching session on the wire: `{"id", "completed_at", "regions": ["hamstrings"], "duration_seconds"}`.
@@ -20,36 +19,6 @@ public struct StretchParams: Codable, Sendable, Hashable {
         case completedAt = "completed_at"
         case durationSeconds = "duration_seconds"
     }
-
-    /// Checks every field and converts to the core session.
-    public func session(
-        at path: @autoclosure () -> FieldPath, limits: RequestLimits
-    ) throws(TallyError)
-        -> StretchSession
-    {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
-        try WorkoutBounds.check(count: regions.count, limits, path() + "regions", unit: "regions")
-        for (index, region) in regions.enumerated() {
-            try WorkoutBounds.check(region, length: WorkoutBounds.regionLength, (path() + "regions").index(index))
-        }
-        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path() + "duration_seconds")
-        return StretchSession(
-            id: id, completedAt: completedAt.instant, regions: regions, durationSeconds: durationSeconds)
-    }
-
-    /// Validates a whole list: the list limit, every session, and no two sessions with one id.
-    public static func sessions(
-        _ stretches: [StretchParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [StretchSession] {
-        try limits.check(stretches.count, at: path, unit: "stretches")
-        var converted: [StretchSession] = []
-        converted.reserveCapacity(stretches.count)
-        for (index, stretch) in stretches.enumerated() {
-            converted.append(try stretch.session(at: path.index(index), limits: limits))
-        }
-        try WorkoutBounds.checkUnique(stretches.lazy.map(\.id), at: path, noun: "stretch")
-        return converted
-    }
 }
 
 /// A meditation session on the wire: `{"id", "completed_at", "duration_seconds"}`.
@@ -68,27 +37,6 @@ public struct MeditationParams: Codable, Sendable, Hashable {
         case id
         case completedAt = "completed_at"
         case durationSeconds = "duration_seconds"
-    }
-
-    /// Checks every field and converts to the core session.
-    public func session(at path: @autoclosure () -> FieldPath) throws(TallyError) -> MeditationSession {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
-        try WorkoutBounds.check(durationSeconds, WorkoutBounds.durationSeconds, path() + "duration_seconds")
-        return MeditationSession(id: id, completedAt: completedAt.instant, durationSeconds: durationSeconds)
-    }
-
-    /// Validates a whole list: the list limit, every session, and no two sessions with one id.
-    public static func sessions(
-        _ meditations: [MeditationParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [MeditationSession] {
-        try limits.check(meditations.count, at: path, unit: "meditations")
-        var converted: [MeditationSession] = []
-        converted.reserveCapacity(meditations.count)
-        for (index, meditation) in meditations.enumerated() {
-            converted.append(try meditation.session(at: path.index(index)))
-        }
-        try WorkoutBounds.checkUnique(meditations.lazy.map(\.id), at: path, noun: "meditation")
-        return converted
     }
 }
 

@@ -1,5 +1,4 @@
 import TallyCalendar
-import TallyCore
 
 extension WorkoutDay {
     /// The day's workouts in completion order, with volumes in `unit` rounded to 2 decimals.
@@ -7,7 +6,7 @@ extension WorkoutDay {
         public var date: LocalDate
         /// Today in the request's zone.
         public var asOf: LocalDate
-        public var unit: WeightUnitParam
+        public var unit: WeightUnit
         /// Each with "Logged N times" as `times_logged` (one place for it, beside the workout that shows it).
         public var workouts: [Workout]
         /// Workouts of the history that are future (after now, or dated after today): neither on a day nor logged.
@@ -19,11 +18,13 @@ extension WorkoutDay {
             case futureWorkoutsIgnored = "future_workouts_ignored"
         }
 
-        public init(_ core: WorkoutDayDetail, asOf: LocalDate, futureWorkoutsIgnored: Int, calendar: ZoneCalendar) {
-            date = core.date
+        public init(
+            date: LocalDate, asOf: LocalDate, unit: WeightUnit, workouts: [Workout], futureWorkoutsIgnored: Int
+        ) {
+            self.date = date
             self.asOf = asOf
-            unit = WeightUnitParam(core.unit)
-            workouts = core.items.map { Workout($0, date: core.date, calendar: calendar) }
+            self.unit = unit
+            self.workouts = workouts
             self.futureWorkoutsIgnored = futureWorkoutsIgnored
         }
     }
@@ -60,19 +61,21 @@ extension WorkoutDay {
             case exercises
         }
 
-        init(_ item: WorkoutDayDetail.Item, date: LocalDate, calendar: ZoneCalendar) {
-            let workout = item.workout
-            id = workout.id
-            name = workout.name
-            dayName = workout.cardName
-            completedAt = Timestamp(workout.completedAt, offset: calendar.utcOffset(at: workout.completedAt))
-            templateID = workout.templateID
-            timesLogged = item.templateTimesLogged
-            plan = workout.plan.map { PlanProgress($0, week: item.planWeek) }
-            totalVolume = TallyJSON.rounded(item.volume.total, places: 2)
-            setCount = item.volume.setCount
-            bodyweightSetCount = item.volume.bodyweightSetCount
-            exercises = item.volume.exercises.map(Exercise.init)
+        public init(
+            id: String, name: String, dayName: String, completedAt: Timestamp, templateID: String?, timesLogged: Int?,
+            plan: PlanProgress?, totalVolume: Double, setCount: Int, bodyweightSetCount: Int, exercises: [Exercise]
+        ) {
+            self.id = id
+            self.name = name
+            self.dayName = dayName
+            self.completedAt = completedAt
+            self.templateID = templateID
+            self.timesLogged = timesLogged
+            self.plan = plan
+            self.totalVolume = totalVolume
+            self.setCount = setCount
+            self.bodyweightSetCount = bodyweightSetCount
+            self.exercises = exercises
         }
     }
 
@@ -92,11 +95,11 @@ extension WorkoutDay {
             case weeks, week
         }
 
-        init(_ plan: WorkoutPlan, week: Int?) {
-            id = plan.id
-            name = plan.name
-            startDate = plan.startDate
-            weeks = plan.weeks
+        public init(id: String?, name: String?, startDate: LocalDate, weeks: Int, week: Int?) {
+            self.id = id
+            self.name = name
+            self.startDate = startDate
+            self.weeks = weeks
             self.week = week
         }
     }
@@ -118,17 +121,12 @@ extension WorkoutDay {
             case bodyweightSetCount = "bodyweight_set_count"
         }
 
-        init(_ core: ExerciseVolume) {
-            var weights: [Double] = []
-            for weight in core.weights {
-                let shown = TallyJSON.rounded(weight, places: 2)
-                if weights.last != shown { weights.append(shown) }
-            }
-            name = core.name
-            volume = TallyJSON.rounded(core.volume, places: 2)
+        public init(name: String, volume: Double, weights: [Double], setCount: Int, bodyweightSetCount: Int) {
+            self.name = name
+            self.volume = volume
             self.weights = weights
-            setCount = core.setCount
-            bodyweightSetCount = core.bodyweightSetCount
+            self.setCount = setCount
+            self.bodyweightSetCount = bodyweightSetCount
         }
     }
 }

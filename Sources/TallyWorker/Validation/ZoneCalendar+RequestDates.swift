@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 
 extension ZoneCalendar {
     /// The local date of an instant the request gave at `path`; the date must be one Tally supports, because every

@@ -1,22 +1,22 @@
-import TallyCore
+import TallyProtocol
 
 /// The ranges every workout-area input must fall in. Far beyond any real session, and low enough that sums
 /// over the largest request Tally accepts stay exact integers or finite doubles, never overflowing or NaN.
-public enum WorkoutBounds {
+enum WorkoutBounds {
     /// Repetitions in one set.
-    public static let reps = 0...10_000
+    static let reps = 0...10_000
     /// One set's weight, in the set's own unit (kg or lb).
-    public static let weight = 0.0...10_000.0
+    static let weight = 0.0...10_000.0
     /// A plan's length in weeks (ten years).
-    public static let planWeeks = 1...520
+    static let planWeeks = 1...520
     /// A stretch or meditation session's length: at most one day.
-    public static let durationSeconds = 0...86_400
+    static let durationSeconds = 0...86_400
     /// Characters in an id (workout, template, plan, stretch, meditation).
-    public static let idLength = 1...128
+    static let idLength = 1...128
     /// Characters in a name (workout, exercise, plan, plan day).
-    public static let nameLength = 1...200
+    static let nameLength = 1...200
     /// Characters in a stretch region.
-    public static let regionLength = 1...100
+    static let regionLength = 1...100
 
     // Every check takes its field path as an autoclosure: paths are built only for the error that is thrown,
     // because building one per set costs more than the whole computation of a large request.

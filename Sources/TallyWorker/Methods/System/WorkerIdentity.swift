@@ -1,5 +1,4 @@
 import Foundation
-import TallyProtocol
 
 /// Who a worker process is, for `system.ping`.
 public struct WorkerIdentity: Sendable, Hashable {
@@ -20,20 +19,5 @@ public struct WorkerIdentity: Sendable, Hashable {
     public static func current(version: String) -> WorkerIdentity {
         WorkerIdentity(
             name: "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)", version: version)
-    }
-}
-
-extension MethodRegistry {
-    /// Registers `system.*`: answered on every service.
-    public mutating func registerSystemMethods(identity: WorkerIdentity) {
-        register(SystemPing.self) { _, context in
-            SystemPing.Result(
-                serverVersion: identity.version,
-                protocolVersions: ProtocolVersion.supported,
-                uptimeSeconds: TallyJSON.rounded(context.receivedAt.timeIntervalSince(identity.startedAt), places: 3),
-                service: context.service,
-                worker: identity.name,
-                connection: context.connection)
-        }
     }
 }

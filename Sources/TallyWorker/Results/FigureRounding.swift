@@ -1,6 +1,7 @@
 import Foundation
 
-extension TallyJSON {
+/// How every rounded figure of a v1 result is rounded ("Numbers out" in Protocol/README.md).
+package enum FigureRounding {
     /// Values this close to a whole number, relative to it, are that whole number: the noise binary floating point
     /// leaves in sums of decimal inputs (0.1 + 0.2 + 0.7 is 1.0000000000000002), far below any difference a
     /// request can express (progress moves by at least 10⁻⁶, an average of ≤ 20,000 days by 5·10⁻⁵).
@@ -17,7 +18,7 @@ extension TallyJSON {
     /// 7999.996 → 7999.99, 8000.001 → 8000.01. For every whole number n, the figure is ≥ n, > n or = n exactly
     /// when the value is (for figures below 10⁹, where `wholeNumberTolerance` is finer than the last decimal: every
     /// figure of v1 but a volume no workout reaches).
-    public static func rounded(_ value: Double, places: Int = 4) -> Double {
+    package static func rounded(_ value: Double, places: Int = 4) -> Double {
         let scale = pow(10, Double(places))
         var steps = (value * scale).rounded()
         let whole = value.rounded()
