@@ -282,20 +282,22 @@ import Testing
         var weight: Double?
         var laps: Int?
 
+        enum CodingKeys: String, CodingKey, CaseIterable { case day, count, weight, laps }
+
+        static let fastKeys = JSONKeySet<CodingKeys>()
+
         init?(fastFrom object: borrowing JSONObjectReader) {
             var day: String?
             var count: Int?
             var weight: Double?? = .some(nil)
             var laps: Int?? = .some(nil)
             for member in object.members {
-                if member.is("day") {
-                    day = member.string
-                } else if member.is("count") {
-                    count = member.int
-                } else if member.is("weight") {
-                    weight = member.optionalDouble
-                } else if member.is("laps") {
-                    laps = member.optionalInt
+                switch member.key(in: Self.fastKeys) {
+                case .day: day = member.string
+                case .count: count = member.int
+                case .weight: weight = member.optionalDouble
+                case .laps: laps = member.optionalInt
+                case nil: continue
                 }
             }
             guard let day, let count, let weight, let laps else { return nil }

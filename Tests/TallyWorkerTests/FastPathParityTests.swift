@@ -4,10 +4,10 @@ import TallyJSONCoding
 import TallyProtocol
 import Testing
 
-/// The fast paths of workouts, exercises, sets, plans and daily records (`JSONFastDecodable`, member names spelled
-/// out as `StaticString`s) against the standard `init(from:)` path, which Foundation's decoder always takes: the
-/// same values for plain elements with every optional member present or absent, and the same values where the
-/// fast path must step aside (escapes, reordered or repeated members).
+/// The fast paths of workouts, exercises, sets, plans, sessions and daily records (`JSONFastDecodable`, members
+/// matched through each type's `CodingKeys`) against the standard `init(from:)` path, which Foundation's decoder
+/// always takes: the same values for plain elements with every optional member present or absent, and the same
+/// values where the fast path must step aside (escapes, reordered or repeated members).
 @Suite struct FastPathParityTests {
     /// Decodes `text` with both decoders and requires equal values.
     static func expectParity<T: Decodable & Equatable>(_ type: T.Type, _ text: String) throws {

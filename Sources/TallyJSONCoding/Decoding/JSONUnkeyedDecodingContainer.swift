@@ -76,8 +76,11 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private static func fastDecode<Fast: JSONFastDecodable, T>(
         _ fastType: Fast.Type, _ element: JSONValueDecoder, as type: T.Type
     ) -> T? {
-        guard let reader = JSONObjectReader.plain(element.document.view, at: element.node) else { return nil }
-        return Fast(fastFrom: reader) as? T
+        guard let reader = JSONObjectReader.plain(element.document.view, at: element.node),
+            let value = Fast(fastFrom: reader)
+        else { return nil }
+        // `Fast` is `T` (it is `T` opened as a fast-decodable type): a cast would only ask the runtime to agree.
+        return unsafeBitCast(value, to: T.self)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

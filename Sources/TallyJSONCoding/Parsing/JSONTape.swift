@@ -34,6 +34,9 @@ final class JSONTape {
 
     /// Objects up to this many members are checked for duplicate keys (larger ones are indexed when decoded).
     static let duplicateCheckLimit: UInt32 = 16
+
+    /// Zero bytes after the document in `bytes`: a word may be loaded at any byte of the document.
+    static let padding = 8
 }
 
 /// A tape's two buffers, read without holding the tape: a trivial value, so that the tight loops of decoding

@@ -22,7 +22,7 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
         self.flightsClimbed = flightsClimbed
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case date, steps
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
@@ -31,25 +31,25 @@ public struct DailyRecordParams: Codable, Sendable, Hashable {
 }
 
 extension DailyRecordParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain record read without Codable's containers (requests carry thousands); anything else is `nil`, and
-    /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// the synthesized `init(from:)` decodes it with its usual errors.
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var date: LocalDate?
         var steps: Int?
         var distance: Double?? = .some(nil)
         var calories: Double?? = .some(nil)
         var flights: Int?? = .some(nil)
         for member in object.members {
-            if member.is("date") {
-                date = member.utf8 { try? LocalDate(utf8: $0) }
-            } else if member.is("steps") {
-                steps = member.int
-            } else if member.is("distance_m") {
-                distance = member.optionalDouble
-            } else if member.is("calories_kcal") {
-                calories = member.optionalDouble
-            } else if member.is("flights_climbed") {
-                flights = member.optionalInt
+            switch member.key(in: keys) {
+            case .date: date = member.utf8 { try? LocalDate(utf8: $0) }
+            case .steps: steps = member.int
+            case .distanceMeters: distance = member.optionalDouble
+            case .calories: calories = member.optionalDouble
+            case .flightsClimbed: flights = member.optionalInt
+            case nil: continue
             }
         }
         guard let date, let steps, let distance, let calories, let flights else { return nil }

@@ -23,7 +23,8 @@ extension ActivitySessionParams {
         for (index, element) in list.enumerated() {
             converted.append(try element.session(at: path.index(index), limits: limits))
         }
-        try WorkoutBounds.checkUnique(list.lazy.map(\.id), at: path, noun: noun.one)
+        // A closure, not `\.id`: a key path through a protocol requirement is projected at run time, per element.
+        try WorkoutBounds.checkUnique(list.indices.lazy.map { list[$0].id }, at: path, noun: noun.one)
         return converted
     }
 }

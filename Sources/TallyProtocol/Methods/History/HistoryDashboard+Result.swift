@@ -29,7 +29,7 @@ extension HistoryDashboard {
             self.isFuture = isFuture
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case hour, start, end, steps
             case distanceMeters = "distance_m"
             case calories = "calories_kcal"
@@ -100,15 +100,21 @@ extension HistoryDashboard {
 }
 
 extension HistoryDashboard.HourResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (24 of these, 23 or 25 on a DST day).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (24 of these, 23 or 25 on a DST day).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.int(CodingKeys.hour.stringValue, hour)
-        object.string(CodingKeys.start.stringValue, start)
-        object.string(CodingKeys.end.stringValue, end)
-        object.int(CodingKeys.steps.stringValue, steps)
-        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
-        try object.double(CodingKeys.calories.stringValue, calories)
-        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
-        object.bool(CodingKeys.isFuture.stringValue, isFuture)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .hour: object.int(key.stringValue, hour)
+            case .start: object.string(key.stringValue, start)
+            case .end: object.string(key.stringValue, end)
+            case .steps: object.int(key.stringValue, steps)
+            case .distanceMeters: try object.double(key.stringValue, distanceMeters)
+            case .calories: try object.double(key.stringValue, calories)
+            case .flightsClimbed: object.int(key.stringValue, flightsClimbed)
+            case .isFuture: object.bool(key.stringValue, isFuture)
+            }
+        }
     }
 }

@@ -34,7 +34,7 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
         self.isToday = isToday
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case date, steps
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
@@ -45,17 +45,23 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
 }
 
 extension HistoryDayResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (a month grid and its rows are up to 74 of these).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (a month grid and its rows are up to 74 of these).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.string(CodingKeys.date.stringValue, date.description)
-        object.int(CodingKeys.steps.stringValue, steps)
-        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
-        try object.double(CodingKeys.calories.stringValue, calories)
-        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
-        object.int(CodingKeys.goal.stringValue, goal)
-        try object.double(CodingKeys.progress.stringValue, progress)
-        object.string(CodingKeys.state.stringValue, state.rawValue)
-        try object.double(CodingKeys.intensity.stringValue, intensity)
-        object.bool(CodingKeys.isToday.stringValue, isToday)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .date: object.string(key.stringValue, date.description)
+            case .steps: object.int(key.stringValue, steps)
+            case .distanceMeters: try object.double(key.stringValue, distanceMeters)
+            case .calories: try object.double(key.stringValue, calories)
+            case .flightsClimbed: object.int(key.stringValue, flightsClimbed)
+            case .goal: object.int(key.stringValue, goal)
+            case .progress: try object.double(key.stringValue, progress)
+            case .state: object.string(key.stringValue, state.rawValue)
+            case .intensity: try object.double(key.stringValue, intensity)
+            case .isToday: object.bool(key.stringValue, isToday)
+            }
+        }
     }
 }

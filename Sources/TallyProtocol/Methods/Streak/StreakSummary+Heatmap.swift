@@ -31,7 +31,7 @@ extension StreakSummary {
             self.intensity = intensity
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case date, steps, goal, state
             case inCurrentStreak = "in_current_streak"
             case isToday = "is_today"
@@ -68,14 +68,20 @@ extension StreakSummary {
 }
 
 extension StreakSummary.HeatmapDayResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (a heatmap is 30 of these in every streak answer).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (a heatmap is 30 of these in every streak answer).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.string(CodingKeys.date.stringValue, date.description)
-        object.int(CodingKeys.steps.stringValue, steps)
-        object.int(CodingKeys.goal.stringValue, goal)
-        object.string(CodingKeys.state.stringValue, state.rawValue)
-        object.bool(CodingKeys.inCurrentStreak.stringValue, inCurrentStreak)
-        object.bool(CodingKeys.isToday.stringValue, isToday)
-        try object.double(CodingKeys.intensity.stringValue, intensity)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .date: object.string(key.stringValue, date.description)
+            case .steps: object.int(key.stringValue, steps)
+            case .goal: object.int(key.stringValue, goal)
+            case .state: object.string(key.stringValue, state.rawValue)
+            case .inCurrentStreak: object.bool(key.stringValue, inCurrentStreak)
+            case .isToday: object.bool(key.stringValue, isToday)
+            case .intensity: try object.double(key.stringValue, intensity)
+            }
+        }
     }
 }

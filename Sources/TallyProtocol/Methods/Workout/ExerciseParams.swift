@@ -12,25 +12,28 @@ public struct SetParams: Codable, Sendable, Hashable {
         self.unit = unit
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case reps, weight, unit
     }
 }
 
 extension SetParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
-    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
+    @inline(__always)
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var reps: Int?
         var weight: Double?
         var unit: WeightUnit?
         for member in object.members {
-            if member.is("reps") {
-                reps = member.int
-            } else if member.is("weight") {
-                weight = member.double
-            } else if member.is("unit") {
-                unit = member.utf8(WeightUnit.init(utf8Symbol:))
+            switch member.key(in: keys) {
+            case .reps: reps = member.int
+            case .weight: weight = member.double
+            case .unit: unit = member.utf8(WeightUnit.init(utf8Symbol:))
+            case nil: continue
             }
         }
         guard let reps, let weight, let unit else { return nil }
@@ -48,22 +51,26 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
         self.sets = sets
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case name, sets
     }
 }
 
 extension ExerciseParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
-    /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// the synthesized `init(from:)` decodes it with its usual errors.
+    @inline(__always)
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var name: String?
         var sets: [SetParams]?
         for member in object.members {
-            if member.is("sets") {
-                sets = member.array(of: SetParams.self)
-            } else if member.is("name") {
-                name = member.string
+            switch member.key(in: keys) {
+            case .name: name = member.string
+            case .sets: sets = member.array(of: SetParams.self)
+            case nil: continue
             }
         }
         guard let name, let sets else { return nil }

@@ -14,7 +14,7 @@ public struct StretchParams: Codable, Sendable, Hashable {
         self.durationSeconds = durationSeconds
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, regions
         case completedAt = "completed_at"
         case durationSeconds = "duration_seconds"
@@ -33,7 +33,7 @@ public struct MeditationParams: Codable, Sendable, Hashable {
         self.durationSeconds = durationSeconds
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id
         case completedAt = "completed_at"
         case durationSeconds = "duration_seconds"
@@ -41,23 +41,23 @@ public struct MeditationParams: Codable, Sendable, Hashable {
 }
 
 extension StretchParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain session read without Codable's containers (two years of stretching are hundreds of sessions);
-    /// anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as
-    /// in `CodingKeys`.
+    /// anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var id: String?
-        var completedAt: Timestamp?
         var regions: [String]?
+        var completedAt: Timestamp?
         var duration: Int?
         for member in object.members {
-            if member.is("completed_at") {
-                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
-            } else if member.is("duration_seconds") {
-                duration = member.int
-            } else if member.is("regions") {
-                regions = member.strings
-            } else if member.is("id") {
-                id = member.string
+            switch member.key(in: keys) {
+            case .id: id = member.string
+            case .regions: regions = member.strings
+            case .completedAt: completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            case .durationSeconds: duration = member.int
+            case nil: continue
             }
         }
         guard let id, let completedAt, let regions, let duration else { return nil }
@@ -66,19 +66,21 @@ extension StretchParams: JSONFastDecodable {
 }
 
 extension MeditationParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain session read without Codable's containers; anything else is `nil`, and the synthesized
-    /// `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// `init(from:)` decodes it with its usual errors.
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var id: String?
         var completedAt: Timestamp?
         var duration: Int?
         for member in object.members {
-            if member.is("completed_at") {
-                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
-            } else if member.is("duration_seconds") {
-                duration = member.int
-            } else if member.is("id") {
-                id = member.string
+            switch member.key(in: keys) {
+            case .id: id = member.string
+            case .completedAt: completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            case .durationSeconds: duration = member.int
+            case nil: continue
             }
         }
         guard let id, let completedAt, let duration else { return nil }

@@ -25,7 +25,7 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
         self.exercises = exercises
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, plan, exercises
         case completedAt = "completed_at"
         case templateID = "template_id"
@@ -34,10 +34,12 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
 }
 
 extension WorkoutParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain workout read without Codable's containers (two years of training are ~500 workouts of ~3,000
     /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
-    /// Member names are spelled as in `CodingKeys` (`FastPathParityTests` holds the two paths to each other).
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var id: String?
         var name: String?
         var completedAt: Timestamp?
@@ -46,20 +48,15 @@ extension WorkoutParams: JSONFastDecodable {
         var plan: PlanParams?? = .some(nil)
         var exercises: [ExerciseParams]?
         for member in object.members {
-            if member.is("exercises") {
-                exercises = member.array(of: ExerciseParams.self)
-            } else if member.is("completed_at") {
-                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
-            } else if member.is("id") {
-                id = member.string
-            } else if member.is("name") {
-                name = member.string
-            } else if member.is("template_id") {
-                templateID = member.optionalString
-            } else if member.is("day_name") {
-                dayName = member.optionalString
-            } else if member.is("plan") {
-                plan = member.optionalObject(of: PlanParams.self)
+            switch member.key(in: keys) {
+            case .id: id = member.string
+            case .name: name = member.string
+            case .plan: plan = member.optionalObject(of: PlanParams.self)
+            case .exercises: exercises = member.array(of: ExerciseParams.self)
+            case .completedAt: completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            case .templateID: templateID = member.optionalString
+            case .dayName: dayName = member.optionalString
+            case nil: continue
             }
         }
         guard let id, let name, let completedAt, let templateID, let dayName, let plan, let exercises else {

@@ -31,13 +31,15 @@ extension WorkoutCalendar: ComputedMethod {
             pastWorkouts.append(index)
             workoutDates.append(date)
         }
-        for (index, stretch) in stretches.enumerated() {
+        // By index: iterating the sessions would copy each one out (its id and regions retained and released).
+        for index in stretches.indices {
             _ = try calendar.requestDate(
-                of: stretch.completedAt, at: FieldPath.params.key("stretches").index(index) + "completed_at")
+                of: stretches[index].completedAt, at: FieldPath.params.key("stretches").index(index) + "completed_at")
         }
-        for (index, meditation) in meditations.enumerated() {
+        for index in meditations.indices {
             _ = try calendar.requestDate(
-                of: meditation.completedAt, at: FieldPath.params.key("meditations").index(index) + "completed_at")
+                of: meditations[index].completedAt,
+                at: FieldPath.params.key("meditations").index(index) + "completed_at")
         }
         guard month <= today.yearMonth else {
             throw .invalidParams(.params + "month", "is after the current month \(today.yearMonth)")
