@@ -1,12 +1,19 @@
 // Text forms of the calendar values, as they travel in requests and responses. Decoding refuses impossible
 // values with a message saying what is wrong, which the protocol layer reports with the field's path.
 
-extension LocalDate: Codable {
+/// A calendar value that travels as its text (`2026-03-08`, `2026-03`): decoded by parsing the text, with the
+/// parser's words for what is wrong, and encoded as its description.
+public protocol CalendarText: Codable, CustomStringConvertible {
+    associatedtype ParseError: Error & CustomStringConvertible
+    init(parsing text: String) throws(ParseError)
+}
+
+extension CalendarText {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
-            self = try LocalDate(parsing: text)
+            self = try Self(parsing: text)
         } catch {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)': \(error)")
         }
@@ -18,20 +25,11 @@ extension LocalDate: Codable {
     }
 }
 
-extension YearMonth: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try YearMonth(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)': \(error)")
-        }
-    }
+extension LocalDate: CalendarText {}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
+extension YearMonth: CalendarText {
+    public init(parsing text: String) throws(YearMonthParseError) {
+        try self.init(parsing: text[...])
     }
 }
 

@@ -62,7 +62,7 @@ for _ in 0..<iterations {
     case "foundation-decode":
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
     case "workout-day-decode":
-        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
+        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).history.workouts.count
     case "workout-day-compute":
         checksum &+= try WorkoutDay.result(for: dayParams!, limits: RequestLimits()).workouts.count
     case "workout-day-dispatch":

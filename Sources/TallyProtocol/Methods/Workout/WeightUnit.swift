@@ -1,5 +1,7 @@
 /// A weight unit on the wire: `"kg"` or `"lb"`. A closed set.
-public enum WeightUnit: String, Codable, Sendable, Hashable, CaseIterable {
+public enum WeightUnit: String, Codable, Sendable, Hashable, CaseIterable, ClosedSetName {
+    static let noun = "a unit"
+
     case kilogram = "kg"
     case pound = "lb"
 
@@ -12,9 +14,5 @@ public enum WeightUnit: String, Codable, Sendable, Hashable, CaseIterable {
         case (UInt8(ascii: "l"), UInt8(ascii: "b")): self = .pound
         default: return nil
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self = try ClosedSetName.decode(from: decoder, what: "a unit")
     }
 }

@@ -6,44 +6,38 @@ public enum WorkoutDay: TallyMethod {
     public static let name = "workout.day"
     public static let service = TallyService.workout
 
-    /// The time frame, the date, the reporting unit and the whole workout history, all flat in `params`.
+    /// The time frame, the date, and the unit and history (`WorkoutHistoryParams`), all flat in `params`.
     public struct Params: Codable, Sendable, Hashable {
         public var time: RequestTime
         /// The local date drilled into.
         public var date: LocalDate
-        /// The unit volumes and weights are reported in; default kg.
-        public var unit: WeightUnit
-        /// Every workout the client has (default none): the day's workouts are picked from it, and all of them count
-        /// towards template usage.
-        public var workouts: [WorkoutParams]
+        /// The unit and every workout the client has: the day's workouts are picked from it.
+        public var history: WorkoutHistoryParams
 
         public init(
             time: RequestTime, date: LocalDate, unit: WeightUnit = .kilogram, workouts: [WorkoutParams] = []
         ) {
             self.time = time
             self.date = date
-            self.unit = unit
-            self.workouts = workouts
+            self.history = WorkoutHistoryParams(unit: unit, workouts: workouts)
         }
 
         enum CodingKeys: String, CodingKey {
-            case date, unit, workouts
+            case date
         }
 
+        // Decoded in the order that decides which error a request gets: time frame, date, then unit and history.
         public init(from decoder: any Decoder) throws {
             time = try RequestTime(from: decoder)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            date = try container.decode(LocalDate.self, forKey: .date)
-            unit = try container.decodeIfPresent(WeightUnit.self, forKey: .unit) ?? .kilogram
-            workouts = try container.decodeIfPresent([WorkoutParams].self, forKey: .workouts) ?? []
+            date = try decoder.container(keyedBy: CodingKeys.self).decode(LocalDate.self, forKey: .date)
+            history = try WorkoutHistoryParams(from: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             try time.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(date, forKey: .date)
-            try container.encode(unit, forKey: .unit)
-            try container.encode(workouts, forKey: .workouts)
+            try history.encode(to: encoder)
         }
     }
 }

@@ -7,45 +7,38 @@ public enum WorkoutDetail: TallyMethod {
     public static let name = "workout.detail"
     public static let service = TallyService.workout
 
-    /// The time frame, the workout's id, the reporting unit and the whole workout history, all flat in `params`.
+    /// The time frame, the workout's id, and the unit and history (`WorkoutHistoryParams`), all flat in `params`.
     public struct Params: Codable, Sendable, Hashable {
         public var time: RequestTime
         /// The id of the workout, as in `workouts[].id` (an activity's `source_id`, not its `workout-…` id).
         public var workoutID: String
-        /// The unit volumes and weights are reported in; default kg.
-        public var unit: WeightUnit
-        /// Every workout the client has (default none): the one asked for is found in it, and all but the future
-        /// ones count towards "Logged N times".
-        public var workouts: [WorkoutParams]
+        /// The unit and every workout the client has: the one asked for is found in it.
+        public var history: WorkoutHistoryParams
 
         public init(
             time: RequestTime, workoutID: String, unit: WeightUnit = .kilogram, workouts: [WorkoutParams] = []
         ) {
             self.time = time
             self.workoutID = workoutID
-            self.unit = unit
-            self.workouts = workouts
+            self.history = WorkoutHistoryParams(unit: unit, workouts: workouts)
         }
 
         enum CodingKeys: String, CodingKey {
-            case unit, workouts
             case workoutID = "workout_id"
         }
 
+        // Decoded in the order that decides which error a request gets: time frame, id, then unit and history.
         public init(from decoder: any Decoder) throws {
             time = try RequestTime(from: decoder)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            workoutID = try container.decode(String.self, forKey: .workoutID)
-            unit = try container.decodeIfPresent(WeightUnit.self, forKey: .unit) ?? .kilogram
-            workouts = try container.decodeIfPresent([WorkoutParams].self, forKey: .workouts) ?? []
+            workoutID = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .workoutID)
+            history = try WorkoutHistoryParams(from: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             try time.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(workoutID, forKey: .workoutID)
-            try container.encode(unit, forKey: .unit)
-            try container.encode(workouts, forKey: .workouts)
+            try history.encode(to: encoder)
         }
     }
 }

@@ -10,7 +10,7 @@ extension WorkoutDay: ComputedMethod {
     public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let reference = try params.time.checkedReferenceDay()
         let calendar = params.time.calendar
-        let workouts = params.workouts
+        let workouts = params.history.workouts
         let logged = try LoggedWorkouts(workouts, reference: reference, calendar: calendar, limits: limits)
         let date = params.date
         guard date <= reference.today else {
@@ -25,7 +25,7 @@ extension WorkoutDay: ComputedMethod {
             return ZoneCalendar.instant(instant, mayFallOn: date) && calendar.localDate(of: instant) == date
         }.map { workouts[$0].workout }
         let detail = WorkoutDayDetail(
-            workouts: ofTheDay, usage: logged.usage, date: date, unit: TallyCore.WeightUnit(params.unit),
+            workouts: ofTheDay, usage: logged.usage, date: date, unit: TallyCore.WeightUnit(params.history.unit),
             calendar: calendar)
         return Result(
             detail, asOf: reference.today, futureWorkoutsIgnored: workouts.count - logged.past.count, calendar: calendar

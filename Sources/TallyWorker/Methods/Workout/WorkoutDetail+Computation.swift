@@ -12,7 +12,7 @@ extension WorkoutDetail: ComputedMethod {
         let workoutID = params.workoutID
         try WorkoutBounds.check(workoutID, length: WorkoutBounds.idLength, field)
         let calendar = params.time.calendar
-        let workouts = params.workouts
+        let workouts = params.history.workouts
         let logged = try LoggedWorkouts(workouts, reference: reference, calendar: calendar, limits: limits)
         guard let index = workouts.firstIndex(where: { $0.id == workoutID }) else {
             throw .invalidParams(field, "no workout of params.workouts has this id", value: workoutID)
@@ -25,9 +25,9 @@ extension WorkoutDetail: ComputedMethod {
         }
         let date = calendar.localDate(of: instant)
         let item = WorkoutDayDetail.Item(
-            workouts[index].workout, on: date, unit: TallyCore.WeightUnit(params.unit), usage: logged.usage)
+            workouts[index].workout, on: date, unit: TallyCore.WeightUnit(params.history.unit), usage: logged.usage)
         return Result(
-            date: date, asOf: reference.today, unit: params.unit,
+            date: date, asOf: reference.today, unit: params.history.unit,
             workout: WorkoutDay.Workout(item, date: date, calendar: calendar),
             futureWorkoutsIgnored: workouts.count - logged.past.count)
     }
