@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
 // Tally: fitness summaries as a request/reply service on ZeroMQ (Majordomo Protocol 0.1).
-// The layering is one-way: bytes → Majordomo → TallyProtocol → TallyCore → back.
+// The layering is one-way: bytes → Majordomo → TallyProtocol (the contract, decoded once) → TallyWorker (each
+// method: validate → TallyCore → result) → back. A client links TallyProtocol and never TallyCore.
 
 import PackageDescription
 
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         // What a backend that calls Tally depends on: the typed client and the v1 contract (not the computations).
         .library(name: "TallyClient", targets: ["TallyClient"]),
+        .library(name: "TallyCalendar", targets: ["TallyCalendar"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyBroker", targets: ["TallyBroker"]),
         // For the fuzz targets in Fuzz/ and the benchmarks in Benchmarks/: separate packages that depend on this one
@@ -66,8 +68,14 @@ let package = Package(
         ),
 
         // MARK: Domain
+        // Civil dates, months, weekdays and RFC 3339 instants: the values the contract and the computations share.
+        .target(
+            name: "TallyCalendar",
+            swiftSettings: strictness
+        ),
         .target(
             name: "TallyCore",
+            dependencies: ["TallyCalendar"],
             swiftSettings: strictness
         ),
         .target(
@@ -76,12 +84,13 @@ let package = Package(
         ),
         .target(
             name: "TallyProtocol",
-            dependencies: ["TallyCore", "TallyJSONCoding"],
+            dependencies: ["TallyCalendar", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .target(
             name: "TallyWorker",
             dependencies: [
+                "TallyCalendar",
                 "TallyCore",
                 "TallyProtocol",
                 "Majordomo",
@@ -131,6 +140,7 @@ let package = Package(
         .target(
             name: "TallyLoad",
             dependencies: [
+                "TallyCalendar",
                 "TallyClient",
                 "TallyProtocol",
                 "TallyCore",
@@ -216,6 +226,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
+                "TallyCalendar",
                 "TallyTesting",
                 "TallyClient",
                 "TallyCommandLine",
@@ -249,6 +260,7 @@ let package = Package(
         .testTarget(
             name: "TallyWorkerTests",
             dependencies: [
+                "TallyCalendar",
                 "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",
@@ -284,8 +296,13 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "TallyCalendarTests",
+            dependencies: ["TallyCalendar"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "TallyCoreTests",
-            dependencies: ["TallyCore"],
+            dependencies: ["TallyCalendar", "TallyCore"],
             swiftSettings: strictness
         ),
         .testTarget(

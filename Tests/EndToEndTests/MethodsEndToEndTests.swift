@@ -1,6 +1,6 @@
 import Foundation
+import TallyCalendar
 import TallyClient
-import TallyCore
 import TallyProtocol
 import TallyTesting
 import Testing

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 
 /// Small builders for the step tests (streaks, history): dates from literals, histories from day/steps lists.

@@ -2,7 +2,8 @@ import Foundation
 import TallyJSONCoding
 import Testing
 
-/// Array elements that write themselves (`JSONFastEncodable`) produce the same bytes as their `encode(to:)`.
+/// Array elements that write themselves (`JSONFastEncodable`, from their `CodingKeys`) produce the same bytes as
+/// their synthesized `encode(to:)` with nil members written as null.
 @Suite struct FastEncodingTests {
     struct Row: Encodable, JSONFastEncodable {
         var name: String
@@ -11,24 +12,28 @@ import Testing
         var flag: Bool
         var note: String?
 
-        enum CodingKeys: String, CodingKey { case name, count, ratio, flag, note }
+        enum CodingKeys: String, CodingKey, CaseIterable { case name, count, ratio, flag, note }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(count, forKey: .count)
-            try container.encode(ratio, forKey: .ratio)
-            try container.encode(flag, forKey: .flag)
-            try container.encode(note, forKey: .note)
-        }
+        static let fastKeys = JSONKeySet<CodingKeys>()
 
         func writeMembers(to object: inout JSONObjectWriter) throws {
-            object.string(CodingKeys.name.stringValue, name)
-            object.int(CodingKeys.count.stringValue, count)
-            try object.double(CodingKeys.ratio.stringValue, ratio)
-            object.bool(CodingKeys.flag.stringValue, flag)
-            object.string(CodingKeys.note.stringValue, note)
+            for key in Self.fastKeys.keys {
+                switch key {
+                case .name: object.string(key.stringValue, name)
+                case .count: object.int(key.stringValue, count)
+                case .ratio: try object.double(key.stringValue, ratio)
+                case .flag: object.bool(key.stringValue, flag)
+                case .note: object.string(key.stringValue, note)
+                }
+            }
         }
+    }
+
+    /// The encoder the fast path writes for: nil members as null.
+    static func encoder() -> TallyJSONEncoder {
+        var encoder = TallyJSONEncoder()
+        encoder.nilMembers = .null
+        return encoder
     }
 
     /// The same value through its containers only (the wrapper is not fast-encodable).
@@ -64,14 +69,15 @@ import Testing
             before: 1, rows: Self.rows.map { ViaContainers(value: $0) },
             nested: [[], Self.rows.map { ViaContainers(value: $0) }, [ViaContainers(value: Self.rows[0])]],
             after: "end")
-        let fastBytes = try TallyJSONEncoder().encodeToBytes(fast)
-        #expect(fastBytes == (try TallyJSONEncoder().encodeToBytes(slow)))
-        #expect(try TallyJSONEncoder().encodeToBytes(Self.rows) == TallyJSONEncoder().encodeToBytes(slow.rows))
-        // And it is the document Foundation writes.
-        let reread = try JSONSerialization.jsonObject(with: Data(fastBytes)) as? NSDictionary
+        let fastBytes = try Self.encoder().encodeToBytes(fast)
+        #expect(fastBytes == (try Self.encoder().encodeToBytes(slow)))
+        #expect(try Self.encoder().encodeToBytes(Self.rows) == Self.encoder().encodeToBytes(slow.rows))
+        // And where no member is nil, it is the document Foundation writes.
+        let full = Document(before: 1, rows: [Self.rows[3]], nested: [[Self.rows[3]]], after: "")
+        let reread = try JSONSerialization.jsonObject(with: Data(Self.encoder().encodeToBytes(full))) as? NSDictionary
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        #expect(reread == (try JSONSerialization.jsonObject(with: encoder.encode(fast)) as? NSDictionary))
+        #expect(reread == (try JSONSerialization.jsonObject(with: encoder.encode(full)) as? NSDictionary))
     }
 
     @Test func aNonFiniteNumberIsRefusedWithItsPath() {

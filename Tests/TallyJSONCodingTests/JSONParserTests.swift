@@ -134,7 +134,7 @@ import Testing
         let tape = try parse(#"{"a":[1,{"b":null,"c":[[],[7]]}],"d":"x"}"#)
         // 0 object, 1 "a", 2 array, 3 1, 4 object, 5 "b", 6 null, 7 "c", 8 array, 9 array, 10 array, 11 7,
         // 12 "d", 13 "x"
-        let document = JSONDocument(tape: tape, userInfo: [:])
+        let document = JSONDocument(tape: tape)
         func path(_ node: Int) -> [String] { document.codingPath(of: node).map(\.stringValue) }
         #expect(path(0) == [])
         #expect(path(2) == ["a"])
@@ -211,6 +211,26 @@ import Testing
                 #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22] + plain + bad + [0x22]) }
             }
         }
+    }
+
+    /// The text check for bodies that failed to parse, on the same word loop: a NUL byte or an invalid sequence at
+    /// any position around the words is not text; valid non-ASCII text, quotes, escapes and controls other than
+    /// NUL are.
+    @Test func textCheckAgreesWithUTF8ValidationAtEveryPosition() {
+        for length in 0..<20 {
+            for position in 0...length {
+                for inserted: [UInt8] in [
+                    [0], [0xC3], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0xA0, 0x80],
+                    [0xFF], [0x22], [0x5C], [0x01], [0x7F],
+                ] {
+                    var bytes = Array(repeating: UInt8(ascii: "x"), count: length)
+                    bytes.insert(contentsOf: inserted, at: position)
+                    let expected = !bytes.contains(0) && String(validating: bytes, as: UTF8.self) != nil
+                    #expect(PlainASCIIScan.isUTF8TextWithoutNUL(bytes) == expected, "\(bytes)")
+                }
+            }
+        }
+        #expect(PlainASCIIScan.isUTF8TextWithoutNUL([]))
     }
 
     @Test func shortByteComparisonAgreesWithElementwiseEquality() {

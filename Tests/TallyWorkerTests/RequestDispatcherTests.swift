@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyCalendar
 import TallyCore
 import TallyProtocol
 import TallyWorker

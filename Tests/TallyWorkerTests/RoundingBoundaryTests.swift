@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyCalendar
 import TallyCore
 import TallyProtocol
 import TallyWorker
@@ -28,14 +29,14 @@ import Testing
             (999_999_999.996, 2, 999_999_999.99),
         ] as [(Double, Int, Double)])
     func aFigureIsWholeOnlyWhenTheValueIs(value: Double, places: Int, expected: Double) {
-        #expect(TallyJSON.rounded(value, places: places) == expected)
+        #expect(FigureRounding.rounded(value, places: places) == expected)
     }
 
     @Test func progressIsOneExactlyWhenTheGoalIsMetAndZeroExactlyWithoutSteps() {
         for goal in [1, 2, 3, 7, 9_999, 10_000, 99_999, 100_000, 654_321, 1_000_000] {
             let near = Set([0, 1, 2, goal / 2, goal - 2, goal - 1, goal, goal + 1].filter { $0 >= 0 })
             for steps in near {
-                let progress = TallyJSON.rounded(min(Double(steps) / Double(goal), 1))
+                let progress = FigureRounding.rounded(min(Double(steps) / Double(goal), 1))
                 #expect((progress == 1) == (steps >= goal), "\(steps) of \(goal): \(progress)")
                 #expect((progress == 0) == (steps == 0), "\(steps) of \(goal): \(progress)")
             }

@@ -1,7 +1,8 @@
 import Foundation
 import Logging
-import TallyProtocol
+import TallyCalendar
 import TallyCore
+import TallyProtocol
 import TallyWorker
 import Testing
 
@@ -232,10 +233,12 @@ import Testing
         let time = RequestTime(
             timeZone: try #require(ZoneName("Pacific/Kiritimati")), today: LocalDate(year: 2026, month: 3, day: 20)!)
         for workout in history {
-            let detail = try WorkoutDetail.Params(time: time, workoutID: workout.id, unit: .pound, workouts: history)
-                .result(limits: RequestLimits())
-            let day = try WorkoutDay.Params(time: time, date: detail.date, unit: .pound, workouts: history)
-                .result(limits: RequestLimits())
+            let detail = try WorkoutDetail.result(
+                for: WorkoutDetail.Params(time: time, workoutID: workout.id, unit: .pound, workouts: history),
+                limits: RequestLimits())
+            let day = try WorkoutDay.result(
+                for: WorkoutDay.Params(time: time, date: detail.date, unit: .pound, workouts: history),
+                limits: RequestLimits())
             #expect(day.workouts.contains(detail.workout), "\(workout.id) on \(detail.date)")
         }
     }
@@ -528,7 +531,7 @@ import Testing
                 let asOf = params.time.referenceDay
                 guard date <= asOf.today else {
                     #expect(throws: TallyError.self, "\(date) in \(zone) is after today") {
-                        try params.result(limits: limits)
+                        try WorkoutDay.result(for: params, limits: limits)
                     }
                     refusedDays += 1
                     continue
@@ -540,7 +543,7 @@ import Testing
                     asOf: asOf.today,
                     futureWorkoutsIgnored: everything.count { asOf.isFuture($0.completedAt, in: calendar) },
                     calendar: calendar)
-                let answer = try params.result(limits: limits)
+                let answer = try WorkoutDay.result(for: params, limits: limits)
                 #expect(answer == expected, "\(date) in \(zone) as of \(reference)")
                 if !answer.workouts.isEmpty { nonEmptyDays += 1 }
             }
@@ -566,7 +569,7 @@ import Testing
     func calendarIsTheOneTheWholeConvertedHistoryGives(zone: String) throws {
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
-        let filters: [[ActivityKind]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
+        let filters: [[ActivityType]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
         let noonOn8March = RequestTime.Reference.now(Timestamp(Date(timeIntervalSince1970: 1_772_971_200)))
         var futureSeen = 0
         for (month, reference) in [
@@ -594,7 +597,9 @@ import Testing
                         timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: asOf.today),
                     kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: asOf.today), asOf: asOf.today,
                     futureActivitiesIgnored: timeline.futureEntriesIgnored, calendar: calendar)
-                #expect(try params.result(limits: limits) == expected, "\(month) \(types ?? []) in \(zone)")
+                #expect(
+                    try WorkoutCalendar.result(for: params, limits: limits) == expected,
+                    "\(month) \(types ?? []) in \(zone)")
                 futureSeen += timeline.futureEntriesIgnored
             }
         }

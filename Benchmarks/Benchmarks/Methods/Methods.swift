@@ -35,7 +35,7 @@ let benchmarks: @Sendable () -> Void = {
         let request = Fixtures.requestBody(method: StreakSummary.name, params: params)
         let paramsBody = Fixtures.paramsBody(params)
         let paramsData = Data(paramsBody)
-        let result = StreakSummary.Result(try! params.report(limits: limits))
+        let result = try! StreakSummary.result(for: params, limits: limits)
         let envelope = ResponseEnvelope(id: "bench-1", outcome: .success(result))
 
         Benchmark("streak.summary \(size) dispatch") { benchmark in
@@ -57,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("streak.summary \(size) step compute") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(StreakSummary.Result(try! params.report(limits: limits)))
+                blackHole(try! StreakSummary.result(for: params, limits: limits))
             }
         }
         Benchmark("streak.summary \(size) step encode Foundation") { benchmark in
@@ -68,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         Benchmark("streak.summary \(size) step encode Tally") { benchmark in
-            let encoder = TallyJSONEncoder()
+            let encoder = TallyJSON.resultEncoder()
             for _ in benchmark.scaledIterations {
                 blackHole(try! encoder.encodeToBytes(envelope))
             }
@@ -132,7 +132,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     let monthParams = Fixtures.historyMonthParams()
     let monthParamsBody = Fixtures.paramsBody(monthParams)
-    let monthEnvelope = ResponseEnvelope(id: "bench-1", outcome: .success(try! monthParams.result(limits: limits)))
+    let monthEnvelope = ResponseEnvelope(
+        id: "bench-1", outcome: .success(try! HistoryMonth.result(for: monthParams, limits: limits)))
     Benchmark("history.month 3y step decode Tally") { benchmark in
         let decoder = TallyJSONDecoder()
         for _ in benchmark.scaledIterations {
@@ -141,11 +142,11 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("history.month 3y step compute") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try! monthParams.result(limits: limits))
+            blackHole(try! HistoryMonth.result(for: monthParams, limits: limits))
         }
     }
     Benchmark("history.month 3y step encode Tally") { benchmark in
-        let encoder = TallyJSONEncoder()
+        let encoder = TallyJSON.resultEncoder()
         for _ in benchmark.scaledIterations {
             blackHole(try! encoder.encodeToBytes(monthEnvelope))
         }

@@ -29,10 +29,10 @@ extension Fixtures {
 
     /// `history.dashboard` for today over three years of records: `daily` with today's hourly samples, or
     /// `monthly`.
-    public static func historyDashboardParams(_ mode: DashboardMode) -> HistoryDashboard.Params {
+    public static func historyDashboardParams(_ mode: TallyProtocol.DashboardMode) -> HistoryDashboard.Params {
         let keys = historyKeys()
         var generator = StepDataGenerator(seed: 7)
-        let samples = mode == .daily ? generator.samples(on: today, zone: zone.calendar) : []
+        let samples = mode == .daily ? generator.samples(on: today, zone: calendar) : []
         return HistoryDashboard.Params(
             time: keys.time, goals: keys.goals, records: keys.records, samples: samples, mode: mode, isPro: true)
     }

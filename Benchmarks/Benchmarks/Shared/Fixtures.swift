@@ -8,6 +8,8 @@ public enum Fixtures {
     /// A fixed "today", so that results do not drift with the calendar.
     public static let today = LocalDate(year: 2026, month: 11, day: 23)!
     public static let zone = ZoneName("Europe/Berlin")!
+    /// The zone's calendar, for placing generated activities on its days.
+    static let calendar = ZoneCalendar(timeZone: zone.timeZone)
 
     /// `streak.summary` params: `size` of daily records and a goal log of 50 changes (the 10-year log).
     public static func streakParams(_ size: HistorySize) -> StreakSummary.Params {
@@ -23,16 +25,16 @@ public enum Fixtures {
     /// training day.
     public static func workoutDayParams() -> WorkoutDay.Params {
         var generator = WorkoutDataGenerator(seed: 42)
-        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: zone.calendar)
-        let day = workouts.last.map { zone.calendar.localDate(of: $0.completedAt.instant) } ?? today
+        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: calendar)
+        let day = workouts.last.map { calendar.localDate(of: $0.completedAt.instant) } ?? today
         return WorkoutDay.Params(time: RequestTime(timeZone: zone, today: today), date: day, workouts: workouts)
     }
 
     /// `workout.calendar` params for the current month over the same two years.
     public static func workoutCalendarParams() -> WorkoutCalendar.Params {
         var generator = WorkoutDataGenerator(seed: 42)
-        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: zone.calendar)
-        let (stretches, meditations) = generator.sessions(endingOn: today, size: .twoYears, zone: zone.calendar)
+        let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: calendar)
+        let (stretches, meditations) = generator.sessions(endingOn: today, size: .twoYears, zone: calendar)
         return WorkoutCalendar.Params(
             time: RequestTime(timeZone: zone, today: today), month: today.yearMonth, workouts: workouts,
             stretches: stretches, meditations: meditations)

@@ -9,11 +9,14 @@ import TallyWorker
 // A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
 // else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
 // workout-day-compute|workout-day-dispatch|workout-calendar-decode|
-// workout-calendar-dispatch] [iterations]. The first three work on the 10-year streak params;
+// workout-calendar-dispatch|streak-dispatch|history-month-dispatch|dashboard-daily-dispatch] [iterations]. The
+// first three work on the 10-year streak params;
 // the workout steps on two years of workouts (~700 KB); `workout-day-parse` only parses them (a type that reads
 // nothing), so that its share of `workout-day-decode` is a subtraction; `workout-day-compute` is the method's
 // validation and computation on decoded params (the dispatcher's step between decoding and encoding);
 // `workout-day-dispatch` is the worker's whole step, request body to response body, as the Methods benchmark.
+// The last three are whole steps whose responses are lists of day or hour objects (the 30-day heatmap, a month
+// grid and its rows on three years of records, today's hours): where the response encoder's work shows.
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
@@ -31,6 +34,22 @@ let calendarRequest =
 let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "loop/1", version: "loop"))
     .dispatcher(limits: RequestLimits())
 let logger = Logger(label: "codec-loop")
+let resultRequest: (method: String, service: String, body: [UInt8])? =
+    switch step {
+    case "streak-dispatch":
+        (StreakSummary.name, "tally.streak", Fixtures.requestBody(method: StreakSummary.name, params: params))
+    case "history-month-dispatch":
+        (
+            HistoryMonth.name, "tally.history",
+            Fixtures.requestBody(method: HistoryMonth.name, params: Fixtures.historyMonthParams())
+        )
+    case "dashboard-daily-dispatch":
+        (
+            HistoryDashboard.name, "tally.history",
+            Fixtures.requestBody(method: HistoryDashboard.name, params: Fixtures.historyDashboardParams(.daily))
+        )
+    default: nil
+    }
 let calendarBody =
     step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
@@ -43,13 +62,17 @@ for _ in 0..<iterations {
     case "foundation-decode":
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
     case "workout-day-decode":
-        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
+        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).history.workouts.count
     case "workout-day-compute":
-        checksum &+= try dayParams!.result(limits: RequestLimits()).workouts.count
+        checksum &+= try WorkoutDay.result(for: dayParams!, limits: RequestLimits()).workouts.count
     case "workout-day-dispatch":
         checksum &+= dispatcher.respond(to: dayRequest, service: "tally.workout", logger: logger).bytes.count
     case "workout-calendar-dispatch":
         checksum &+= dispatcher.respond(to: calendarRequest, service: "tally.workout", logger: logger).bytes.count
+    case "streak-dispatch", "history-month-dispatch", "dashboard-daily-dispatch":
+        checksum &+=
+            dispatcher.respond(to: resultRequest!.body, service: resultRequest!.service, logger: logger)
+            .bytes.count
     case "workout-day-parse":
         checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
     case "workout-calendar-decode":

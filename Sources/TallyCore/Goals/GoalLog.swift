@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The history of a user's daily step goal: each past day is judged against the goal active on that day.
 ///
 /// The goal for date D is the entry with the latest effective date ≤ D; before the first entry, the first

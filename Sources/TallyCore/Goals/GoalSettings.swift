@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Whether the user tracks a daily step goal, and if so, its history.
 ///
 /// With goal tracking off (the app's `enableDailyStepGoal` switched off) no day is "completed" and streaks are

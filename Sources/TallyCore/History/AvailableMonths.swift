@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The months the history calendar offers: every month holding a record up to today, plus the current month
 /// (shown even before its first record), ascending. Free users see the most recent three; Pro users all.
 public struct AvailableMonths: Sendable, Hashable {

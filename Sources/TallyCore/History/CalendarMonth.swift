@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// One month of the history calendar: the grid of day cells and the list-mode rows, computed together because
 /// the app switches between the two views of the same month.
 public struct CalendarMonth: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Why the dashboard cannot chart the selected day: the chart would have to name a date or an instant outside what
 /// Tally reads and writes, and a chart cut short at the edge would pass for a whole one.
 public enum DashboardRangeError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// One day as the history screens show it: a calendar cell, a list row (the app's `DailyRecordRow`) or a bar of the
 /// dashboard's weekly and monthly charts. Every day is judged against the goal in force on that day.
 public struct HistoryDay: Sendable, Hashable {

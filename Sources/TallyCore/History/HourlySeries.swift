@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// The daily chart: the elapsed hours of one local day (24, or 23 and 25 on DST days) with the samples that
 /// started in each.

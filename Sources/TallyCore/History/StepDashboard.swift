@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// The home dashboard for a selected day: the step card of that day, the chart of the chosen mode with its
 /// totals, and whether the app should ask for a review.

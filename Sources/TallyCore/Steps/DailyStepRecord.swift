@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// One day's step totals, keyed by local civil date.
 ///
 /// A date without a record is *no data*; a record with 0 steps is *data, zero*. The two stay distinct in every

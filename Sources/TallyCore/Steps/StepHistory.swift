@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Daily step records indexed by date: sorted once, then looked up by binary search or sliced by range.
 ///
 /// Built once per request. Two records for one date are refused (never summed): the caller learns both places.

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Reads a goal log for dates visited in ascending order, in amortised O(1) per date.
 ///
 /// `GoalLog.goal(on:)` binary-searches every call; a streak sweep over ten years of days asks once per day,

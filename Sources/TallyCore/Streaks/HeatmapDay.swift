@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// One cell of the 30-day heatmap (the app's `HeatmapDayRecord`).
 public struct HeatmapDay: Sendable, Hashable {
     public let date: LocalDate

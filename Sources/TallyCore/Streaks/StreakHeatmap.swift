@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The streak sheet's 30-day heatmap: today and the 29 days before it, coloured by steps and laid out in weeks.
 ///
 /// Intensity follows the app's `HeatmapCellView`: `0.15 + (steps / maxSteps) × 0.85`, where `maxSteps` is the

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Everything the streak sheet shows, computed from one request: the answer of `streak.summary`.
 ///
 /// With goal tracking off the app offers no streaks at all, so the report says exactly that instead of

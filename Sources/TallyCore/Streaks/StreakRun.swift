@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// A run of consecutive days on each of which the goal active that day was met.
 ///
 /// Runs are built one day at a time while the history is swept in date order, so the total is the exact sum of

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The current and the best streak of a step history, with each day judged against the goal active that day.
 ///
 /// Rules (the app's `currentGoalStreakDetails` and `bestGoalStreakDetails`, with Tally's decisions):

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Today's card of the streak sheet: either "X to go" toward today's goal, or "Day N locked in".
 public struct TodayProgress: Sendable, Hashable {
     /// Today's date in the request's zone.

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// "Today" for one request: the local date in the request's zone, and the instant "now" when the request gave one.
 ///

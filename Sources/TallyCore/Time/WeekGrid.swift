@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// Consecutive days laid out in week rows: blank cells before the first day so that each day sits in its
 /// weekday's column, and blank cells after the last day to complete the last week. The streak heatmap (30 days)
 /// and the history calendar (a month: 28, 35 or 42 cells) share it.

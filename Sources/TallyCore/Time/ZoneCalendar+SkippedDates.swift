@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// Dates a zone left out of its calendar.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// Civil time in one time zone: which local day and hour an instant falls in, and where a local day begins.
 ///
@@ -60,16 +61,13 @@ public struct ZoneCalendar: Sendable {
     /// local date may be unsupported in some zone: arithmetic only, to spare every other instant a zone lookup.
     public static func mayFallOutsideSupportedDates(_ instant: Date) -> Bool {
         let seconds = instant.timeIntervalSince1970
-        return seconds < earliestMidnight + maximumOffset || seconds >= afterLatestMidnight - maximumOffset
+        return seconds < RFC3339.earliestMidnight + maximumOffset
+            || seconds >= RFC3339.afterLatestMidnight - maximumOffset
     }
 
     /// No zone is further than this from UTC: fixed offsets are bounded by ±18 h, and the tz database's largest
     /// offset is Asia/Manila's −15:56:08 before 1845.
     static let maximumOffset = 18.0 * 3600
-    /// 0001-01-01T00:00:00 read as UTC.
-    static let earliestMidnight = Double(Int(LocalDate.earliest.dayNumber) * 86_400)
-    /// 10000-01-01T00:00:00 read as UTC.
-    static let afterLatestMidnight = Double((Int(LocalDate.latest.dayNumber) + 1) * 86_400)
 
     /// Whether `instant` can fall on local date `date` in any zone: no zone lookup, only arithmetic. UTC offsets
     /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// One month of the activity calendar: the days holding activities of the chosen kinds, and whether the
 /// calendar can page further back or forward.
 public struct ActivityMonth: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// Every activity of a request, each bucketed once into its local civil day in the request's zone, in
 /// calendar order.

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The drill-down of one local day: its workouts with volumes, plan weeks and template usage.
 public struct WorkoutDayDetail: Sendable {
     /// One workout as the drill-down shows it: volumes, "Week Y of Z" on its day, "Logged N times".

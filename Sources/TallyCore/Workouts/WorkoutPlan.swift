@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// A multi-week training plan a workout belongs to: "Week Y of Z" on the drill-down.
 public struct WorkoutPlan: Sendable, Hashable {
     public var id: String?

@@ -1,3 +1,5 @@
+import TallyCalendar
+
 /// The current workout streak: consecutive days with at least one workout.
 ///
 /// Counted back from yesterday, with today added once it has a workout: a streak is not broken just because

@@ -1,12 +1,11 @@
-/// One decode's shared state: the tape and the caller's `userInfo`. Decoders and containers are small structs
-/// that point here, so that descending into a value costs no allocation.
+/// One decode's shared state: the tape and the lookup hints. Decoders and containers are small structs that point
+/// here, so that descending into a value costs no allocation.
 final class JSONDocument {
     let tape: JSONTape
     /// The tape's buffers (see `JSONTapeView`), valid as long as `tape`, which this object keeps.
     let view: JSONTapeView
     /// The tape's nodes, read directly by the containers.
     var nodes: UnsafeBufferPointer<JSONNode> { view.nodes }
-    let userInfo: [CodingUserInfoKey: Any]
     /// The object of the latest key lookup and the key node after the one it found: synthesized `init(from:)`
     /// reads members in declaration order, usually the order they were written in, so the next lookup in the same
     /// object most often matches right there.
@@ -15,10 +14,9 @@ final class JSONDocument {
     /// The element type whose `JSONFastDecodable` conformance was looked up last, and the answer.
     @exclusivity(unchecked) var fastPathCheck: (type: ObjectIdentifier, fastType: (any JSONFastDecodable.Type)?)?
 
-    init(tape: JSONTape, userInfo: [CodingUserInfoKey: Any]) {
+    init(tape: JSONTape) {
         self.tape = tape
         self.view = tape.view
-        self.userInfo = userInfo
     }
 
     /// The value node of the first member called `name`, or `nil`.

@@ -53,14 +53,10 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     func contains(_ key: Key) -> Bool { valueNode(for: key) != nil }
 
-    /// The decoder of `key`'s value. - Throws: `keyNotFound` worded as Foundation words it.
-    func valueDecoder(for key: Key) throws -> JSONValueDecoder {
+    /// The decoder of `key`'s value. - Throws: `.missing` at the member's path when there is no such member.
+    func valueDecoder(for key: Key) throws(JSONDecodingError) -> JSONValueDecoder {
         guard let node = valueNode(for: key) else {
-            throw DecodingError.keyNotFound(
-                key,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw JSONDecodingError(at: FieldPath(codingPath: codingPath + [key]), .missing)
         }
         return JSONValueDecoder(document: decoder.document, node: node)
     }

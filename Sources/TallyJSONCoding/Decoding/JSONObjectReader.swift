@@ -2,15 +2,15 @@
 /// convert exactly as the decoder does. Every read answers `nil` for "not the plain case", so that the caller can
 /// fall back to `init(from:)`.
 ///
-/// Why document order: a conformer walks the members once and keeps what it knows (`member.is("reps")`), one
-/// comparison or two per member. Looking each name up instead cost a scan of the keys per read whenever members
+/// Why document order: a conformer walks the members once and keeps what it knows (`switch member.key(in:
+/// Self.fastKeys)`, its `CodingKeys` matched as `JSONKeySet` does), a few integer comparisons per member. Looking each name up instead cost a scan of the keys per read whenever members
 /// arrive in another order than the type declares them (Foundation's encoder writes them in hash order): a sixth
 /// of decoding two years of workouts. A plain object has at most `JSONTape.duplicateCheckLimit` members and no two
 /// keys alike (the parser checked), so each of its members is met once and there is no first-one-wins to mimic.
 ///
-/// Member names are `StaticString`s: their UTF-8 is compared with the key's bytes in place, with no `String` to
-/// bridge, retain or copy. The generic reads are `@inlinable`, so that each element type gets its own
-/// specialization instead of looking up `[Element]`'s metadata at run time for every array.
+/// Keys are compared with the type's member names in place, with no `String` to bridge, retain or copy. The generic
+/// reads are `@inlinable`, so that each element type gets its own specialization instead of looking up
+/// `[Element]`'s metadata at run time for every array.
 public struct JSONObjectReader {
     /// The tape's buffers rather than the document: readers live only inside a decode, under the decoder that
     /// owns the tape, and a class reference cost a retain and a release per read (~50,000 for a workout history).
@@ -56,34 +56,36 @@ public struct JSONMembers: Sequence, IteratorProtocol {
     @inlinable
     public mutating func next() -> JSONMember? {
         guard key < end else { return nil }
-        let member = JSONMember(tape: tape, key: key)
+        let member = JSONMember(tape: tape, keyNode: key)
         key = member.following
         return member
     }
 }
 
-/// One member of a plain object: its name, to compare, and typed reads of its value.
+/// One member of a plain object: which of its type's keys it is, and typed reads of its value.
 public struct JSONMember {
     @usableFromInline let tape: JSONTapeView
     /// The key's node; the value's node is the one after it.
-    @usableFromInline let key: Int
+    @usableFromInline let keyNode: Int
 
     @usableFromInline
-    init(tape: JSONTapeView, key: Int) {
+    init(tape: JSONTapeView, keyNode: Int) {
         self.tape = tape
-        self.key = key
+        self.keyNode = keyNode
     }
 
-    @inlinable var value: Int { key + 1 }
-    @usableFromInline var kind: JSONNode.Kind { tape.nodes[value].kind }
+    @inlinable var value: Int { keyNode + 1 }
+    @inlinable var kind: JSONNode.Kind { tape.nodes[value].kind }
     /// The key node of the next member (or the end of the object).
     @inlinable var following: Int { Int(tape.nodes[value].next) }
 
-    /// Whether this member is called `name`. Inlined, so that the name's length and bytes are constants that the
-    /// comparison loads against.
-    @inlinable
-    public func `is`(_ name: StaticString) -> Bool {
-        tape.key(at: key, equals: name.utf8Start, count: name.utf8CodeUnitCount)
+    /// Which of `keys` this member is called, or `nil` for a member the type does not read (ignored, as
+    /// `init(from:)` ignores it). Inlined, so that the match loop is specialized for the type's keys.
+    @inlinable @inline(__always)
+    public func key<Key>(in keys: JSONKeySet<Key>) -> Key? {
+        let entry = tape.nodes[keyNode]
+        guard !entry.isComplex else { return keys.key(named: tape.string(at: keyNode)) }
+        return keys.key(spelledBy: tape.bytes.baseAddress! + Int(entry.start), count: Int(entry.length))
     }
 
     /// An integer: `nil` unless a number and an integer that fits. A small one is read inline.
@@ -95,6 +97,7 @@ public struct JSONMember {
     }
 
     /// An optional integer: `.some(nil)` when null, `nil` when not a fitting integer.
+    @inlinable
     public var optionalInt: Int?? {
         kind == .null ? .some(nil) : int.map { .some($0) }
     }
@@ -108,6 +111,7 @@ public struct JSONMember {
     }
 
     /// An optional double: `.some(nil)` when null, `nil` when not a number a double holds.
+    @inlinable
     public var optionalDouble: Double?? {
         kind == .null ? .some(nil) : double.map { .some($0) }
     }
@@ -144,15 +148,16 @@ public struct JSONMember {
         unescapedString.flatMap(parse)
     }
 
-    /// The bytes of the value when it is a string without escapes (valid while the document is).
-    @usableFromInline
+    /// The bytes of the value when it is a string without escapes (valid while the document is). Inlined: dates,
+    /// timestamps and units are read this way, one per element.
+    @inlinable
     var unescapedString: UnsafeBufferPointer<UInt8>? {
         kind == .string ? tape.unescapedBytes(at: value) : nil
     }
 
     /// An array whose every element is a plain `Element` object: `nil` unless all of it takes the fast path (then
     /// the caller falls back, and the standard decoder reports exactly what is wrong).
-    @inlinable
+    @inlinable @inline(__always)
     public func array<Element: JSONFastDecodable>(of type: Element.Type) -> [Element]? {
         guard let (first, count) = arrayElements else { return nil }
         guard _isPOD(Element.self) else { return arrayInPlace(of: type, first: first, count: count) }

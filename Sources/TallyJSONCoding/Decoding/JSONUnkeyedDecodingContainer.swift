@@ -16,29 +16,22 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool { currentIndex >= count! }
 
-    /// The current element's decoder, moving past it. - Throws: `valueNotFound` at the end, as Foundation does.
-    private mutating func nextElement(_ type: Any.Type) throws -> JSONValueDecoder {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                type,
-                DecodingError.Context(
-                    codingPath: codingPath + [JSONCodingKey(intValue: currentIndex)],
-                    debugDescription: "Unkeyed container is at end."))
-        }
+    /// The current element's decoder, moving past it. - Throws: `.missing` at the end, at the element's path.
+    private mutating func nextElement(_ type: Any.Type) throws(JSONDecodingError) -> JSONValueDecoder {
+        guard !isAtEnd else { throw missingElement() }
         let element = JSONValueDecoder(document: decoder.document, node: cursor)
         cursor = Int(decoder.document.nodes[cursor].next)
         currentIndex += 1
         return element
     }
 
+    /// The element a type asked for past the array's end.
+    private func missingElement() -> JSONDecodingError {
+        JSONDecodingError(at: FieldPath(codingPath: codingPath).index(currentIndex), .missing)
+    }
+
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                Any?.self,
-                DecodingError.Context(
-                    codingPath: codingPath + [JSONCodingKey(intValue: currentIndex)],
-                    debugDescription: "Unkeyed container is at end."))
-        }
+        guard !isAtEnd else { throw missingElement() }
         guard decoder.document.nodes[cursor].kind == .null else { return false }
         _ = try nextElement(Any?.self)
         return true
@@ -83,8 +76,11 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private static func fastDecode<Fast: JSONFastDecodable, T>(
         _ fastType: Fast.Type, _ element: JSONValueDecoder, as type: T.Type
     ) -> T? {
-        guard let reader = JSONObjectReader.plain(element.document.view, at: element.node) else { return nil }
-        return Fast(fastFrom: reader) as? T
+        guard let reader = JSONObjectReader.plain(element.document.view, at: element.node),
+            let value = Fast(fastFrom: reader)
+        else { return nil }
+        // `Fast` is `T` (it is `T` opened as a fast-decodable type): a cast would only ask the runtime to agree.
+        return unsafeBitCast(value, to: T.self)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

@@ -6,26 +6,25 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
         switch kind {
         case .true: return true
         case .false: return false
-        // Foundation calls a null where a Bool should be a type mismatch (unlike other types).
-        default: throw typeMismatch(type)
+        default: throw wrongType(.boolean)
         }
     }
 
     func decode(_ type: String.Type) throws -> String {
-        try require(.string, for: type)
+        try require(.string, expected: .string)
         return document.view.string(at: node)
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        try require(.number, for: type)
-        guard let value = document.view.double(at: node) else { throw notRepresentable(type) }
+        try require(.number, expected: .number)
+        guard let value = document.view.double(at: node) else { throw outOfRange(.number) }
         return value
     }
 
     func decode(_ type: Float.Type) throws -> Float {
         let wide = try decode(Double.self)
         let value = Float(wide)
-        guard value.isFinite, value != 0 || wide == 0 else { throw notRepresentable(type) }
+        guard value.isFinite, value != 0 || wide == 0 else { throw outOfRange(.number) }
         return value
     }
 
@@ -43,16 +42,16 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 
     func decodeInteger<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        try require(.number, for: type)
-        guard let value = document.view.integer(at: node, as: type) else { throw notRepresentable(type) }
+        try require(.number, expected: .integer)
+        guard let value = document.view.integer(at: node, as: type) else { throw outOfRange(.integer) }
         return value
     }
 
-    private func notRepresentable(_ type: Any.Type) -> JSONNumberNotRepresentable {
+    /// A number the requested type cannot hold, quoted as written.
+    private func outOfRange(_ expected: JSONValueKind) -> JSONDecodingError {
         let entry = document.nodes[node]
         let start = Int(entry.start)
         let bytes = UnsafeBufferPointer(start: document.view.bytes.baseAddress! + start, count: Int(entry.length))
-        let text = String(decoding: bytes, as: UTF8.self)
-        return JSONNumberNotRepresentable(text: text, typeName: "\(type)")
+        return JSONDecodingError(at: fieldPath, .outOfRange(String(decoding: bytes, as: UTF8.self), expected: expected))
     }
 }

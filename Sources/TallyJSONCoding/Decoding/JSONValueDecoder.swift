@@ -26,62 +26,33 @@ struct JSONValueDecoder: Decoder {
 
     var codingPath: [any CodingKey] { detachedPath?.keys ?? document.codingPath(of: node) }
 
-    var userInfo: [CodingUserInfoKey: Any] { document.userInfo }
+    /// Always empty: Tally passes nothing to `init(from:)` on the side.
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var kind: JSONNode.Kind { node == Self.absent ? .null : document.nodes[node].kind }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch kind {
-        case .object:
-            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(decoder: self))
-        case .null:
-            throw DecodingError.valueNotFound(
-                [String: Any].self,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get keyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([String: Any].self)
-        }
+        try require(.object, expected: .object)
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        switch kind {
-        case .array:
-            return JSONUnkeyedDecodingContainer(decoder: self)
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([Any].self)
-        }
+        try require(.array, expected: .array)
+        return JSONUnkeyedDecodingContainer(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
-    /// Foundation's wording: "Expected to decode Int but found a string instead."
-    func typeMismatch(_ type: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Expected to decode \(type) but found \(kind.foundationDescription) instead."))
+    /// Where this value is, for errors: the path is found by descending from the root, so only errors pay for it.
+    var fieldPath: FieldPath { FieldPath(codingPath: codingPath) }
+
+    /// The value is not of the JSON type `expected`.
+    func wrongType(_ expected: JSONValueKind) -> JSONDecodingError {
+        JSONDecodingError(at: fieldPath, .wrongType(expected: expected, found: JSONValueKind(kind)))
     }
 
-    func valueNotFound(_ type: Any.Type) -> DecodingError {
-        DecodingError.valueNotFound(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Cannot get value of type \(type) -- found null value instead"))
-    }
-
-    /// Checks that the value is of `kind`, else throws what Foundation throws for `type`.
-    func require(_ expected: JSONNode.Kind, for type: Any.Type) throws {
-        let actual = kind
-        guard actual == expected else { throw actual == .null ? valueNotFound(type) : typeMismatch(type) }
+    /// Checks that the value is of `kind`, else throws that it must be `expected`.
+    func require(_ kind: JSONNode.Kind, expected: JSONValueKind) throws(JSONDecodingError) {
+        guard self.kind == kind else { throw wrongType(expected) }
     }
 }

@@ -27,13 +27,14 @@ final class JSONByteWriter {
     @exclusivity(unchecked) private var nextFrameID = 0
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
     var failure: EncodingError?
-    let userInfo: [CodingUserInfoKey: Any]
     /// Whether `JSONFastEncodable` array elements write themselves.
     let usesFastPaths: Bool
+    /// Whether `encodeIfPresent(nil)` writes the member as `null` (`TallyJSONEncoder.NilMembers.null`).
+    let writesNilMembers: Bool
 
-    init(userInfo: [CodingUserInfoKey: Any], usesFastPaths: Bool = true) {
-        self.userInfo = userInfo
+    init(usesFastPaths: Bool = true, writesNilMembers: Bool = false) {
         self.usesFastPaths = usesFastPaths
+        self.writesNilMembers = writesNilMembers
         bytes.reserveCapacity(1024)
     }
 

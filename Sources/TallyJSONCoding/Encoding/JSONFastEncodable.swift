@@ -3,8 +3,9 @@
 /// levels of dynamic dispatch, which for a small result type is most of the encode.
 ///
 /// `TallyJSONEncoder` uses `writeMembers(to:)` for elements of arrays; anywhere else, and with any other encoder,
-/// `encode(to:)` runs. A conformance must write exactly what its `encode(to:)` writes: the same keys in the same
-/// order, nulls included.
+/// `encode(to:)` runs. A conformance must write what its synthesized `encode(to:)` writes with nil members as null:
+/// so it walks its `CodingKeys` (a `JSONKeySet`) in their order and writes each in an exhaustive `switch`, which
+/// keeps the names, the order and the completeness of one declaration.
 public protocol JSONFastEncodable: Encodable {
     /// Writes the members, in order, into an object the encoder has opened.
     func writeMembers(to object: inout JSONObjectWriter) throws

@@ -3,6 +3,16 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let writer: JSONByteWriter
     let frameIndex: Int
     let frameID: Int
+    /// Whether `encodeIfPresent(nil)` writes `null`: the encoder says so and the keys do not refuse it
+    /// (`JSONOmittingNilMembers`). Decided once per object: the conformance check is a lookup in the runtime.
+    let writesNil: Bool
+
+    init(writer: JSONByteWriter, frameIndex: Int, frameID: Int) {
+        self.writer = writer
+        self.frameIndex = frameIndex
+        self.frameID = frameID
+        self.writesNil = writer.writesNilMembers && !(Key.self is any JSONOmittingNilMembers.Type)
+    }
 
     var codingPath: [any CodingKey] { writer.codingPath(depth: frameIndex) }
 
@@ -28,6 +38,61 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key).encode(value) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key).encode(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try value.encode(to: member(key)) }
+
+    // `encodeIfPresent` for every type: the protocol's defaults leave a `nil` member out, which is right unless the
+    // encoder writes nil members as `null`. A present value takes the same concrete path as with the defaults (a
+    // shared generic helper cost a tenth more to encode a request: the container runs unspecialized, so every
+    // generic type it names is a metadata lookup).
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNilMember(forKey: key) }
+    }
+
+    /// A `nil` member: `null`, or nothing, as the encoder was told and the keys allow.
+    private mutating func encodeNilMember(forKey key: Key) throws {
+        if writesNil { try encodeNil(forKey: key) }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -12,7 +12,8 @@ struct JSONValueEncoder: Encoder {
 
     var codingPath: [any CodingKey] { writer.codingPath(depth: depth) }
 
-    var userInfo: [CodingUserInfoKey: Any] { writer.userInfo }
+    /// Always empty: Tally passes nothing to `encode(to:)` on the side.
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let frameID = frame(isObject: true)

@@ -10,11 +10,22 @@
 ///   do that. Containers must be used in stack order (always true of synthesized and Tally's own conformances);
 ///   otherwise the encode throws instead of writing wrong JSON.
 public struct TallyJSONEncoder: Sendable {
-    /// Handed to every `Encoder`, as `JSONEncoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Whether array elements that are `JSONFastEncodable` write themselves (the default). Off, every value goes
     /// through its `encode(to:)`: for checking that a fast path writes the same bytes.
     public var usesFastPaths = true
+    /// What an optional member that is `nil` becomes: left out (the default, as with Foundation) or `null`.
+    public var nilMembers = NilMembers.omitted
+
+    /// What `encodeIfPresent` writes for `nil`, the call that synthesized conformances make for every optional
+    /// member.
+    public enum NilMembers: Sendable {
+        /// Leave the member out: a request's absent param takes its default.
+        case omitted
+        /// Write `"member": null`: a response that shows every member, null where there is nothing, needs no
+        /// hand-written `encode(to:)` to say so. A type whose absent members mean "does not apply" marks its
+        /// `CodingKeys` `JSONOmittingNilMembers` and keeps them out.
+        case null
+    }
 
     public init() {}
 
@@ -22,8 +33,7 @@ public struct TallyJSONEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, a top-level value that encodes nothing, or
     ///   out-of-order container use.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let writer = JSONByteWriter(
-            userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }, usesFastPaths: usesFastPaths)
+        let writer = JSONByteWriter(usesFastPaths: usesFastPaths, writesNilMembers: nilMembers == .null)
         try value.encode(to: JSONValueEncoder(writer: writer, depth: 0, slotStart: 0))
         writer.closeFrames(deeperThan: 0)
         if let failure = writer.failure { throw failure }
@@ -36,3 +46,9 @@ public struct TallyJSONEncoder: Sendable {
         return writer.bytes
     }
 }
+
+/// The coding keys of a type whose `nil` members are left out even by an encoder that writes nil members as `null`
+/// (`TallyJSONEncoder.NilMembers.null`): for members whose absence says something, such as sections of a result
+/// that do not apply to it. A marker on the keys rather than an `encode(to:)` of its own, so the type's members
+/// are still declared once.
+public protocol JSONOmittingNilMembers: CodingKey {}

@@ -30,11 +30,13 @@ struct JSONParser {
         guard bytes.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, reason: "the document is larger than 4 GiB")
         }
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 1)
+        // The copy ends in `JSONTape.padding` zero bytes: the parser reads the byte at its position without a bounds
+        // check, and a fast path loads any key's first and last eight bytes as words.
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + JSONTape.padding)
         bytes.withUnsafeBufferPointer { source in
             if let base = source.baseAddress { copy.initialize(from: base, count: source.count) }
         }
-        copy[bytes.count] = 0
+        (copy + bytes.count).initialize(repeating: 0, count: JSONTape.padding)
         let input = UnsafeBufferPointer(start: copy, count: bytes.count)
         // A node takes at least two bytes ("1,"); a set of a workout ("{"reps":8,"weight":60,"unit":"kg"}") about
         // five, a daily record about nine. Room for one per four bytes rarely regrows, and the unused part of a

@@ -1,5 +1,4 @@
-/// Why a document is not RFC 8259 JSON, and where: the decoder wraps it as the `underlyingError` of a
-/// `DecodingError.dataCorrupted`, the way Foundation reports syntax errors.
+/// Why a document is not RFC 8259 JSON, and where: the decoder reports it as `JSONDecodingError`'s `.notJSON`.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Byte offset of the first byte that cannot be accepted.
     public let offset: Int

@@ -1,5 +1,6 @@
 extension JSONTapeView {
     /// The text of a string node, escapes resolved. The parser already validated UTF-8 and escapes.
+    @usableFromInline
     func string(at node: Int) -> String {
         let entry = nodes[node]
         let start = Int(entry.start)
@@ -34,6 +35,7 @@ extension JSONTapeView {
     }
 
     /// The raw bytes of a string node without escapes (they are its text), or `nil` if it has escapes.
+    @inlinable
     func unescapedBytes(at node: Int) -> UnsafeBufferPointer<UInt8>? {
         let entry = nodes[node]
         guard !entry.isComplex else { return nil }

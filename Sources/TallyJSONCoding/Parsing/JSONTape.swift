@@ -34,6 +34,9 @@ final class JSONTape {
 
     /// Objects up to this many members are checked for duplicate keys (larger ones are indexed when decoded).
     static let duplicateCheckLimit: UInt32 = 16
+
+    /// Zero bytes after the document in `bytes`: a word may be loaded at any byte of the document.
+    static let padding = 8
 }
 
 /// A tape's two buffers, read without holding the tape: a trivial value, so that the tight loops of decoding
@@ -69,18 +72,4 @@ struct JSONNode: Sendable {
     @usableFromInline var next: UInt32
     // No parent link: 16 bytes a node instead of 20, a fifth less memory for the decoder to stream through after
     // parsing. Only coding paths need to go up, and they are rebuilt from the root (see `JSONDocument`).
-}
-
-extension JSONNode.Kind {
-    /// How Foundation's `JSONDecoder` names a kind in its "Expected to decode … but found … instead." messages.
-    var foundationDescription: String {
-        switch self {
-        case .null: "null"
-        case .true, .false: "bool"
-        case .number: "number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "a dictionary"
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 import TallyProtocol
 
@@ -44,6 +45,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     func template(generator: inout StepDataGenerator, today: LocalDate, timeZone: String) throws -> RequestTemplate {
         guard let zone = ZoneName(timeZone) else { throw WorkloadError("unknown time zone \(timeZone)") }
         let time = RequestTime(timeZone: zone, today: today)
+        let calendar = ZoneCalendar(timeZone: zone.timeZone)
         let size = self.size ?? .year
         var training = WorkoutDataGenerator(seed: generator.generator.next())
         switch method {
@@ -64,7 +66,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         case HistoryDashboard.name:
             let goals = GoalParams(log: generator.goalLog(endingOn: today, size: size))
             let records = generator.records(endingOn: today, size: size)
-            let samples = generator.samples(on: today, zone: zone.calendar)
+            let samples = generator.samples(on: today, zone: calendar)
             return try template(
                 HistoryDashboard.self,
                 HistoryDashboard.Params(time: time, goals: goals, records: records, samples: samples))
@@ -75,16 +77,16 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
                 StreakSummary.self,
                 StreakSummary.Params(time: time, goals: goals, records: records, weekStartsOn: .monday))
         case WorkoutCalendar.name:
-            let (stretches, meditations) = training.sessions(endingOn: today, size: size, zone: zone.calendar)
-            let workouts = training.workouts(endingOn: today, size: size, zone: zone.calendar)
+            let (stretches, meditations) = training.sessions(endingOn: today, size: size, zone: calendar)
+            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
             return try template(
                 WorkoutCalendar.self,
                 WorkoutCalendar.Params(
                     time: time, month: today.adding(days: -20).yearMonth, workouts: workouts,
                     stretches: stretches, meditations: meditations))
         case WorkoutDay.name:
-            let workouts = training.workouts(endingOn: today, size: size, zone: zone.calendar)
-            let day = workouts.last.map { zone.calendar.localDate(of: $0.completedAt.instant) } ?? today
+            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
+            let day = workouts.last.map { calendar.localDate(of: $0.completedAt.instant) } ?? today
             return try template(
                 WorkoutDay.self, WorkoutDay.Params(time: time, date: day, unit: .kilogram, workouts: workouts))
         default:

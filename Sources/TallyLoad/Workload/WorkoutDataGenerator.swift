@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 import TallyProtocol
 
@@ -32,7 +33,7 @@ public struct WorkoutDataGenerator: Sendable {
             let instant = zone.startOfDay(date).addingTimeInterval(Double(minute * 60))
             let exercises = template.exercises.enumerated().map { index, name in
                 let bodyweight = name == "Dips" || name == "Pull-up" || name == "Lunge"
-                let unit: WeightUnit = index % 3 == 2 ? .pound : .kilogram
+                let unit: TallyProtocol.WeightUnit = index % 3 == 2 ? .pound : .kilogram
                 let base = Double(Int.random(in: 8...40, using: &generator)) * 2.5
                 return ExerciseParams(
                     name: name,

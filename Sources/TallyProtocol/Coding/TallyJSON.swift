@@ -1,17 +1,24 @@
 import Foundation
-// Re-exported: every user of `TallyJSON.encoder()`/`decoder()` calls members of these types.
-@_exported import TallyJSONCoding
+import TallyJSONCoding
 
 /// The JSON coders every Tally component uses, configured once: keys are spelled out by each type's
 /// `CodingKeys` (snake_case on the wire), and non-finite numbers are refused rather than invented.
 ///
 /// Both are Tally's own byte codec (`TallyJSONCoding`), not Foundation's: decoding a 10-year `streak.summary`
-/// request took ~20 ms with `JSONDecoder`. They keep Foundation's error contract (cases, coding paths, wording), so
-/// error responses did not change; see `TallyJSONDecoder` for the few deliberate differences.
+/// request took ~20 ms with `JSONDecoder`. The decoder's errors (`JSONDecodingError`) name the field in Tally's
+/// words, which `TallyError(decoding:)` passes on as `details.field` and `details.problem`.
 public enum TallyJSON {
-    /// A new encoder for response or request bodies: compact, slashes unescaped.
+    /// A new encoder for request bodies and error responses: compact, slashes unescaped, `nil` members left out.
     public static func encoder() -> TallyJSONEncoder {
         TallyJSONEncoder()
+    }
+
+    /// A new encoder for a result: every member written, `null` where there is nothing (v1's results show each
+    /// member they declare; the few that leave some out say so in their own `encode(to:)`).
+    public static func resultEncoder() -> TallyJSONEncoder {
+        var encoder = TallyJSONEncoder()
+        encoder.nilMembers = .null
+        return encoder
     }
 
     /// A new decoder for request or response bodies.

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyCalendar
 
 /// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged.
 public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
@@ -30,7 +30,7 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
         do {
             (instant, offset) = try RFC3339.parse(text)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)': \(error)")
+            throw JSONDecodingError(refusing: "'\(text)': \(error)", in: container)
         }
     }
 

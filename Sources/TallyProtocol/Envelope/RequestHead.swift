@@ -33,7 +33,8 @@ public struct RequestHead: Sendable, Hashable {
     /// Longest accepted request id.
     public static let maximumIDLength = 128
 
-    enum CodingKeys: String, CodingKey {
+    /// The members of a request; `params` is read by the worker, once the method says what type they have.
+    package enum CodingKeys: String, CodingKey {
         case version, id, method, params, deadline, trace
     }
 }
@@ -49,25 +50,38 @@ public struct TraceContext: Codable, Sendable, Hashable {
     }
 }
 
-extension RequestHead {
-    /// Reads the envelope fields from `container`, in the order that decides which error a bad request gets:
-    /// version first (a v2 request gets `unsupported_version`, not a complaint about its shape), then id, then
-    /// method, deadline and trace.
-    /// - Throws: `TallyError` (`invalid_request` or `unsupported_version`).
-    init(from container: KeyedDecodingContainer<CodingKeys>) throws(TallyError) {
-        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type, _ expected: String) throws(TallyError) -> T? {
+extension RequestHead: Decodable {
+    /// Reads the envelope of a request (every member but `params`), in the order that decides which error a bad
+    /// request gets: version first (a v2 request gets `unsupported_version`, not a complaint about its shape), then
+    /// id, then method, deadline and trace.
+    /// - Throws: `RequestFailure` (`invalid_request` or `unsupported_version`), with the request's id when it could
+    ///   be read.
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<CodingKeys>
+        do {
+            container = try decoder.container(keyedBy: CodingKeys.self)
+        } catch {
+            throw RequestFailure(id: nil, error: TallyError(.invalidRequest, "the request must be a JSON object"))
+        }
+        do {
+            try self.init(from: container)
+        } catch {
+            throw RequestFailure(id: Self.bestEffortID(container), error: error)
+        }
+    }
+
+    private init(from container: KeyedDecodingContainer<CodingKeys>) throws(TallyError) {
+        func field<T: Decodable>(_ key: CodingKeys, _ type: T.Type) throws(TallyError) -> T? {
             do {
                 return try container.decodeIfPresent(type, forKey: key)
-            } catch let error as DecodingError {
-                if case .dataCorrupted(let context) = error {
-                    throw .invalidRequest(FieldPath([.key(key.rawValue)]), context.debugDescription)
-                }
-                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
             } catch {
-                throw .invalidRequest(FieldPath([.key(key.rawValue)]), "must be \(expected)")
+                let refusal =
+                    (error as? JSONDecodingError) ?? (error as? DecodingError).map(JSONDecodingError.init)
+                    ?? JSONDecodingError(at: FieldPath([.key(key.rawValue)]), .invalid("cannot be read"))
+                throw .invalidRequest(refusal.path, refusal.problem.description)
             }
         }
-        guard let version = try field(.version, Int.self, "an integer") else {
+        guard let version = try field(.version, Int.self) else {
             throw .invalidRequest("version", "is required (this server speaks version \(ProtocolVersion.current))")
         }
         guard ProtocolVersion.supported.contains(version) else {
@@ -76,17 +90,25 @@ extension RequestHead {
                 "version \(version) is not served here; supported: \(ProtocolVersion.supported.map(String.init).joined(separator: ", "))",
                 details: ErrorDetails(field: "version", supportedVersions: ProtocolVersion.supported))
         }
-        guard let id = try field(.id, String.self, "a string") else { throw .invalidRequest("id", "is required") }
+        guard let id = try field(.id, String.self) else { throw .invalidRequest("id", "is required") }
         guard !id.isEmpty, id.count <= Self.maximumIDLength else {
             throw .invalidRequest("id", "must be 1...\(Self.maximumIDLength) characters")
         }
         self.version = version
         self.id = id
-        guard let method = try field(.method, String.self, "a string") else {
+        guard let method = try field(.method, String.self) else {
             throw .invalidRequest("method", "is required")
         }
         self.method = method
-        self.deadline = try field(.deadline, Timestamp.self, "an RFC 3339 instant")
-        self.trace = try field(.trace, TraceContext.self, "an object with a traceparent string")
+        self.deadline = try field(.deadline, Timestamp.self)
+        self.trace = try field(.trace, TraceContext.self)
+    }
+
+    /// The request's id for the error response of a request whose envelope is wrong, if it can be read at all.
+    private static func bestEffortID(_ container: KeyedDecodingContainer<CodingKeys>) -> String? {
+        guard let id = try? container.decodeIfPresent(String.self, forKey: .id),
+            !id.isEmpty, id.count <= maximumIDLength
+        else { return nil }
+        return id
     }
 }

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 /// A goal change on the wire: `{"effective_date": "2026-01-01", "goal": 8000}`.
 public struct GoalChange: Codable, Sendable, Hashable {
@@ -36,35 +36,5 @@ public struct GoalParams: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         trackingEnabled = try container.decodeIfPresent(Bool.self, forKey: .trackingEnabled) ?? true
         log = try container.decode([GoalChange].self, forKey: .log)
-    }
-
-    /// The largest goal accepted: a daily goal beyond it is a client bug, not an ambition.
-    public static let maximumGoal = 1_000_000
-
-    /// Validates and converts to the core's goal settings.
-    /// - Parameter path: where these keys sit (normally `params`).
-    public func settings(at path: FieldPath = .params, limits: RequestLimits) throws(TallyError) -> GoalSettings {
-        let logPath = path + "goal_log"
-        try limits.check(log.count, at: logPath, unit: "goal changes")
-        for (index, change) in log.enumerated() where change.goal > Self.maximumGoal {
-            throw .invalidParams(logPath.index(index) + "goal", "must be ≤ \(Self.maximumGoal)")
-        }
-        do {
-            let entries = log.map { GoalLog.Entry(effectiveDate: $0.effectiveDate, goal: $0.goal) }
-            return GoalSettings(trackingEnabled: trackingEnabled, log: try GoalLog(entries))
-        } catch {
-            switch error {
-            case .empty:
-                throw .invalidParams(logPath, "needs at least one goal")
-            case .nonPositiveGoal(let index):
-                throw .invalidParams(logPath.index(index) + "goal", "must be > 0")
-            case .duplicateEffectiveDate(let first, let second):
-                throw .invalidParams(
-                    logPath.index(second) + "effective_date",
-                    "two goal changes take effect on \(log[second].effectiveDate)",
-                    conflictsWith: logPath.index(first) + "effective_date",
-                    value: log[second].effectiveDate.description)
-            }
-        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import TallyCore
+import TallyCalendar
 
 /// The time frame of a request: its zone and its "now". Every method that asks "which day is it" embeds these
 /// keys directly in its params:
@@ -35,36 +35,6 @@ public struct RequestTime: Codable, Sendable, Hashable {
     /// A frame in an IANA zone on a given local date.
     public init(timeZone: ZoneName, today: LocalDate) {
         self.init(zone: .named(timeZone), reference: .today(today))
-    }
-
-    /// The zone's calendar.
-    public var calendar: ZoneCalendar {
-        switch zone {
-        case .named(let name): name.calendar
-        case .fixedOffset(let minutes): ZoneCalendar(utcOffsetMinutes: minutes)!
-        }
-    }
-
-    /// Today in the request's zone, as every method reads it.
-    /// - Throws: `invalid_params` on `params.now` when `now`'s local date in the zone lies outside
-    ///   0001-01-01...9999-12-31 (no such day could be today).
-    public func checkedReferenceDay() throws(TallyError) -> ReferenceDay {
-        switch reference {
-        case .now(let timestamp):
-            _ = try calendar.requestDate(of: timestamp.instant, at: .params + "now")
-            return ReferenceDay(now: timestamp.instant, in: calendar)
-        case .today(let date):
-            return ReferenceDay(today: date)
-        }
-    }
-
-    /// Today in the request's zone, unchecked: a `now` beyond the supported dates is clamped to the nearest one.
-    /// Methods read `checkedReferenceDay()`.
-    public var referenceDay: ReferenceDay {
-        switch reference {
-        case .now(let timestamp): ReferenceDay(now: timestamp.instant, in: calendar)
-        case .today(let date): ReferenceDay(today: date)
-        }
     }
 
     enum CodingKeys: String, CodingKey {

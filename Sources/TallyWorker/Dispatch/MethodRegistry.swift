@@ -4,15 +4,18 @@ import TallyProtocol
 ///
 /// ```swift
 /// var registry = MethodRegistry()
-/// registry.register(HistoryMonth.self) { params, context in try HistoryService.month(params, context) }
+/// registry.register(HistoryMonth.self)  // a ComputedMethod: its handler is its computation
+/// registry.register(SystemPing.self) { params, context in … }
 /// let dispatcher = registry.dispatcher(limits: .init())
 /// ```
 public struct MethodRegistry: Sendable {
-    /// A method's handler with its types erased, so that methods of any types share one table.
+    /// One method's entry in the dispatcher's table. Its closure is generic over the method where it is made
+    /// (`register`), so params and result keep their types from the parsed request to the response: the table
+    /// holds no erased values and no casts.
     struct Entry: Sendable {
         let service: TallyService
-        let decodeParams: @Sendable (any Decoder) throws -> any Sendable
-        let respond: @Sendable (any Sendable, RequestContext) -> ResponseBody
+        /// Decodes the params from the request parsed once, then answers (`RequestDispatcher.answer`).
+        let answer: @Sendable (ParsedJSON, RequestContext) -> ResponseBody
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -26,19 +29,9 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) {
         precondition(entries[M.name] == nil, "method \(M.name) registered twice")
-        entries[M.name] = Entry(
-            service: M.service,
-            decodeParams: { decoder in try M.Params(from: decoder) },
-            respond: { params, context in
-                let outcome: Result<M.Result, TallyError>
-                do throws(TallyError) {
-                    outcome = .success(try handler(params as! M.Params, context))
-                } catch {
-                    outcome = .failure(error)
-                }
-                return ResponseBody.encode(ResponseEnvelope(id: context.head.id, outcome: outcome), context: context)
-            }
-        )
+        entries[M.name] = Entry(service: M.service) { request, context in
+            RequestDispatcher.answer(M.self, request: request, context: context, handler: handler)
+        }
     }
 
     /// Freezes the registry into the dispatcher the worker runs.

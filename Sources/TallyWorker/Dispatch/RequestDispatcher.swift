@@ -1,27 +1,22 @@
 import Foundation
 import Logging
+import TallyJSONCoding
 import TallyProtocol
 
-/// Turns one request body into exactly one response body: decode → validate → compute → encode.
+/// Turns one request body into exactly one response body: parse → envelope → params → validate → compute → encode.
 ///
-/// Immutable and `Sendable`: the worker runs it for many requests at once. It never throws and never traps on
-/// input; every failure becomes a v1 error response echoing the request id when one could be read.
+/// The body is parsed once; the envelope is decoded from it, and then, once the method is known, its params, from
+/// the same parse and straight into the method's own type (`MethodRegistry.Entry`). Immutable and `Sendable`: the
+/// worker runs it for many requests at once. It never throws and never traps on input; every failure becomes a v1
+/// error response echoing the request id when one could be read.
 public struct RequestDispatcher: Sendable {
     let entries: [String: MethodRegistry.Entry]
     /// The limits enforced on every request.
     public let limits: RequestLimits
 
-    /// A decoder per service the methods are registered on, built once rather than per request.
-    private let decodersByService: [String: TallyJSONDecoder]
-
     init(entries: [String: MethodRegistry.Entry], limits: RequestLimits) {
         self.entries = entries
         self.limits = limits
-        var decoders: [String: TallyJSONDecoder] = [:]
-        for service in Set(entries.values.map(\.service.rawValue)) {
-            decoders[service] = Self.makeDecoder(for: service, entries: entries)
-        }
-        decodersByService = decoders
     }
 
     /// Every registered method, sorted.
@@ -29,11 +24,12 @@ public struct RequestDispatcher: Sendable {
 
     /// The methods answered on `service`, sorted.
     public func methods(of service: String) -> [String] {
-        Self.methods(of: service, in: entries)
+        entries.filter { Self.answers($0.value, on: service) }.keys.sorted()
     }
 
-    private static func methods(of service: String, in entries: [String: MethodRegistry.Entry]) -> [String] {
-        entries.filter { $0.value.service.rawValue == service || $0.value.service == .system }.keys.sorted()
+    /// Whether `entry`'s method is answered on `service`: its own, or any for a `system` method.
+    private static func answers(_ entry: MethodRegistry.Entry, on service: String) -> Bool {
+        entry.service.rawValue == service || entry.service == .system
     }
 
     /// Answers one request.
@@ -51,90 +47,76 @@ public struct RequestDispatcher: Sendable {
                 id: EnvelopeScanner.id(in: body),
                 .payloadTooLarge("body", count: body.count, limit: limits.maxBodyBytes, unit: "bytes"))
         }
-        let request: IncomingRequest
+        let request: ParsedJSON
         do {
-            request = try decoder(for: service).decode(IncomingRequest.self, from: body)
-        } catch let failure as RequestFailure {
-            return .failure(id: failure.id, failure.error, method: failure.method)
+            request = try ParsedJSON(parsing: body)
         } catch {
-            // Only syntax errors reach here: everything after the first brace is wrapped in RequestFailure.
-            guard Self.isUTF8Text(body) else {
+            guard PlainASCIIScan.isUTF8TextWithoutNUL(body) else {
                 return .failure(id: nil, TallyError(.malformedJSON, "the body is not UTF-8 JSON text"))
-            }
-            guard let error = error as? DecodingError else {
-                return .failure(id: nil, TallyError(.malformedJSON, "the body is not valid JSON"))
             }
             return .failure(id: nil, TallyError(decoding: error))
         }
-        if let deadline = request.head.deadline, deadline.instant <= now {
-            return .failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
+        let head: RequestHead
+        do {
+            head = try request.decode(RequestHead.self)
+        } catch let failure as RequestFailure {
+            return .failure(id: failure.id, failure.error)
+        } catch {
+            return .failure(id: nil, TallyError(.internal, "the envelope could not be read"))
+        }
+        guard let entry = entries[head.method], Self.answers(entry, on: service) else {
+            // The name is the client's text: it is echoed shortened and never becomes a metrics label.
+            return .failure(
+                id: head.id,
+                TallyError(
+                    .unknownMethod, "\(service) has no method '\(head.method.prefix(100))'",
+                    details: ErrorDetails(field: "method", methods: methods(of: service), service: service)))
         }
         let context = RequestContext(
-            head: request.head, service: service, connection: connection, receivedAt: now, limits: limits,
-            logger: logger)
-        // The method exists: the params decoder found it.
-        var response = entries[request.head.method]!.respond(request.params, context)
-        response.computed = true
-        if let deadline = request.head.deadline, deadline.instant <= Date() {
-            var late = ResponseBody.failure(id: request.head.id, Self.expired(deadline), method: request.head.method)
-            late.computed = true
-            return late
+            head: head, service: service, connection: connection, receivedAt: now, limits: limits, logger: logger)
+        return entry.answer(request, context)
+    }
+
+    /// Answers a request for `method` whose envelope is read: decodes its params from `request`, then computes it
+    /// unless its deadline has passed, and answers `deadline_exceeded` instead of a result that comes too late.
+    static func answer<M: TallyMethod>(
+        _ method: M.Type, request: ParsedJSON, context: RequestContext,
+        handler: (M.Params, RequestContext) throws(TallyError) -> M.Result
+    ) -> ResponseBody {
+        let head = context.head
+        let params: M.Params
+        do {
+            params = try request.decode(M.Params.self, member: RequestHead.CodingKeys.params.rawValue)
+        } catch {
+            return .failure(id: head.id, paramsError(error), method: M.name)
         }
+        if let deadline = head.deadline, deadline.instant <= context.receivedAt {
+            return .failure(id: head.id, expired(deadline), method: M.name)
+        }
+        var response: ResponseBody
+        do throws(TallyError) {
+            response = .result(try handler(params, context), context: context)
+        } catch {
+            response = .failure(id: head.id, error, method: M.name)
+        }
+        if let deadline = head.deadline, deadline.instant <= Date() {
+            response = .failure(id: head.id, expired(deadline), method: M.name)
+        }
+        response.computed = true
         return response
     }
 
-    /// Whether `body` is UTF-8 without NUL bytes, as the spec requires. Asked only once a body has failed to
-    /// parse, to say which of the two it is: the parser refuses a NUL byte and invalid UTF-8 anywhere in a
-    /// document, so every body it accepts is UTF-8 text already, and a pass before parsing (3% of a 600 KB
-    /// request's time) checked it twice.
-    ///
-    /// Most bodies are all ASCII, which is valid UTF-8: one pass tests eight bytes at a time for a zero byte and
-    /// for a high bit, and only a body with non-ASCII bytes is then validated in full (in place, by `UTF8Span`).
-    static func isUTF8Text(_ body: [UInt8]) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let scan: (hasZero: Bool, isASCII: Bool) = body.withUnsafeBytes { raw in
-            var highBitsSeen: UInt64 = 0
-            var position = 0
-            while raw.count - position >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                // Some byte of `word` is zero exactly when this is non-zero (the classic "has zero byte" test).
-                if (word &- ones) & ~word & highBits != 0 { return (true, false) }
-                highBitsSeen |= word
-                position += 8
-            }
-            while position < raw.count {
-                if raw[position] == 0 { return (true, false) }
-                highBitsSeen |= UInt64(raw[position])
-                position += 1
-            }
-            return (false, highBitsSeen & highBits == 0)
+    /// What the client hears about params that could not be decoded: the decoder's refusal at its field, or the
+    /// `TallyError` a params type threw itself (a time frame that gives both `now` and `today`).
+    private static func paramsError(_ error: any Error) -> TallyError {
+        switch error {
+        case let error as JSONDecodingError: TallyError(decoding: error)
+        case let error as TallyError: error
+        default: TallyError(.internal, "params could not be decoded")
         }
-        if scan.hasZero { return false }
-        return scan.isASCII || (try? UTF8Span(validating: body.span)) != nil
     }
 
     private static func expired(_ deadline: Timestamp) -> TallyError {
         TallyError(.deadlineExceeded, "the deadline \(deadline) passed before the request could be answered")
-    }
-
-    private func decoder(for service: String) -> TallyJSONDecoder {
-        decodersByService[service] ?? Self.makeDecoder(for: service, entries: entries)
-    }
-
-    /// A decoder whose params decoding knows the methods of `service`.
-    private static func makeDecoder(for service: String, entries: [String: MethodRegistry.Entry]) -> TallyJSONDecoder {
-        var decoder = TallyJSON.decoder()
-        let known = methods(of: service, in: entries)
-        let decodeParams: IncomingRequest.ParamsDecoding = { method, paramsDecoder in
-            guard let entry = entries[method], entry.service.rawValue == service || entry.service == .system else {
-                throw TallyError(
-                    .unknownMethod, "\(service) has no method '\(method.prefix(100))'",
-                    details: ErrorDetails(field: "method", methods: known, service: service))
-            }
-            return try entry.decodeParams(paramsDecoder)
-        }
-        decoder.userInfo[.paramsDecoding] = decodeParams
-        return decoder
     }
 }

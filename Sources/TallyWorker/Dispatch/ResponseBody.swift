@@ -22,22 +22,18 @@ public struct ResponseBody: Sendable, Hashable {
         self.errorCode = errorCode
     }
 
-    /// Encodes `envelope`; if encoding fails (a handler produced a value JSON cannot carry) the caller gets
-    /// `internal` rather than silence.
-    static func encode<R: Codable & Sendable>(_ envelope: ResponseEnvelope<R>, context: RequestContext?) -> ResponseBody
-    {
-        let method = context?.head.method
+    /// The response carrying `result`; if encoding fails (a handler produced a value JSON cannot carry) the caller
+    /// gets `internal` rather than silence.
+    static func result<Result: Codable & Sendable>(_ result: Result, context: RequestContext) -> ResponseBody {
+        let id = context.head.id
+        let envelope = ResponseEnvelope(id: id, outcome: .success(result))
         do {
-            var errorCode: ErrorCode?
-            if case .failure(let error) = envelope.outcome { errorCode = error.code }
-            return ResponseBody(
-                bytes: try TallyJSON.encoder().encodeToBytes(envelope), requestID: envelope.id, method: method,
-                errorCode: errorCode)
+            let bytes = try TallyJSON.resultEncoder().encodeToBytes(envelope)
+            return ResponseBody(bytes: bytes, requestID: id, method: context.head.method)
         } catch {
-            context?.logger.error("response could not be encoded", metadata: ["error": "\(error)"])
-            var body = failure(id: envelope.id, TallyError(.internal, "the response could not be encoded"))
-            body.method = method
-            return body
+            context.logger.error("response could not be encoded", metadata: ["error": "\(error)"])
+            return failure(
+                id: id, TallyError(.internal, "the response could not be encoded"), method: context.head.method)
         }
     }
 

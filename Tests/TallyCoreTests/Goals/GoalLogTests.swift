@@ -1,5 +1,6 @@
-import Testing
+import TallyCalendar
 import TallyCore
+import Testing
 
 @Suite struct GoalLogTests {
     func date(_ text: String) throws -> LocalDate { try LocalDate(parsing: text) }

@@ -1,5 +1,6 @@
-import Testing
+import TallyCalendar
 import TallyCore
+import Testing
 
 @Suite struct StepHistoryTests {
     func record(_ date: String, _ steps: Int) throws -> DailyStepRecord {

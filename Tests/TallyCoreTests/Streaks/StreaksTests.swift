@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 import Testing
 

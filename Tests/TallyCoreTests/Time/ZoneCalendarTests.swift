@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import TallyCalendar
 import TallyCore
+import Testing
 
 @Suite struct ZoneCalendarTests {
     func calendar(_ identifier: String) throws -> ZoneCalendar {

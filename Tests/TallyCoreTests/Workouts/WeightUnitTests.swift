@@ -8,17 +8,4 @@ import Testing
         #expect(WeightUnit.kilogram.converting(62.5, from: .kilogram) == 62.5)
         #expect(WeightUnit.pound.converting(135, from: .pound) == 135)
     }
-
-    @Test func symbols() {
-        #expect(WeightUnit(symbol: "kg") == .kilogram)
-        #expect(WeightUnit(symbol: "lb") == .pound)
-        #expect(WeightUnit(symbol: "lbs") == nil)
-        #expect(WeightUnit(symbol: "KG") == nil)
-        #expect(WeightUnit.pound.symbol == "lb")
-    }
-
-    @Test(arguments: ["kg", "lb", "lbs", "KG", "k", "", "gk", "kg "])
-    func symbolBytesReadAsSymbols(_ text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { WeightUnit(utf8Symbol: $0) } == WeightUnit(symbol: text))
-    }
 }

@@ -1,3 +1,4 @@
+import TallyCalendar
 import TallyCore
 import Testing
 

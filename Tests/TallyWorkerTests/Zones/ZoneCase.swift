@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 
 /// One generated situation for the zone property tests: a zone, a selected date, the request's `now`, a week

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 import TallyCore
 
 /// What a zone's clock shows, read straight from Foundation's `TimeZone` (its UTC offsets and its list of

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PropertyBased
+import TallyCalendar
 import TallyCore
 import TallyTesting
 import TallyWorker

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import TallyCalendar
 import TallyCore
 import TallyTesting
 import Testing

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 import TallyJSONCoding
 
 extension HistoryDashboard {
@@ -15,35 +15,26 @@ extension HistoryDashboard {
         public var flightsClimbed: Int?
         public var isFuture: Bool
 
-        public init(_ bucket: HourlySeries.Bucket, calendar: ZoneCalendar) {
-            hour = bucket.hour.hour
-            start = bucket.hour.label
-            end = RFC3339.format(bucket.hour.end, offset: calendar.utcOffset(at: bucket.hour.end))
-            steps = bucket.totals?.steps
-            distanceMeters = bucket.totals?.distanceMeters.map { TallyJSON.rounded($0, places: 2) }
-            calories = bucket.totals?.calories.map { TallyJSON.rounded($0, places: 2) }
-            flightsClimbed = bucket.totals?.flightsClimbed
-            isFuture = bucket.isFuture
+        public init(
+            hour: Int, start: String, end: String, steps: Int?, distanceMeters: Double?, calories: Double?,
+            flightsClimbed: Int?, isFuture: Bool
+        ) {
+            self.hour = hour
+            self.start = start
+            self.end = end
+            self.steps = steps
+            self.distanceMeters = distanceMeters
+            self.calories = calories
+            self.flightsClimbed = flightsClimbed
+            self.isFuture = isFuture
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case hour, start, end, steps
             case distanceMeters = "distance_m"
             case calories = "calories_kcal"
             case flightsClimbed = "flights_climbed"
             case isFuture = "is_future"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(hour, forKey: .hour)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(distanceMeters, forKey: .distanceMeters)
-            try container.encode(calories, forKey: .calories)
-            try container.encode(flightsClimbed, forKey: .flightsClimbed)
-            try container.encode(isFuture, forKey: .isFuture)
         }
     }
 
@@ -74,29 +65,28 @@ extension HistoryDashboard {
         /// Daily mode: samples outside the selected day or after now, left out.
         public var samplesIgnored: Int?
 
-        public init(_ dashboard: StepDashboard, asOf: LocalDate, futureRecordsIgnored: Int, calendar: ZoneCalendar) {
-            mode = dashboard.mode
-            date = dashboard.day.date
+        public init(
+            mode: DashboardMode, date: LocalDate, asOf: LocalDate, day: HistoryDayResult, startDate: LocalDate,
+            endDate: LocalDate, hours: [HourResult]? = nil, hasHourlyData: Bool? = nil, days: [HistoryDayResult]? = nil,
+            totals: StepTotalsResult, reviewPromptDue: Bool, futureRecordsIgnored: Int, samplesIgnored: Int? = nil
+        ) {
+            self.mode = mode
+            self.date = date
             self.asOf = asOf
-            day = HistoryDayResult(dashboard.day)
-            switch dashboard.series {
-            case .hours(let series):
-                startDate = series.date
-                endDate = series.date
-                hours = series.buckets.map { HourResult($0, calendar: calendar) }
-                hasHourlyData = series.hasData
-                samplesIgnored = series.samplesIgnored
-            case .days(let days):
-                startDate = days.first!.date
-                endDate = days.last!.date
-                self.days = days.map(HistoryDayResult.init)
-            }
-            totals = StepTotalsResult(dashboard.totals)
-            reviewPromptDue = dashboard.reviewPromptDue
+            self.day = day
+            self.startDate = startDate
+            self.endDate = endDate
+            self.hours = hours
+            self.hasHourlyData = hasHourlyData
+            self.days = days
+            self.totals = totals
+            self.reviewPromptDue = reviewPromptDue
             self.futureRecordsIgnored = futureRecordsIgnored
+            self.samplesIgnored = samplesIgnored
         }
 
-        enum CodingKeys: String, CodingKey {
+        /// The members of the other modes are left out, not null.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case mode, date, day, hours, days, totals
             case asOf = "as_of"
             case startDate = "start_date"
@@ -110,15 +100,21 @@ extension HistoryDashboard {
 }
 
 extension HistoryDashboard.HourResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (24 of these, 23 or 25 on a DST day).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (24 of these, 23 or 25 on a DST day).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.int(CodingKeys.hour.stringValue, hour)
-        object.string(CodingKeys.start.stringValue, start)
-        object.string(CodingKeys.end.stringValue, end)
-        object.int(CodingKeys.steps.stringValue, steps)
-        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
-        try object.double(CodingKeys.calories.stringValue, calories)
-        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
-        object.bool(CodingKeys.isFuture.stringValue, isFuture)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .hour: object.int(key.stringValue, hour)
+            case .start: object.string(key.stringValue, start)
+            case .end: object.string(key.stringValue, end)
+            case .steps: object.int(key.stringValue, steps)
+            case .distanceMeters: try object.double(key.stringValue, distanceMeters)
+            case .calories: try object.double(key.stringValue, calories)
+            case .flightsClimbed: object.int(key.stringValue, flightsClimbed)
+            case .isFuture: object.bool(key.stringValue, isFuture)
+            }
+        }
     }
 }

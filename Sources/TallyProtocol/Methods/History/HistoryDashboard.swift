@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 /// `history.dashboard`: the home screen for a selected day: its step card, the chart of the chosen mode (hours of
 /// the day, days of its week, days of its month) with totals, and whether the review prompt is due. Served by
@@ -7,10 +7,12 @@ public enum HistoryDashboard: TallyMethod {
     public static let name = "history.dashboard"
     public static let service = TallyService.history
 
-    /// The shared history keys (`week_starts_on` picks the week of `weekly`), the samples, the selected day and
-    /// the mode, flat in `params`.
+    /// The shared step keys (`week_starts_on` picks the week of `weekly`), `is_pro`, the samples, the selected day
+    /// and the mode, flat in `params`.
     public struct Params: Codable, Sendable, Hashable {
         public var shared: StepHistoryParams
+        /// Whether the user has Pro (`weekly` and `monthly` charts); default false.
+        public var isPro: Bool
         /// Timed samples for the daily chart; default none (every hour then has no data).
         public var samples: [StepSampleParams]
         /// The selected day; default today. Not after today.
@@ -23,20 +25,22 @@ public enum HistoryDashboard: TallyMethod {
             date: LocalDate? = nil, mode: DashboardMode = .daily, weekStartsOn: WeekStart = .sunday,
             isPro: Bool = false
         ) {
-            shared = StepHistoryParams(
-                time: time, goals: goals, records: records, weekStartsOn: weekStartsOn, isPro: isPro)
+            shared = StepHistoryParams(time: time, goals: goals, records: records, weekStartsOn: weekStartsOn)
+            self.isPro = isPro
             self.samples = samples
             self.date = date
             self.mode = mode
         }
 
         enum CodingKeys: String, CodingKey {
+            case isPro = "is_pro"
             case samples, date, mode
         }
 
         public init(from decoder: any Decoder) throws {
             shared = try StepHistoryParams(from: decoder)
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            isPro = try container.decodeIfPresent(Bool.self, forKey: .isPro) ?? false
             samples = try container.decodeIfPresent([StepSampleParams].self, forKey: .samples) ?? []
             date = try container.decodeIfPresent(LocalDate.self, forKey: .date)
             mode = try container.decodeIfPresent(DashboardMode.self, forKey: .mode) ?? .daily
@@ -45,41 +49,10 @@ public enum HistoryDashboard: TallyMethod {
         public func encode(to encoder: any Encoder) throws {
             try shared.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(isPro, forKey: .isPro)
             if !samples.isEmpty { try container.encode(samples, forKey: .samples) }
             try container.encodeIfPresent(date, forKey: .date)
-            try container.encode(mode.rawValue, forKey: .mode)
-        }
-
-        /// Validates everything and computes the dashboard.
-        /// - Throws: `invalid_params` (a date after today, a chart reaching beyond the supported dates or instants,
-        ///   goal log, records, samples), `payload_too_large`, `pro_required` for `weekly` or `monthly` without Pro.
-        public func result(limits: RequestLimits) throws(TallyError) -> Result {
-            let valid = try shared.validated(limits: limits)
-            let reference = valid.reference
-            let converted = try StepSampleParams.samples(samples, at: .params + "samples", limits: limits)
-            let selected = date ?? reference.today
-            guard selected <= reference.today else {
-                throw .invalidParams(
-                    .params + "date", "is after today (\(reference.today)): future days cannot be selected")
-            }
-            if mode.needsPro, !shared.isPro {
-                throw .proRequired(.params + "mode", "the \(mode.rawValue) chart")
-            }
-            let dashboard: StepDashboard
-            do {
-                dashboard = try StepDashboard(
-                    mode: mode, date: selected, history: valid.history, samples: converted, goals: valid.goals,
-                    today: reference.today, now: reference.now, calendar: shared.time.calendar,
-                    weekStart: shared.weekStartsOn)
-            } catch {
-                // The selected day is `date`, or today when the request leaves it out: either way `params.date`.
-                throw .invalidParams(.params + "date", "\(error)")
-            }
-            let futureRecords = valid.history.countAfter(reference.today)
-            return Result(
-                dashboard, asOf: reference.today, futureRecordsIgnored: futureRecords, calendar: shared.time.calendar)
+            try container.encode(mode, forKey: .mode)
         }
     }
 }
-
-extension DashboardMode: Codable {}

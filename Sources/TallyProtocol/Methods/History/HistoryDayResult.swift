@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 import TallyJSONCoding
 
 /// A day on the wire: a calendar cell, a list row or a bar of the weekly and monthly charts.
@@ -18,89 +18,50 @@ public struct HistoryDayResult: Codable, Sendable, Hashable {
     public var intensity: Double?
     public var isToday: Bool
 
-    public init(_ day: HistoryDay) {
-        date = day.date
-        steps = day.record?.steps
-        distanceMeters = day.record?.distanceMeters
-        calories = day.record?.calories
-        flightsClimbed = day.record?.flightsClimbed
-        goal = day.goal
-        progress = day.progress.map { TallyJSON.rounded($0) }
-        state = day.state
-        intensity = day.intensity.map { TallyJSON.rounded($0) }
-        isToday = day.isToday
+    public init(
+        date: LocalDate, steps: Int?, distanceMeters: Double?, calories: Double?, flightsClimbed: Int?, goal: Int,
+        progress: Double?, state: DayState, intensity: Double?, isToday: Bool
+    ) {
+        self.date = date
+        self.steps = steps
+        self.distanceMeters = distanceMeters
+        self.calories = calories
+        self.flightsClimbed = flightsClimbed
+        self.goal = goal
+        self.progress = progress
+        self.state = state
+        self.intensity = intensity
+        self.isToday = isToday
     }
 
-    enum CodingKeys: String, CodingKey {
-        case date, steps, goal, progress, state, intensity
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case date, steps
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
         case flightsClimbed = "flights_climbed"
+        case goal, progress, state, intensity
         case isToday = "is_today"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(calories, forKey: .calories)
-        try container.encode(flightsClimbed, forKey: .flightsClimbed)
-        try container.encode(goal, forKey: .goal)
-        try container.encode(progress, forKey: .progress)
-        try container.encode(state, forKey: .state)
-        try container.encode(intensity, forKey: .intensity)
-        try container.encode(isToday, forKey: .isToday)
     }
 }
 
 extension HistoryDayResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (a month grid and its rows are up to 74 of these).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (a month grid and its rows are up to 74 of these).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.string(CodingKeys.date.stringValue, date.description)
-        object.int(CodingKeys.steps.stringValue, steps)
-        try object.double(CodingKeys.distanceMeters.stringValue, distanceMeters)
-        try object.double(CodingKeys.calories.stringValue, calories)
-        object.int(CodingKeys.flightsClimbed.stringValue, flightsClimbed)
-        object.int(CodingKeys.goal.stringValue, goal)
-        try object.double(CodingKeys.progress.stringValue, progress)
-        object.string(CodingKeys.state.stringValue, state.rawValue)
-        try object.double(CodingKeys.intensity.stringValue, intensity)
-        object.bool(CodingKeys.isToday.stringValue, isToday)
-    }
-}
-
-/// Sums on the wire. `count` counts the days with a record (or, for the daily chart, the samples) summed; a measure
-/// no summed item reported is null, not 0.
-public struct StepTotalsResult: Codable, Sendable, Hashable {
-    public var steps: Int
-    public var distanceMeters: Double?
-    public var calories: Double?
-    public var flightsClimbed: Int?
-    /// Records summed (days) or samples summed (hours).
-    public var count: Int
-
-    public init(_ totals: StepTotals) {
-        steps = totals.steps
-        distanceMeters = totals.distanceMeters.map { TallyJSON.rounded($0, places: 2) }
-        calories = totals.calories.map { TallyJSON.rounded($0, places: 2) }
-        flightsClimbed = totals.flightsClimbed
-        count = totals.count
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case steps, count
-        case distanceMeters = "distance_m"
-        case calories = "calories_kcal"
-        case flightsClimbed = "flights_climbed"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(calories, forKey: .calories)
-        try container.encode(flightsClimbed, forKey: .flightsClimbed)
-        try container.encode(count, forKey: .count)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .date: object.string(key.stringValue, date.description)
+            case .steps: object.int(key.stringValue, steps)
+            case .distanceMeters: try object.double(key.stringValue, distanceMeters)
+            case .calories: try object.double(key.stringValue, calories)
+            case .flightsClimbed: object.int(key.stringValue, flightsClimbed)
+            case .goal: object.int(key.stringValue, goal)
+            case .progress: try object.double(key.stringValue, progress)
+            case .state: object.string(key.stringValue, state.rawValue)
+            case .intensity: try object.double(key.stringValue, intensity)
+            case .isToday: object.bool(key.stringValue, isToday)
+            }
+        }
     }
 }

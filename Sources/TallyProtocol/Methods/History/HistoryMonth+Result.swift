@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension HistoryMonth {
     /// The month: its days, their week grid, the list rows and the month's totals.
@@ -25,45 +25,32 @@ extension HistoryMonth {
         public var futureRecordsIgnored: Int
 
         public init(
-            _ month: CalendarMonth, asOf: LocalDate, goalTrackingEnabled: Bool, previousMonth: YearMonth?,
-            nextMonth: YearMonth?, futureRecordsIgnored: Int
+            month: YearMonth, asOf: LocalDate, goalTrackingEnabled: Bool, days: [HistoryDayResult],
+            grid: WeekGridResult, rows: [HistoryDayResult], totals: StepTotalsResult, completedDays: Int,
+            previousMonth: YearMonth?, nextMonth: YearMonth?, futureRecordsIgnored: Int
         ) {
-            self.month = month.month
+            self.month = month
             self.asOf = asOf
             self.goalTrackingEnabled = goalTrackingEnabled
-            self.days = month.days.map(HistoryDayResult.init)
-            self.grid = WeekGridResult(month.grid)
-            self.rows = month.rows.map(HistoryDayResult.init)
-            self.totals = StepTotalsResult(month.totals)
-            self.completedDays = month.completedDays
+            self.days = days
+            self.grid = grid
+            self.rows = rows
+            self.totals = totals
+            self.completedDays = completedDays
             self.previousMonth = previousMonth
             self.nextMonth = nextMonth
             self.futureRecordsIgnored = futureRecordsIgnored
         }
 
         enum CodingKeys: String, CodingKey {
-            case month, days, grid, rows, totals
+            case month
             case asOf = "as_of"
             case goalTrackingEnabled = "goal_tracking_enabled"
+            case days, grid, rows, totals
             case completedDays = "completed_days"
             case previousMonth = "previous_month"
             case nextMonth = "next_month"
             case futureRecordsIgnored = "future_records_ignored"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(month, forKey: .month)
-            try container.encode(asOf, forKey: .asOf)
-            try container.encode(goalTrackingEnabled, forKey: .goalTrackingEnabled)
-            try container.encode(days, forKey: .days)
-            try container.encode(grid, forKey: .grid)
-            try container.encode(rows, forKey: .rows)
-            try container.encode(totals, forKey: .totals)
-            try container.encode(completedDays, forKey: .completedDays)
-            try container.encode(previousMonth, forKey: .previousMonth)
-            try container.encode(nextMonth, forKey: .nextMonth)
-            try container.encode(futureRecordsIgnored, forKey: .futureRecordsIgnored)
         }
     }
 }

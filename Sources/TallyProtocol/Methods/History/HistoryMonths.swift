@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 /// `history.months`: the months the history calendar offers (its month picker). Served by `tally.history`.
 public enum HistoryMonths: TallyMethod {
@@ -37,16 +37,6 @@ public enum HistoryMonths: TallyMethod {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(records, forKey: .records)
             try container.encode(isPro, forKey: .isPro)
-        }
-
-        /// Validates the records and lists the months.
-        public func result(limits: RequestLimits) throws(TallyError) -> Result {
-            let today = try time.checkedReferenceDay().today
-            let history = try DailyRecordParams.history(records, at: .params + "records", limits: limits)
-            let available = AvailableMonths(history: history, today: today)
-            return Result(
-                asOf: today, currentMonth: available.current, months: Array(available.visible(isPro: isPro)),
-                lockedMonths: available.lockedCount(isPro: isPro), futureRecordsIgnored: available.futureRecordsIgnored)
         }
     }
 

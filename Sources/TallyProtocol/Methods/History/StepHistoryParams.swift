@@ -1,31 +1,28 @@
-import TallyCore
+import TallyCalendar
 
-/// The keys `history.month` and `history.dashboard` share, flat in their params: the time frame, the goal keys,
-/// the daily records, `week_starts_on` (default `sunday`) and `is_pro` (default false).
+/// The keys every step method but `history.months` reads, flat in its params: the time frame, the goal keys, the
+/// daily records and `week_starts_on` (default `sunday`). `streak.summary` takes exactly these; `history.month`
+/// and `history.dashboard` add their own beside them.
 public struct StepHistoryParams: Codable, Sendable, Hashable {
     public var time: RequestTime
     public var goals: GoalParams
     /// Every daily record the client has (default none); records after today are ignored (and counted in the result).
     public var records: [DailyRecordParams]
+    /// The first column of every week the method lays out (the month grid, the weekly chart, the heatmap).
     public var weekStartsOn: WeekStart
-    /// Whether the user has Pro. Tally does not check entitlements: the calling backend says so per request.
-    public var isPro: Bool
 
     public init(
-        time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], weekStartsOn: WeekStart = .sunday,
-        isPro: Bool = false
+        time: RequestTime, goals: GoalParams, records: [DailyRecordParams] = [], weekStartsOn: WeekStart = .sunday
     ) {
         self.time = time
         self.goals = goals
         self.records = records
         self.weekStartsOn = weekStartsOn
-        self.isPro = isPro
     }
 
     enum CodingKeys: String, CodingKey {
         case records
         case weekStartsOn = "week_starts_on"
-        case isPro = "is_pro"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,7 +31,6 @@ public struct StepHistoryParams: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         records = try container.decodeIfPresent([DailyRecordParams].self, forKey: .records) ?? []
         weekStartsOn = try container.decodeIfPresent(WeekStart.self, forKey: .weekStartsOn) ?? .sunday
-        isPro = try container.decodeIfPresent(Bool.self, forKey: .isPro) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,21 +39,5 @@ public struct StepHistoryParams: Codable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(records, forKey: .records)
         try container.encode(weekStartsOn.rawValue, forKey: .weekStartsOn)
-        try container.encode(isPro, forKey: .isPro)
-    }
-
-    /// What the shared keys hold, validated.
-    public struct Validated: Sendable {
-        public let reference: ReferenceDay
-        public let goals: GoalSettings
-        public let history: StepHistory
-    }
-
-    /// Validates the goal log and the records.
-    /// - Throws: `invalid_params` naming the field, `payload_too_large` for a list over `limits`.
-    public func validated(limits: RequestLimits) throws(TallyError) -> Validated {
-        Validated(
-            reference: try time.checkedReferenceDay(), goals: try goals.settings(limits: limits),
-            history: try DailyRecordParams.history(records, at: .params + "records", limits: limits))
     }
 }

@@ -1,5 +1,3 @@
-import TallyCore
-
 /// A timed sample on the wire, for the dashboard's daily chart:
 /// `{"start": "2026-03-08T07:00:00-05:00", "steps": 812, "distance_m": 590.2, "calories_kcal": 31, "flights_climbed": 1}`.
 /// `start` is an RFC 3339 instant with its offset; the sample counts in the local hour it starts in.
@@ -25,25 +23,5 @@ public struct StepSampleParams: Codable, Sendable, Hashable {
         case distanceMeters = "distance_m"
         case calories = "calories_kcal"
         case flightsClimbed = "flights_climbed"
-    }
-
-    /// Validates a list (its length and each sample's ranges, the same bounds as a whole day's record: a sample
-    /// cannot exceed a day) and converts it. Samples in one hour are summed: that is what a bucket is.
-    public static func samples(
-        _ samples: [StepSampleParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [StepSample] {
-        try limits.check(samples.count, at: path, unit: "samples")
-        var converted: [StepSample] = []
-        converted.reserveCapacity(samples.count)
-        for (index, sample) in samples.enumerated() {
-            try DailyRecordParams.checkMeasures(
-                steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
-                flightsClimbed: sample.flightsClimbed, at: path.index(index))
-            converted.append(
-                StepSample(
-                    start: sample.start.instant, steps: sample.steps, distanceMeters: sample.distanceMeters,
-                    calories: sample.calories, flightsClimbed: sample.flightsClimbed))
-        }
-        return converted
     }
 }

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 /// A weekday as a grid column: `sunday` … `saturday`.
 public enum WeekdayName: String, Codable, Sendable, Hashable, CaseIterable {
@@ -20,12 +20,13 @@ public struct WeekGridResult: Codable, Sendable, Hashable {
     public var trailingBlanks: Int
     public var weeks: [[LocalDate?]]
 
-    public init(_ grid: WeekGrid) {
-        weekStartsOn = grid.weekStart
-        columns = grid.columns.map(WeekdayName.init)
-        leadingBlanks = grid.leadingBlanks
-        trailingBlanks = grid.trailingBlanks
-        weeks = grid.weeks
+    /// A layout starting its rows on `weekStartsOn`; the columns follow from it.
+    public init(weekStartsOn: WeekStart, leadingBlanks: Int, trailingBlanks: Int, weeks: [[LocalDate?]]) {
+        self.weekStartsOn = weekStartsOn
+        self.columns = weekStartsOn.orderedWeekdays.map(WeekdayName.init)
+        self.leadingBlanks = leadingBlanks
+        self.trailingBlanks = trailingBlanks
+        self.weeks = weeks
     }
 
     enum CodingKeys: String, CodingKey {

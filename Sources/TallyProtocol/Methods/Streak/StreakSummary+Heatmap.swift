@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 import TallyJSONCoding
 
 extension StreakSummary {
@@ -18,31 +18,24 @@ extension StreakSummary {
         /// no-data days (grey, no colour ramp).
         public var intensity: Double?
 
-        public init(_ day: HeatmapDay) {
-            date = day.date
-            steps = day.steps
-            goal = day.goal
-            state = day.state
-            inCurrentStreak = day.inCurrentStreak
-            isToday = day.isToday
-            intensity = day.intensity.map { TallyJSON.rounded($0) }
+        public init(
+            date: LocalDate, steps: Int?, goal: Int, state: DayState, inCurrentStreak: Bool, isToday: Bool,
+            intensity: Double?
+        ) {
+            self.date = date
+            self.steps = steps
+            self.goal = goal
+            self.state = state
+            self.inCurrentStreak = inCurrentStreak
+            self.isToday = isToday
+            self.intensity = intensity
         }
 
-        enum CodingKeys: String, CodingKey {
-            case date, steps, goal, state, intensity
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case date, steps, goal, state
             case inCurrentStreak = "in_current_streak"
             case isToday = "is_today"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(goal, forKey: .goal)
-            try container.encode(state, forKey: .state)
-            try container.encode(inCurrentStreak, forKey: .inCurrentStreak)
-            try container.encode(isToday, forKey: .isToday)
-            try container.encode(intensity, forKey: .intensity)
+            case intensity
         }
     }
 
@@ -55,41 +48,40 @@ extension StreakSummary {
         public var days: [HeatmapDayResult]
         public var grid: WeekGridResult
 
-        public init(_ heatmap: StreakHeatmap) {
-            days = heatmap.days.map(HeatmapDayResult.init)
-            startDate = heatmap.start
-            endDate = heatmap.end
-            maxSteps = heatmap.maxSteps
-            grid = WeekGridResult(heatmap.grid)
+        public init(
+            startDate: LocalDate, endDate: LocalDate, maxSteps: Int?, days: [HeatmapDayResult], grid: WeekGridResult
+        ) {
+            self.startDate = startDate
+            self.endDate = endDate
+            self.maxSteps = maxSteps
+            self.days = days
+            self.grid = grid
         }
 
         enum CodingKeys: String, CodingKey {
-            case days, grid
             case startDate = "start_date"
             case endDate = "end_date"
             case maxSteps = "max_steps"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(maxSteps, forKey: .maxSteps)
-            try container.encode(days, forKey: .days)
-            try container.encode(grid, forKey: .grid)
+            case days, grid
         }
     }
 }
 
 extension StreakSummary.HeatmapDayResult: JSONFastEncodable {
-    /// The same members as `encode(to:)`, written directly (a heatmap is 30 of these in every streak answer).
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
+    /// The members, written directly (a heatmap is 30 of these in every streak answer).
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.string(CodingKeys.date.stringValue, date.description)
-        object.int(CodingKeys.steps.stringValue, steps)
-        object.int(CodingKeys.goal.stringValue, goal)
-        object.string(CodingKeys.state.stringValue, state.rawValue)
-        object.bool(CodingKeys.inCurrentStreak.stringValue, inCurrentStreak)
-        object.bool(CodingKeys.isToday.stringValue, isToday)
-        try object.double(CodingKeys.intensity.stringValue, intensity)
+        for key in Self.fastKeys.keys {
+            switch key {
+            case .date: object.string(key.stringValue, date.description)
+            case .steps: object.int(key.stringValue, steps)
+            case .goal: object.int(key.stringValue, goal)
+            case .state: object.string(key.stringValue, state.rawValue)
+            case .inCurrentStreak: object.bool(key.stringValue, inCurrentStreak)
+            case .isToday: object.bool(key.stringValue, isToday)
+            case .intensity: try object.double(key.stringValue, intensity)
+            }
+        }
     }
 }

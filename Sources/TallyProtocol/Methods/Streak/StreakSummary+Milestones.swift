@@ -1,22 +1,7 @@
-import TallyCore
-
 extension StreakSummary {
     /// A trophy tier on the wire: `bronze` … `diamond`.
     public enum TierName: String, Codable, Sendable, Hashable, CaseIterable {
         case bronze, silver, gold, platinum, emerald, ruby, diamond
-
-        public init(_ tier: MilestoneTier) {
-            self =
-                switch tier {
-                case .bronze: .bronze
-                case .silver: .silver
-                case .gold: .gold
-                case .platinum: .platinum
-                case .emerald: .emerald
-                case .ruby: .ruby
-                case .diamond: .diamond
-                }
-        }
     }
 
     /// One tier of the milestones row.
@@ -48,28 +33,20 @@ extension StreakSummary {
         /// All seven tiers in order, each with its earned flag.
         public var tiers: [MilestoneTierResult]
 
-        public init(_ milestones: Milestones) {
-            highestEarned = milestones.highestEarned.map(TierName.init)
-            nextTier = milestones.next.map(TierName.init)
-            daysToNextTier = milestones.daysToNext
-            tiers = MilestoneTier.allCases.map {
-                MilestoneTierResult(tier: TierName($0), name: $0.name, days: $0.days, earned: milestones.isEarned($0))
-            }
+        public init(
+            highestEarned: TierName?, nextTier: TierName?, daysToNextTier: Int?, tiers: [MilestoneTierResult]
+        ) {
+            self.highestEarned = highestEarned
+            self.nextTier = nextTier
+            self.daysToNextTier = daysToNextTier
+            self.tiers = tiers
         }
 
         enum CodingKeys: String, CodingKey {
-            case tiers
             case highestEarned = "highest_earned"
             case nextTier = "next_tier"
             case daysToNextTier = "days_to_next_tier"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(highestEarned, forKey: .highestEarned)
-            try container.encode(nextTier, forKey: .nextTier)
-            try container.encode(daysToNextTier, forKey: .daysToNextTier)
-            try container.encode(tiers, forKey: .tiers)
+            case tiers
         }
     }
 }

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension StreakSummary {
     /// Whether streaks are offered.
@@ -41,25 +41,8 @@ extension StreakSummary {
             self.futureRecordsIgnored = futureRecordsIgnored
         }
 
-        /// The wire form of a computed report. Absent sections are left out of the JSON (not null).
-        public init(_ report: StreakReport) {
-            switch report {
-            case .goalTrackingOff(let today):
-                self.init(status: .goalTrackingOff, asOf: today)
-            case .active(let active):
-                self.init(
-                    status: .active,
-                    asOf: active.today,
-                    currentStreak: CurrentStreakResult(active.streaks),
-                    bestStreak: BestStreakResult(active.streaks),
-                    today: TodayResult(active.todayProgress),
-                    milestones: MilestonesResult(active.milestones),
-                    heatmap: HeatmapResult(active.heatmap),
-                    futureRecordsIgnored: active.streaks.futureRecordsIgnored)
-            }
-        }
-
-        enum CodingKeys: String, CodingKey {
+        /// Sections that do not apply (all but `status` and `as_of` with goal tracking off) are left out, not null.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case status, today, milestones, heatmap
             case asOf = "as_of"
             case currentStreak = "current_streak"

@@ -1,29 +1,62 @@
-import TallyCore
+import TallyCalendar
 
 extension StreakSummary {
+    /// A step streak as `current_streak` and `best_streak` show it, in one object: its length, span and steps
+    /// (`figures`, the same members in both) and the one fact that sets each apart (`includes_today`,
+    /// `is_current`). Members of either part read as members of the streak (`streak.days`, `streak.isCurrent`).
+    @dynamicMemberLookup
+    public struct StepStreak<Fact: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+        public var figures: StepStreakFigures
+        public var fact: Fact
+
+        public init(figures: StepStreakFigures, fact: Fact) {
+            self.figures = figures
+            self.fact = fact
+        }
+
+        public subscript<Value>(dynamicMember member: KeyPath<StepStreakFigures, Value>) -> Value {
+            figures[keyPath: member]
+        }
+
+        public subscript<Value>(dynamicMember member: KeyPath<Fact, Value>) -> Value { fact[keyPath: member] }
+
+        // Both parts are members of one object on the wire.
+        public init(from decoder: any Decoder) throws {
+            figures = try StepStreakFigures(from: decoder)
+            fact = try Fact(from: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try figures.encode(to: encoder)
+            try fact.encode(to: encoder)
+        }
+    }
+
     /// The current streak as the badge shows it. Without one: days 0, total 0, dates and average null.
-    public struct CurrentStreakResult: Codable, Sendable, Hashable {
-        /// The badge number, a streak's length in days (as `workout.calendar`'s streak says it): yesterday's run,
-        /// plus today once today's goal is met.
+    public typealias CurrentStreakResult = StepStreak<IncludesToday>
+    /// The longest streak ever (the more recent of equal ones). When no day ever met its goal: days 0, total 0,
+    /// dates and average null.
+    public typealias BestStreakResult = StepStreak<IsCurrent>
+
+    /// What both step streaks show.
+    public struct StepStreakFigures: Codable, Sendable, Hashable {
+        /// The streak's length in days (as `workout.calendar`'s streak says it). For the current streak the badge
+        /// number: yesterday's run, plus today once today's goal is met.
         public var days: Int
         public var startDate: LocalDate?
-        /// Today when today's goal is met, otherwise yesterday.
+        /// For the current streak, today when today's goal is met, otherwise yesterday.
         public var endDate: LocalDate?
         /// Mean steps per day of the streak, rounded to 2 decimals; null without a streak.
         public var averageSteps: Double?
         /// The exact sum of the streak's steps.
         public var totalSteps: Int
-        /// Whether today's goal is met (and so today is the streak's last day).
-        public var includesToday: Bool
 
-        public init(_ streaks: Streaks) {
-            let run = streaks.current
-            days = run?.count ?? 0
-            startDate = run?.start
-            endDate = run?.end
-            averageSteps = run.map { TallyJSON.rounded($0.averageSteps, places: 2) }
-            totalSteps = run?.totalSteps ?? 0
-            includesToday = streaks.todayGoalMet
+        public init(days: Int, startDate: LocalDate?, endDate: LocalDate?, averageSteps: Double?, totalSteps: Int) {
+            self.days = days
+            self.startDate = startDate
+            self.endDate = endDate
+            self.averageSteps = averageSteps
+            self.totalSteps = totalSteps
         }
 
         enum CodingKeys: String, CodingKey {
@@ -32,60 +65,24 @@ extension StreakSummary {
             case endDate = "end_date"
             case averageSteps = "average_steps"
             case totalSteps = "total_steps"
-            case includesToday = "includes_today"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(averageSteps, forKey: .averageSteps)
-            try container.encode(totalSteps, forKey: .totalSteps)
-            try container.encode(includesToday, forKey: .includesToday)
         }
     }
 
-    /// The longest streak ever (the more recent of equal ones). When no day ever met its goal: days 0, total 0,
-    /// dates and average null.
-    public struct BestStreakResult: Codable, Sendable, Hashable {
-        /// Its length in days.
-        public var days: Int
-        public var startDate: LocalDate?
-        public var endDate: LocalDate?
-        /// Rounded to 2 decimals; null without a streak.
-        public var averageSteps: Double?
-        public var totalSteps: Int
-        /// Whether the best streak is the current one.
+    /// What sets the current streak apart: whether today's goal is met (and so today is the streak's last day).
+    public struct IncludesToday: Codable, Sendable, Hashable {
+        public var includesToday: Bool
+
+        public init(includesToday: Bool) { self.includesToday = includesToday }
+
+        enum CodingKeys: String, CodingKey { case includesToday = "includes_today" }
+    }
+
+    /// What sets the best streak apart: whether it is the current one.
+    public struct IsCurrent: Codable, Sendable, Hashable {
         public var isCurrent: Bool
 
-        public init(_ streaks: Streaks) {
-            let run = streaks.best
-            days = run?.count ?? 0
-            startDate = run?.start
-            endDate = run?.end
-            averageSteps = run.map { TallyJSON.rounded($0.averageSteps, places: 2) }
-            totalSteps = run?.totalSteps ?? 0
-            isCurrent = streaks.bestIsCurrent
-        }
+        public init(isCurrent: Bool) { self.isCurrent = isCurrent }
 
-        enum CodingKeys: String, CodingKey {
-            case days
-            case startDate = "start_date"
-            case endDate = "end_date"
-            case averageSteps = "average_steps"
-            case totalSteps = "total_steps"
-            case isCurrent = "is_current"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(averageSteps, forKey: .averageSteps)
-            try container.encode(totalSteps, forKey: .totalSteps)
-            try container.encode(isCurrent, forKey: .isCurrent)
-        }
+        enum CodingKeys: String, CodingKey { case isCurrent = "is_current" }
     }
 }

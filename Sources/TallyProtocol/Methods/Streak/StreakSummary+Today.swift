@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension StreakSummary {
     /// Today's card: "X to go" toward today's goal, or "Day N locked in".
@@ -18,31 +18,23 @@ extension StreakSummary {
         /// With the goal met, the streak day today locked in (equal to `current_streak.days`); otherwise null.
         public var lockedInDay: Int?
 
-        public init(_ today: TodayProgress) {
-            date = today.date
-            steps = today.steps
-            goal = today.goal
-            progress = today.progress.map { TallyJSON.rounded($0) }
-            state = today.state
-            stepsToGo = today.stepsToGo
-            lockedInDay = today.lockedInDay
+        public init(
+            date: LocalDate, steps: Int?, goal: Int, progress: Double?, state: DayState, stepsToGo: Int,
+            lockedInDay: Int?
+        ) {
+            self.date = date
+            self.steps = steps
+            self.goal = goal
+            self.progress = progress
+            self.state = state
+            self.stepsToGo = stepsToGo
+            self.lockedInDay = lockedInDay
         }
 
         enum CodingKeys: String, CodingKey {
             case date, steps, goal, progress, state
             case stepsToGo = "steps_to_go"
             case lockedInDay = "locked_in_day"
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(steps, forKey: .steps)
-            try container.encode(goal, forKey: .goal)
-            try container.encode(progress, forKey: .progress)
-            try container.encode(state, forKey: .state)
-            try container.encode(stepsToGo, forKey: .stepsToGo)
-            try container.encode(lockedInDay, forKey: .lockedInDay)
         }
     }
 }

@@ -1,49 +1,39 @@
-import TallyCore
 import TallyJSONCoding
 
 /// One set on the wire: `{"reps": 8, "weight": 60, "unit": "kg"}`; weight 0 is a bodyweight set.
 public struct SetParams: Codable, Sendable, Hashable {
     public var reps: Int
     public var weight: Double
-    public var unit: WeightUnitParam
+    public var unit: WeightUnit
 
     public init(reps: Int, weight: Double, unit: WeightUnit) {
         self.reps = reps
         self.weight = weight
-        self.unit = WeightUnitParam(unit)
+        self.unit = unit
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case reps, weight, unit
-    }
-
-    /// Checks the ranges.
-    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
-        try WorkoutBounds.check(reps, WorkoutBounds.reps, path() + "reps")
-        try WorkoutBounds.check(weight, WorkoutBounds.weight, path() + "weight")
-    }
-
-    /// The core set; call `check(at:)` first.
-    public var set: WorkoutSet {
-        // `-0` passes the range check; store +0 so that no "-0" reaches a response.
-        WorkoutSet(reps: reps, weight: weight == 0 ? 0 : weight, unit: unit.unit)
     }
 }
 
 extension SetParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain set read without Codable's containers (two years of training are ~12,000 sets); anything else is
-    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
+    @inline(__always)
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var reps: Int?
         var weight: Double?
         var unit: WeightUnit?
         for member in object.members {
-            if member.is("reps") {
-                reps = member.int
-            } else if member.is("weight") {
-                weight = member.double
-            } else if member.is("unit") {
-                unit = member.utf8(WeightUnit.init(utf8Symbol:))
+            switch member.key(in: keys) {
+            case .reps: reps = member.int
+            case .weight: weight = member.double
+            case .unit: unit = member.utf8(WeightUnit.init(utf8Symbol:))
+            case nil: continue
             }
         }
         guard let reps, let weight, let unit else { return nil }
@@ -61,34 +51,26 @@ public struct ExerciseParams: Codable, Sendable, Hashable {
         self.sets = sets
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case name, sets
     }
-
-    /// Checks the name, the list limit and every set, without converting anything.
-    public func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
-        try WorkoutBounds.check(count: sets.count, limits, path() + "sets", unit: "sets")
-        for index in sets.indices {
-            try sets[index].check(at: (path() + "sets").index(index))
-        }
-    }
-
-    /// The core exercise; call `check(at:limits:)` first.
-    public var exercise: PerformedExercise { PerformedExercise(name: name, sets: sets.map(\.set)) }
 }
 
 extension ExerciseParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain exercise (a name and plain sets) read without Codable's containers; anything else is `nil`, and
-    /// the synthesized `init(from:)` decodes it with its usual errors. Member names as in `CodingKeys`.
+    /// the synthesized `init(from:)` decodes it with its usual errors.
+    @inline(__always)
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var name: String?
         var sets: [SetParams]?
         for member in object.members {
-            if member.is("sets") {
-                sets = member.array(of: SetParams.self)
-            } else if member.is("name") {
-                name = member.string
+            switch member.key(in: keys) {
+            case .name: name = member.string
+            case .sets: sets = member.array(of: SetParams.self)
+            case nil: continue
             }
         }
         guard let name, let sets else { return nil }

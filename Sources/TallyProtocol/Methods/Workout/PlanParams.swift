@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 import TallyJSONCoding
 
 /// A workout's plan on the wire: `{"id": "ppl", "name": "PPL 8 weeks", "start_date": "2026-03-01", "weeks": 8}`.
@@ -16,39 +16,29 @@ public struct PlanParams: Codable, Sendable, Hashable {
         self.weeks = weeks
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, weeks
         case startDate = "start_date"
     }
-
-    /// Checks the ids, the name and the length.
-    public func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
-        if let id { try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id") }
-        if let name { try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name") }
-        try WorkoutBounds.check(weeks, WorkoutBounds.planWeeks, path() + "weeks")
-    }
-
-    /// The core plan; call `check(at:)` first.
-    public var plan: WorkoutPlan { WorkoutPlan(id: id, name: name, startDate: startDate, weeks: weeks) }
 }
 
 extension PlanParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain plan read without Codable's containers; anything else is `nil` (the standard path then reports it).
-    /// Member names as in `CodingKeys`.
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var id: String?? = .some(nil)
         var name: String?? = .some(nil)
         var startDate: LocalDate?
         var weeks: Int?
         for member in object.members {
-            if member.is("start_date") {
-                startDate = member.utf8 { try? LocalDate(utf8: $0) }
-            } else if member.is("weeks") {
-                weeks = member.int
-            } else if member.is("id") {
-                id = member.optionalString
-            } else if member.is("name") {
-                name = member.optionalString
+            switch member.key(in: keys) {
+            case .id: id = member.optionalString
+            case .name: name = member.optionalString
+            case .startDate: startDate = member.utf8 { try? LocalDate(utf8: $0) }
+            case .weeks: weeks = member.int
+            case nil: continue
             }
         }
         guard let id, let name, let startDate, let weeks else { return nil }

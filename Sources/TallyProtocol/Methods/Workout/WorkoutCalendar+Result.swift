@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension WorkoutCalendar {
     /// The month as the calendar screen shows it; `start_date`, `end_date` and `days` are the activity-calendar
@@ -12,7 +12,7 @@ extension WorkoutCalendar {
         /// The month's last day.
         public var endDate: LocalDate
         /// The types shown, in canonical order.
-        public var types: [ActivityTypeParam]
+        public var types: [ActivityType]
         /// Only days with at least one activity of `types`, keyed `yyyy-MM-dd`.
         public var days: [String: Day]
         /// The keys of `days`, ascending: the days that get a dot.
@@ -40,26 +40,22 @@ extension WorkoutCalendar {
             case isEmpty = "is_empty"
         }
 
-        /// Maps the core month to the wire, echoing each completion instant in the zone's local time.
         public init(
-            _ core: ActivityMonth, kinds: [ActivityKind], streak: WorkoutStreak, asOf: LocalDate,
-            futureActivitiesIgnored: Int, calendar: ZoneCalendar
+            month: YearMonth, asOf: LocalDate, startDate: LocalDate, endDate: LocalDate, types: [ActivityType],
+            days: [String: Day], markedDays: [LocalDate], currentStreak: Streak, hasEarlier: Bool, hasLater: Bool,
+            isEmpty: Bool, futureActivitiesIgnored: Int
         ) {
-            var days: [String: Day] = [:]
-            for day in core.days {
-                days[day.date.description] = Day(activities: day.entries.map { Activity($0, calendar: calendar) })
-            }
-            self.month = core.month
+            self.month = month
             self.asOf = asOf
-            self.startDate = core.month.firstDay
-            self.endDate = core.month.lastDay
-            self.types = kinds.map(ActivityTypeParam.init)
+            self.startDate = startDate
+            self.endDate = endDate
+            self.types = types
             self.days = days
-            self.markedDays = core.days.map(\.date)
-            self.currentStreak = Streak(streak)
-            self.hasEarlier = core.hasEarlier
-            self.hasLater = core.hasLater
-            self.isEmpty = core.isEmpty
+            self.markedDays = markedDays
+            self.currentStreak = currentStreak
+            self.hasEarlier = hasEarlier
+            self.hasLater = hasLater
+            self.isEmpty = isEmpty
             self.futureActivitiesIgnored = futureActivitiesIgnored
         }
     }
@@ -67,6 +63,8 @@ extension WorkoutCalendar {
     /// One day's activities, ordered by completion time.
     public struct Day: Codable, Sendable, Hashable {
         public var activities: [Activity]
+
+        public init(activities: [Activity]) { self.activities = activities }
     }
 
     /// One activity card.
@@ -75,7 +73,7 @@ extension WorkoutCalendar {
         public var id: String
         /// The id as the client gave it.
         public var sourceID: String
-        public var type: ActivityTypeParam
+        public var type: ActivityType
         /// The completion instant in the request zone's local time (`2026-06-14T23:30:00-07:00`).
         public var completedAt: Timestamp
         public var summary: Summary
@@ -86,13 +84,12 @@ extension WorkoutCalendar {
             case completedAt = "completed_at"
         }
 
-        init(_ entry: ActivityTimeline.Entry, calendar: ZoneCalendar) {
-            let instant = entry.activity.completedAt
-            self.id = "\(ActivityTypeParam.name(of: entry.kind))-\(entry.activity.id)"
-            self.sourceID = entry.activity.id
-            self.type = ActivityTypeParam(entry.kind)
-            self.completedAt = Timestamp(instant, offset: calendar.utcOffset(at: instant))
-            self.summary = Summary(entry.activity)
+        public init(id: String, sourceID: String, type: ActivityType, completedAt: Timestamp, summary: Summary) {
+            self.id = id
+            self.sourceID = sourceID
+            self.type = type
+            self.completedAt = completedAt
+            self.summary = summary
         }
     }
 
@@ -111,7 +108,8 @@ extension WorkoutCalendar {
         /// Stretch and meditation: the session's length.
         public var durationSeconds: Int?
 
-        enum CodingKeys: String, CodingKey {
+        /// Only the members of the activity's type are present.
+        enum CodingKeys: String, JSONOmittingNilMembers {
             case name, regions
             case dayName = "day_name"
             case exerciseCount = "exercise_count"
@@ -119,19 +117,16 @@ extension WorkoutCalendar {
             case durationSeconds = "duration_seconds"
         }
 
-        init(_ activity: TallyCore.Activity) {
-            switch activity {
-            case .workout(let workout):
-                name = workout.name
-                dayName = workout.cardName
-                exerciseCount = workout.exercises.count
-                setCount = workout.setCount
-            case .stretch(let stretch):
-                regions = stretch.regions
-                durationSeconds = stretch.durationSeconds
-            case .meditation(let meditation):
-                durationSeconds = meditation.durationSeconds
-            }
+        public init(
+            name: String? = nil, dayName: String? = nil, exerciseCount: Int? = nil, setCount: Int? = nil,
+            regions: [String]? = nil, durationSeconds: Int? = nil
+        ) {
+            self.name = name
+            self.dayName = dayName
+            self.exerciseCount = exerciseCount
+            self.setCount = setCount
+            self.regions = regions
+            self.durationSeconds = durationSeconds
         }
     }
 
@@ -153,19 +148,11 @@ extension WorkoutCalendar {
             case includesToday = "includes_today"
         }
 
-        init(_ core: WorkoutStreak) {
-            days = core.days
-            startDate = core.startDate
-            endDate = core.endDate
-            includesToday = core.includesToday
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(days, forKey: .days)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(endDate, forKey: .endDate)
-            try container.encode(includesToday, forKey: .includesToday)
+        public init(days: Int, startDate: LocalDate?, endDate: LocalDate?, includesToday: Bool) {
+            self.days = days
+            self.startDate = startDate
+            self.endDate = endDate
+            self.includesToday = includesToday
         }
     }
 }

@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension WorkoutDay {
     /// The day's workouts in completion order, with volumes in `unit` rounded to 2 decimals.
@@ -6,7 +6,7 @@ extension WorkoutDay {
         public var date: LocalDate
         /// Today in the request's zone.
         public var asOf: LocalDate
-        public var unit: WeightUnitParam
+        public var unit: WeightUnit
         /// Each with "Logged N times" as `times_logged` (one place for it, beside the workout that shows it).
         public var workouts: [Workout]
         /// Workouts of the history that are future (after now, or dated after today): neither on a day nor logged.
@@ -18,11 +18,13 @@ extension WorkoutDay {
             case futureWorkoutsIgnored = "future_workouts_ignored"
         }
 
-        public init(_ core: WorkoutDayDetail, asOf: LocalDate, futureWorkoutsIgnored: Int, calendar: ZoneCalendar) {
-            date = core.date
+        public init(
+            date: LocalDate, asOf: LocalDate, unit: WeightUnit, workouts: [Workout], futureWorkoutsIgnored: Int
+        ) {
+            self.date = date
             self.asOf = asOf
-            unit = WeightUnitParam(core.unit)
-            workouts = core.items.map { Workout($0, date: core.date, calendar: calendar) }
+            self.unit = unit
+            self.workouts = workouts
             self.futureWorkoutsIgnored = futureWorkoutsIgnored
         }
     }
@@ -47,44 +49,33 @@ extension WorkoutDay {
         public var exercises: [Exercise]
 
         enum CodingKeys: String, CodingKey {
-            case id, name, plan, exercises
+            case id, name
             case dayName = "day_name"
             case completedAt = "completed_at"
             case templateID = "template_id"
             case timesLogged = "times_logged"
+            case plan
             case totalVolume = "total_volume"
             case setCount = "set_count"
             case bodyweightSetCount = "bodyweight_set_count"
+            case exercises
         }
 
-        init(_ item: WorkoutDayDetail.Item, date: LocalDate, calendar: ZoneCalendar) {
-            let workout = item.workout
-            id = workout.id
-            name = workout.name
-            dayName = workout.cardName
-            completedAt = Timestamp(workout.completedAt, offset: calendar.utcOffset(at: workout.completedAt))
-            templateID = workout.templateID
-            timesLogged = item.templateTimesLogged
-            plan = workout.plan.map { PlanProgress($0, week: item.planWeek) }
-            totalVolume = TallyJSON.rounded(item.volume.total, places: 2)
-            setCount = item.volume.setCount
-            bodyweightSetCount = item.volume.bodyweightSetCount
-            exercises = item.volume.exercises.map(Exercise.init)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(dayName, forKey: .dayName)
-            try container.encode(completedAt, forKey: .completedAt)
-            try container.encode(templateID, forKey: .templateID)
-            try container.encode(timesLogged, forKey: .timesLogged)
-            try container.encode(plan, forKey: .plan)
-            try container.encode(totalVolume, forKey: .totalVolume)
-            try container.encode(setCount, forKey: .setCount)
-            try container.encode(bodyweightSetCount, forKey: .bodyweightSetCount)
-            try container.encode(exercises, forKey: .exercises)
+        public init(
+            id: String, name: String, dayName: String, completedAt: Timestamp, templateID: String?, timesLogged: Int?,
+            plan: PlanProgress?, totalVolume: Double, setCount: Int, bodyweightSetCount: Int, exercises: [Exercise]
+        ) {
+            self.id = id
+            self.name = name
+            self.dayName = dayName
+            self.completedAt = completedAt
+            self.templateID = templateID
+            self.timesLogged = timesLogged
+            self.plan = plan
+            self.totalVolume = totalVolume
+            self.setCount = setCount
+            self.bodyweightSetCount = bodyweightSetCount
+            self.exercises = exercises
         }
     }
 
@@ -99,25 +90,17 @@ extension WorkoutDay {
         public var week: Int?
 
         enum CodingKeys: String, CodingKey {
-            case id, name, weeks, week
+            case id, name
             case startDate = "start_date"
+            case weeks, week
         }
 
-        init(_ plan: WorkoutPlan, week: Int?) {
-            id = plan.id
-            name = plan.name
-            startDate = plan.startDate
-            weeks = plan.weeks
+        public init(id: String?, name: String?, startDate: LocalDate, weeks: Int, week: Int?) {
+            self.id = id
+            self.name = name
+            self.startDate = startDate
+            self.weeks = weeks
             self.week = week
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(startDate, forKey: .startDate)
-            try container.encode(weeks, forKey: .weeks)
-            try container.encode(week, forKey: .week)
         }
     }
 
@@ -138,17 +121,12 @@ extension WorkoutDay {
             case bodyweightSetCount = "bodyweight_set_count"
         }
 
-        init(_ core: ExerciseVolume) {
-            var weights: [Double] = []
-            for weight in core.weights {
-                let shown = TallyJSON.rounded(weight, places: 2)
-                if weights.last != shown { weights.append(shown) }
-            }
-            name = core.name
-            volume = TallyJSON.rounded(core.volume, places: 2)
+        public init(name: String, volume: Double, weights: [Double], setCount: Int, bodyweightSetCount: Int) {
+            self.name = name
+            self.volume = volume
             self.weights = weights
-            setCount = core.setCount
-            bodyweightSetCount = core.bodyweightSetCount
+            self.setCount = setCount
+            self.bodyweightSetCount = bodyweightSetCount
         }
     }
 }

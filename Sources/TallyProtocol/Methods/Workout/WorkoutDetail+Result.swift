@@ -1,4 +1,4 @@
-import TallyCore
+import TallyCalendar
 
 extension WorkoutDetail {
     /// One workout with its local date, in the shape `workout.day` lists it.
@@ -7,7 +7,7 @@ extension WorkoutDetail {
         public var date: LocalDate
         /// Today in the request's zone.
         public var asOf: LocalDate
-        public var unit: WeightUnitParam
+        public var unit: WeightUnit
         /// The workout as `workout.day` shows it: volumes, "Week Y of Z" on `date`, "Logged N times".
         public var workout: WorkoutDay.Workout
         /// Workouts of the history that are future: not logged, so not in `times_logged`.
@@ -20,13 +20,12 @@ extension WorkoutDetail {
         }
 
         public init(
-            _ item: WorkoutDayDetail.Item, date: LocalDate, unit: WeightUnit, asOf: LocalDate,
-            futureWorkoutsIgnored: Int, calendar: ZoneCalendar
+            date: LocalDate, asOf: LocalDate, unit: WeightUnit, workout: WorkoutDay.Workout, futureWorkoutsIgnored: Int
         ) {
             self.date = date
             self.asOf = asOf
-            self.unit = WeightUnitParam(unit)
-            self.workout = WorkoutDay.Workout(item, date: date, calendar: calendar)
+            self.unit = unit
+            self.workout = workout
             self.futureWorkoutsIgnored = futureWorkoutsIgnored
         }
     }

@@ -1,4 +1,3 @@
-import TallyCore
 import TallyJSONCoding
 
 /// One completed workout on the wire:
@@ -26,62 +25,21 @@ public struct WorkoutParams: Codable, Sendable, Hashable {
         self.exercises = exercises
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, plan, exercises
         case completedAt = "completed_at"
         case templateID = "template_id"
         case dayName = "day_name"
     }
-
-    /// Checks every field, without converting anything.
-    public func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
-        if let templateID {
-            try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id")
-        }
-        if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
-        if let plan { try plan.check(at: path() + "plan") }
-        try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
-        for index in exercises.indices {
-            try exercises[index].check(at: (path() + "exercises").index(index), limits: limits)
-        }
-    }
-
-    /// The core workout; call `check(at:limits:)` first.
-    public var workout: PerformedWorkout {
-        PerformedWorkout(
-            id: id, name: name, completedAt: completedAt.instant, templateID: templateID, dayName: dayName,
-            plan: plan?.plan, exercises: exercises.map(\.exercise))
-    }
-
-    /// Validates a whole list without converting it: the list limit, every workout, and no two workouts with one
-    /// id. Methods that use only part of the history (a day, a month) convert just that part afterwards.
-    public static func check(_ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits) throws(TallyError)
-    {
-        try limits.check(workouts.count, at: path, unit: "workouts")
-        // By index rather than by element throughout: iterating an array of these copies each one out (seven
-        // reference-counted fields), which costs more than checking it.
-        for index in workouts.indices {
-            try workouts[index].check(at: path.index(index), limits: limits)
-        }
-        try WorkoutBounds.checkUnique(workouts.indices.lazy.map { workouts[$0].id }, at: path, noun: "workout")
-    }
-
-    /// Validates a whole list (see `check(_:at:limits:)`) and converts all of it.
-    public static func workouts(
-        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [PerformedWorkout] {
-        try check(workouts, at: path, limits: limits)
-        return workouts.map(\.workout)
-    }
 }
 
 extension WorkoutParams: JSONFastDecodable {
+    static let fastKeys = JSONKeySet<CodingKeys>()
+
     /// The plain workout read without Codable's containers (two years of training are ~500 workouts of ~3,000
     /// exercises); anything else is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.
-    /// Member names are spelled as in `CodingKeys` (`FastPathParityTests` holds the two paths to each other).
     public init?(fastFrom object: borrowing JSONObjectReader) {
+        let keys = Self.fastKeys
         var id: String?
         var name: String?
         var completedAt: Timestamp?
@@ -90,20 +48,15 @@ extension WorkoutParams: JSONFastDecodable {
         var plan: PlanParams?? = .some(nil)
         var exercises: [ExerciseParams]?
         for member in object.members {
-            if member.is("exercises") {
-                exercises = member.array(of: ExerciseParams.self)
-            } else if member.is("completed_at") {
-                completedAt = member.utf8 { try? Timestamp(utf8: $0) }
-            } else if member.is("id") {
-                id = member.string
-            } else if member.is("name") {
-                name = member.string
-            } else if member.is("template_id") {
-                templateID = member.optionalString
-            } else if member.is("day_name") {
-                dayName = member.optionalString
-            } else if member.is("plan") {
-                plan = member.optionalObject(of: PlanParams.self)
+            switch member.key(in: keys) {
+            case .id: id = member.string
+            case .name: name = member.string
+            case .plan: plan = member.optionalObject(of: PlanParams.self)
+            case .exercises: exercises = member.array(of: ExerciseParams.self)
+            case .completedAt: completedAt = member.utf8 { try? Timestamp(utf8: $0) }
+            case .templateID: templateID = member.optionalString
+            case .dayName: dayName = member.optionalString
+            case nil: continue
             }
         }
         guard let id, let name, let completedAt, let templateID, let dayName, let plan, let exercises else {

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Why a text is not an RFC 3339 instant.
+public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Not of the form `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:mm)`.
+    case notRFC3339
+    /// A date and time with no `Z` or `±HH:mm`: it names no instant, because the zone is unknown.
+    case missingOffset
+    /// The date part names no date.
+    case invalidDate(LocalDateParseError)
+    /// Hour, minute, second or offset out of range.
+    case timeOutOfRange
+    /// Before 0001-01-01T00:00:00Z, or not before 10000-01-01T00:00:00Z: an instant Tally could not write back in
+    /// RFC 3339 (whose years have four digits) without changing it.
+    case outsideSupportedInstants
+
+    public var description: String {
+        switch self {
+        case .notRFC3339: "expected an RFC 3339 instant such as 2026-03-08T07:30:00Z"
+        case .missingOffset: "the instant has no UTC offset (add Z or ±HH:mm): without it, it names no moment"
+        case .invalidDate(let error): "the date part is wrong: \(error)"
+        case .timeOutOfRange: "hour, minute, second or offset is out of range"
+        case .outsideSupportedInstants:
+            "the instant lies outside 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999Z, the instants Tally supports"
+        }
+    }
+}
+
+/// RFC 3339 instants (the `date-time` of JSON Schema), read and written without DateFormatter:
+/// parsing is on every request's hot path and must report precisely what is wrong.
+public enum RFC3339 {
+    /// The instants Tally reads and writes: from 0001-01-01T00:00:00Z up to 10000-01-01T00:00:00Z (excluded), the
+    /// span in which every instant can be written in UTC with a four-digit year.
+    public static let supportedInstants: Range<Date> =
+        Date(timeIntervalSince1970: earliestMidnight)..<Date(timeIntervalSince1970: afterLatestMidnight)
+
+    /// 0001-01-01T00:00:00 read as UTC: the first second of the supported dates on any clock.
+    package static let earliestMidnight = Double(Int(LocalDate.earliest.dayNumber) * 86_400)
+    /// 10000-01-01T00:00:00 read as UTC: the first second after the supported dates on any clock.
+    package static let afterLatestMidnight = Double((Int(LocalDate.latest.dayNumber) + 1) * 86_400)
+
+    /// Parses an RFC 3339 `date-time`: `T` (or `t`, or a space) between date and time, optional fraction
+    /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
+    /// - Returns: the instant and the offset it was written with, in seconds east of UTC.
+    public static func parse(_ text: some StringProtocol) throws(InstantParseError) -> (instant: Date, offset: Int) {
+        var text = String(text)
+        // `withUTF8` rethrows untyped errors: the outcome crosses it as a `Result`.
+        return try text.withUTF8 { bytes in Result { () throws(InstantParseError) in try parse(utf8: bytes) } }.get()
+    }
+
+    /// `parse(_:)` on UTF-8 bytes, for callers that have them without a `String` (the JSON decoder's fast path
+    /// reads every workout's `completed_at` straight from the request); no copy, no allocation.
+    public static func parse(
+        utf8 bytes: UnsafeBufferPointer<UInt8>
+    ) throws(InstantParseError) -> (instant: Date, offset: Int) {
+        guard bytes.count >= 19 else { throw .notRFC3339 }
+        let date: LocalDate
+        do {
+            date = try LocalDate(utf8: UnsafeBufferPointer(rebasing: bytes[0..<10]))
+        } catch {
+            throw .invalidDate(error)
+        }
+        let separator = bytes[10]
+        guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let hour = twoDigits(bytes, 11), let minute = twoDigits(bytes, 14), let second = twoDigits(bytes, 17)
+        else { throw .notRFC3339 }
+        guard hour <= 23, minute <= 59, second <= 60 else { throw .timeOutOfRange }
+
+        var index = 19
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, let digit = digit(bytes[index]) {
+                fraction += Double(digit) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { throw .notRFC3339 }
+        }
+        guard index < bytes.count else { throw .missingOffset }
+        let offset: Int
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            offset = 0
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
+                let hours = twoDigits(bytes, index + 1), let minutes = twoDigits(bytes, index + 4)
+            else { throw .notRFC3339 }
+            guard hours <= 23, minutes <= 59 else { throw .timeOutOfRange }
+            offset = (bytes[index] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+            index += 6
+        default:
+            throw .notRFC3339
+        }
+        guard index == bytes.count else { throw .notRFC3339 }
+        let localSeconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second
+        let instant = Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction)
+        guard supportedInstants.contains(instant) else { throw .outsideSupportedInstants }
+        return (instant, offset)
+    }
+
+    /// Formats `instant` as local time at `offset` seconds east of UTC: `2026-03-08T01:00:00-05:00`,
+    /// with milliseconds only when the instant has a fraction of a second.
+    ///
+    /// The text always names `instant` itself. An RFC 3339 offset has hours and minutes only, so where `offset`
+    /// has seconds (a zone's local mean time before it adopted standard time: Asia/Tehran's +03:25:44 until 1946,
+    /// Europe/Dublin's −00:25:21 until 1916) the instant is written in UTC (`Z`) instead: writing `+03:25` would
+    /// name a moment 44 seconds away. Likewise where the local time would fall outside the years 0001...9999.
+    /// - Important: `instant` must lie in `supportedInstants` (Tally reads no other): outside it no text names it,
+    ///   and the date is clamped.
+    public static func format(_ instant: Date, offset: Int) -> String {
+        let local = instant.timeIntervalSince1970 + Double(offset)
+        let writesOffset =
+            offset % 60 == 0 && local >= earliestMidnight && local < afterLatestMidnight
+        return text(instant, offset: writesOffset ? offset : 0)
+    }
+
+    /// `instant` as local time at `offset`, which is a whole number of minutes.
+    private static func text(_ instant: Date, offset: Int) -> String {
+        let totalMilliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
+        let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
+        let localSeconds = (totalMilliseconds - milliseconds) / 1000
+        let dayNumber = Int((Double(localSeconds) / 86_400).rounded(.down))
+        let secondOfDay = localSeconds - dayNumber * 86_400
+        var text = LocalDate(dayNumber: dayNumber).description
+        var clock = [UInt8](repeating: UInt8(ascii: ":"), count: 9)
+        clock[0] = UInt8(ascii: "T")
+        LocalDate.writeDigits(secondOfDay / 3600, count: 2, into: &clock, at: 1)
+        LocalDate.writeDigits(secondOfDay / 60 % 60, count: 2, into: &clock, at: 4)
+        LocalDate.writeDigits(secondOfDay % 60, count: 2, into: &clock, at: 7)
+        text += String(decoding: clock, as: UTF8.self)
+        if milliseconds != 0 {
+            var fraction = [UInt8](repeating: UInt8(ascii: "."), count: 4)
+            LocalDate.writeDigits(milliseconds, count: 3, into: &fraction, at: 1)
+            text += String(decoding: fraction, as: UTF8.self)
+        }
+        if offset == 0 { return text + "Z" }
+        var zone = [UInt8](repeating: UInt8(ascii: ":"), count: 6)
+        zone[0] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        LocalDate.writeDigits(abs(offset) / 3600, count: 2, into: &zone, at: 1)
+        LocalDate.writeDigits(abs(offset) / 60 % 60, count: 2, into: &zone, at: 4)
+        return text + String(decoding: zone, as: UTF8.self)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+        guard index + 1 < bytes.count, let tens = digit(bytes[index]), let ones = digit(bytes[index + 1]) else {
+            return nil
+        }
+        return tens * 10 + ones
+    }
+}

@@ -1,0 +1,34 @@
+import TallyCore
+import TallyProtocol
+
+extension WorkoutDetail: ComputedMethod {
+    /// Validates the history, finds the workout and computes its drill-down on its local date.
+    /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
+    ///   completion whose local date is not a supported date; `params.workout_id` with the id in `details.value`
+    ///   when no workout has it, or when that workout is future); `payload_too_large` for a list over `limits`.
+    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+        let reference = try params.time.checkedReferenceDay()
+        let field = FieldPath.params + "workout_id"
+        let workoutID = params.workoutID
+        try WorkoutBounds.check(workoutID, length: WorkoutBounds.idLength, field)
+        let calendar = params.time.calendar
+        let workouts = params.history.workouts
+        let logged = try LoggedWorkouts(workouts, reference: reference, calendar: calendar, limits: limits)
+        guard let index = workouts.firstIndex(where: { $0.id == workoutID }) else {
+            throw .invalidParams(field, "no workout of params.workouts has this id", value: workoutID)
+        }
+        let instant = workouts[index].completedAt.instant
+        guard !reference.isFuture(instant, in: calendar) else {
+            throw .invalidParams(
+                field, "the workout is completed after now (today is \(reference.today)): future workouts are ignored",
+                conflictsWith: WorkoutParams.completionPath(index), value: workoutID)
+        }
+        let date = calendar.localDate(of: instant)
+        let item = WorkoutDayDetail.Item(
+            workouts[index].workout, on: date, unit: TallyCore.WeightUnit(params.history.unit), usage: logged.usage)
+        return Result(
+            date: date, asOf: reference.today, unit: params.history.unit,
+            workout: WorkoutDay.Workout(item, date: date, calendar: calendar),
+            futureWorkoutsIgnored: workouts.count - logged.past.count)
+    }
+}

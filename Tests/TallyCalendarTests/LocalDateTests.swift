@@ -1,0 +1,85 @@
+import Testing
+import TallyCalendar
+
+@Suite struct LocalDateTests {
+    @Test func dayNumbersMatchKnownDates() {
+        #expect(LocalDate(year: 1970, month: 1, day: 1)!.dayNumber == 0)
+        #expect(LocalDate(year: 2000, month: 3, day: 1)!.dayNumber == 11_017)
+        #expect(LocalDate(year: 1969, month: 12, day: 31)!.dayNumber == -1)
+        #expect(LocalDate(year: 2024, month: 2, day: 29)!.dayNumber == 19_782)
+    }
+
+    @Test func roundTripsEveryDayOfFourCenturies() {
+        var date = LocalDate(year: 1900, month: 1, day: 1)!
+        var expected = (year: 1900, month: 1, day: 1)
+        for _ in 0..<(400 * 366) {
+            #expect(
+                Int(date.year) == expected.year && Int(date.month) == expected.month && Int(date.day) == expected.day)
+            if Int(date.year) != expected.year { break }
+            date = date.adding(days: 1)
+            expected.day += 1
+            if expected.day > LocalDate.daysIn(month: expected.month, year: expected.year) {
+                expected.day = 1
+                expected.month += 1
+                if expected.month > 12 { expected = (expected.year + 1, 1, 1) }
+            }
+        }
+    }
+
+    @Test func weekdays() {
+        #expect(LocalDate(year: 1970, month: 1, day: 1)!.weekday == .thursday)
+        #expect(LocalDate(year: 2026, month: 2, day: 1)!.weekday == .sunday)
+        #expect(LocalDate(year: 2024, month: 2, day: 29)!.weekday == .thursday)
+        #expect(LocalDate(year: 1969, month: 12, day: 28)!.weekday == .sunday)
+    }
+
+    @Test func leapYears() {
+        #expect(LocalDate(year: 2024, month: 2, day: 29) != nil)
+        #expect(LocalDate(year: 2025, month: 2, day: 29) == nil)
+        #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)
+        #expect(LocalDate(year: 2000, month: 2, day: 29) != nil)
+    }
+
+    @Test(arguments: [
+        ("2025-02-30", LocalDateParseError.dayOutOfRange(day: 30, daysInMonth: 28)),
+        ("2025-13-01", .monthOutOfRange(13)),
+        ("2025-00-10", .monthOutOfRange(0)),
+        ("0000-01-01", .yearOutOfRange),
+        ("2025-1-01", .notISODate),
+        ("2025-01-01T00:00", .notISODate),
+        ("２０２５-01-01", .notISODate),
+        ("", .notISODate),
+        ("2025/01/01", .notISODate),
+        ("2025-04-31", .dayOutOfRange(day: 31, daysInMonth: 30)),
+    ])
+    func refusesImpossibleDates(text: String, error: LocalDateParseError) {
+        #expect(throws: error) { try LocalDate(parsing: text) }
+        // The byte form (the JSON fast path's) refuses alike.
+        #expect(throws: error) { try Array(text.utf8).withUnsafeBufferPointer { try LocalDate(utf8: $0) } }
+    }
+
+    @Test(arguments: ["2024-02-29", "0001-01-01", "9999-12-31", "2026-11-23"])
+    func bytesParseAsTextDoes(_ text: String) throws {
+        let fromBytes = try Array(text.utf8).withUnsafeBufferPointer { try LocalDate(utf8: $0) }
+        #expect(fromBytes == (try LocalDate(parsing: text)))
+        #expect(fromBytes.description == text)
+    }
+
+    @Test func parsesAndPrints() throws {
+        let date = try LocalDate(parsing: "2024-02-29")
+        #expect(date.description == "2024-02-29")
+        #expect(LocalDate(year: 7, month: 3, day: 9)!.description == "0007-03-09")
+        #expect(date.adding(days: 1).description == "2024-03-01")
+        #expect(date.days(to: try LocalDate(parsing: "2025-02-28")) == 365)
+    }
+
+    @Test func yearMonths() throws {
+        let february = try YearMonth(parsing: "2024-02")
+        #expect(february.dayCount == 29)
+        #expect(february.days.count == 29)
+        #expect(february.next?.description == "2024-03")
+        #expect(YearMonth(year: 2025, month: 1)!.previous?.description == "2024-12")
+        #expect(throws: YearMonthParseError.outOfRange) { try YearMonth(parsing: "2024-13") }
+        #expect(throws: YearMonthParseError.notISOMonth) { try YearMonth(parsing: "2024-1") }
+    }
+}
