@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+//
+// A backend that calls Tally, as a team outside this repository would write it: a package of its own that depends on
+// the `TallyClient` product only (by path here; by URL in yours) and serves HTTP with Hummingbird.
+//
+//     swift build --package-path Examples/swift-backend        # from the repository root
+//
+// Not enabled here: `MemberImportVisibility`. Tally's params and results use TallyCalendar's values (`LocalDate` in
+// `GoalChange` and `DailyRecordParams`), which TallyProtocol re-exports: a backend reaches their members through the
+// modules `TallyClient` brings along, not through an import of its own.
+
+import PackageDescription
+
+let dependencies: [Target.Dependency] = [
+    .product(name: "TallyClient", package: "Tally"),
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    .product(name: "Logging", package: "swift-log"),
+]
+let settings: [SwiftSetting] = [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "swift-backend",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // Named, because SwiftPM otherwise names a path dependency after its folder, which differs between clones.
+        .package(name: "Tally", path: "../.."),
+        // No traits: the swift-configuration support is not used here, and leaving it out shortens the first build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "StepsAPI",
+            dependencies: dependencies,
+            swiftSettings: settings
+        ),
+        // The Swift snippets of the repository README's "Call Tally from your service", compiled here so that they
+        // cannot go stale (test_backend.py checks that each README block appears here, line by line).
+        .target(
+            name: "ReadmeSnippets",
+            dependencies: dependencies,
+            swiftSettings: settings
+        ),
+    ]
+)
