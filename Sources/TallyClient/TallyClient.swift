@@ -153,6 +153,13 @@ public final class TallyClient: Service, Sendable {
         try await call(SystemPing.self, SystemPing.Params(), service: service, timeout: timeout)
     }
 
+    /// `system.describe` on `service`: the methods a worker serves there, with their schema ids.
+    public func describe(
+        service: TallyService = .history, timeout: Duration? = nil
+    ) async throws(TallyClientError) -> SystemDescribe.Result {
+        try await call(SystemDescribe.self, SystemDescribe.Params(), service: service, timeout: timeout)
+    }
+
     /// Asks the broker (MMI `mmi.service`) whether `service` has at least one live worker.
     public func isServiceAvailable(_ service: String, timeout: Duration? = nil) async throws(TallyClientError) -> Bool {
         try await exchange(

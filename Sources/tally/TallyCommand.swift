@@ -9,7 +9,7 @@ import ZeroMQ
 struct TallyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
-        abstract: "Talk to a running Tally: call any method, ping workers, ask the broker which services are up.",
+        abstract: "Talk to a running Tally: call any method, ping workers, ask what each service serves and which are up.",
         discussion: """
             Exit status, the same for every subcommand: 0 success; 2 Tally answered, with an error or with a service \
             down (404 from mmi, a down service in health); 3 no answer (timeout, no broker reached); 64 usage error.
@@ -20,9 +20,10 @@ struct TallyCommand: AsyncParsableCommand {
               echo '{"time_zone":"UTC","today":"2026-11-23","records":[]}' | tally call history.months --params -
               tally mmi tally.streak
               tally health
+              tally describe --service tally.streak
             """,
         version: TallyBuild.version,
-        subcommands: [Call.self, Ping.self, MMI.self, Health.self, Keys.self])
+        subcommands: [Call.self, Ping.self, Describe.self, MMI.self, Health.self, Keys.self])
 }
 
 /// Options every subcommand shares.

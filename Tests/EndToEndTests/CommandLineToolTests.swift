@@ -55,12 +55,41 @@ import Testing
         #expect(try await tally(["mmi", "tally.streak"] + broker).status == 0)
         #expect(try await tally(["mmi", "tally.nobody"] + broker).status == 2, "Tally answered: not served")
         #expect(try await tally(["call", "history.nope"] + broker).status == 2, "Tally answered unknown_method")
+        #expect(try await tally(["describe"] + broker).status == 0)
+        #expect(try await tally(["describe", "--service", "tally.nobody"] + broker).status == 2, "not served")
         await cluster.stop()
 
         let nobody = ["--broker", "tcp://\(ProcessProbes.freeLoopbackAddress())", "--timeout", "500ms"]
-        for command in [["health"], ["mmi", "tally.streak"], ["ping"], ["call", "system.ping"]] {
+        for command in [["health"], ["mmi", "tally.streak"], ["ping"], ["call", "system.ping"], ["describe"]] {
             let result = try await tally(command + nobody)
             #expect(result.status == 3, "\(command): \(String(describing: result.status)) \(result.errorOutput)")
+        }
+    }
+
+    /// `tally describe`: every service's methods with the ids of their schemas, as text and as JSON; a service
+    /// nobody serves is said to be down, next to the others' answers.
+    @Test func describeSaysWhatEachServiceServes() async throws {
+        try await withCluster(workers: 1) { cluster in
+            let broker = ["--broker", cluster.endpoint]
+            let text = try await tally(["describe"] + broker)
+            #expect(text.status == 0, "\(text.output) \(text.errorOutput)")
+            for line in [
+                "tally.history: ", "tally.streak: ", "tally.workout: ", "  history.dashboard  params https://",
+                "  streak.summary   params https://tally.example/schemas/methods/streak.summary.params.schema.json",
+                "result https://tally.example/schemas/methods/workout.detail.result.schema.json",
+            ] {
+                #expect(text.output.contains(line), "\(line) in:\n\(text.output)")
+            }
+
+            let json = try await tally(["describe", "--json", "--service", "tally.streak", "--service", "nobody"] + broker)
+            #expect(json.status == 2, "one service is down: \(json.errorOutput)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [[String: Any]]])
+            let entries = try #require(object["services"])
+            #expect(entries.map { $0["service"] as? String } == ["tally.streak", "nobody"])
+            let methods = (entries[0]["result"] as? [String: Any])?["methods"] as? [[String: String]]
+            #expect(methods?.map { $0["name"] } == ["streak.summary", "system.describe", "system.ping"])
+            #expect((entries[1]["error"] as? [String: Any])?["code"] as? String == "unavailable")
         }
     }
 }

@@ -14,11 +14,21 @@ public struct MethodRegistry: Sendable {
     /// holds no erased values and no casts.
     struct Entry: Sendable {
         let service: TallyService
+        /// Its name and schema ids, for `system.describe`.
+        let description: SystemDescribe.Method
         /// Decodes the params from the request parsed once, then answers (`RequestDispatcher.answer`).
         let answer: @Sendable (ParsedJSON, RequestContext) -> ResponseBody
+
+        /// Whether the method is answered on `service`: its own, or any for a `system` method.
+        func answers(on service: String) -> Bool {
+            self.service.rawValue == service || self.service == .system
+        }
     }
 
     private(set) var entries: [String: Entry] = [:]
+    /// Set by `registerSystemMethods`: `system.describe` is added when the registry freezes, so that it describes
+    /// every method the dispatcher serves, whatever the order of registration.
+    var describingWorker: WorkerIdentity?
 
     public init() {}
 
@@ -29,13 +39,20 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) {
         precondition(entries[M.name] == nil, "method \(M.name) registered twice")
-        entries[M.name] = Entry(service: M.service) { request, context in
+        entries[M.name] = Entry(service: M.service, description: SystemDescribe.Method(M.self)) { request, context in
             RequestDispatcher.answer(M.self, request: request, context: context, handler: handler)
         }
     }
 
     /// Freezes the registry into the dispatcher the worker runs.
     public func dispatcher(limits: RequestLimits) -> RequestDispatcher {
-        RequestDispatcher(entries: entries, limits: limits)
+        var registry = self
+        if let describingWorker { registry.registerDescribe(of: describingWorker) }
+        return RequestDispatcher(entries: registry.entries, limits: limits)
+    }
+
+    /// The methods answered on `service`, as `system.describe` lists them: its own and the `system` ones, by name.
+    func descriptions(on service: String) -> [SystemDescribe.Method] {
+        entries.filter { $0.value.answers(on: service) }.map(\.value.description).sorted { $0.name < $1.name }
     }
 }

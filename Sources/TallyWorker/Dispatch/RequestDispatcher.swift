@@ -24,12 +24,7 @@ public struct RequestDispatcher: Sendable {
 
     /// The methods answered on `service`, sorted.
     public func methods(of service: String) -> [String] {
-        entries.filter { Self.answers($0.value, on: service) }.keys.sorted()
-    }
-
-    /// Whether `entry`'s method is answered on `service`: its own, or any for a `system` method.
-    private static func answers(_ entry: MethodRegistry.Entry, on service: String) -> Bool {
-        entry.service.rawValue == service || entry.service == .system
+        entries.filter { $0.value.answers(on: service) }.keys.sorted()
     }
 
     /// Answers one request.
@@ -64,7 +59,7 @@ public struct RequestDispatcher: Sendable {
         } catch {
             return .failure(id: nil, TallyError(.internal, "the envelope could not be read"))
         }
-        guard let entry = entries[head.method], Self.answers(entry, on: service) else {
+        guard let entry = entries[head.method], entry.answers(on: service) else {
             // The name is the client's text: it is echoed shortened and never becomes a metrics label.
             return .failure(
                 id: head.id,

@@ -1338,6 +1338,114 @@ class StreakSummaryResult:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class SystemDescribeParams:
+    """None: params may be omitted, null or {}.
+
+    Schema: ``methods/system.describe.params.schema.json``.
+    """
+
+    @classmethod
+    def from_json(cls, value: Any, path: str = "") -> SystemDescribeParams:
+        """Reads the model from a decoded JSON value; ``path`` names it in errors."""
+        if value is None:
+            return cls()
+        _d.obj(value, path)
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        """The model as a JSON object (optional members that are ``None`` left out)."""
+        document: dict[str, Any] = {}
+        return document
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SystemDescribeResultMethod:
+    """Schema: ``methods/system.describe.result.schema.json#/properties/methods/items``."""
+
+    name: str
+    """area.name."""
+
+    params_schema: str
+    """The $id of the method's params schema."""
+
+    result_schema: str
+    """The $id of the method's result schema."""
+
+    @classmethod
+    def from_json(cls, value: Any, path: str = "") -> SystemDescribeResultMethod:
+        """Reads the model from a decoded JSON value; ``path`` names it in errors."""
+        data = _d.obj(value, path)
+        return cls(
+            name=_d.required(data, "name", path, _d.string),
+            params_schema=_d.required(data, "params_schema", path, _d.string),
+            result_schema=_d.required(data, "result_schema", path, _d.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The model as a JSON object (optional members that are ``None`` left out)."""
+        document: dict[str, Any] = {}
+        document["name"] = self.name
+        document["params_schema"] = self.params_schema
+        document["result_schema"] = self.result_schema
+        return document
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SystemDescribeResult:
+    """What the answering worker serves on the service that was asked.
+
+    Schema: ``methods/system.describe.result.schema.json``.
+    """
+
+    service: str
+    """The MDP service that answered; methods are the ones it serves."""
+
+    methods: list[SystemDescribeResultMethod]
+    """The methods served on this service, its own and the system ones, sorted by name. Bounds: at least 1 element.
+    """
+
+    protocol_versions: list[int]
+    """Bounds: at least 1 element."""
+
+    request_schema: str
+    """The $id of the request envelope's schema."""
+
+    response_schema: str
+    """The $id of the response envelope's schema."""
+
+    server_version: str
+
+    worker: str
+    """host/pid of the worker process."""
+
+    @classmethod
+    def from_json(cls, value: Any, path: str = "") -> SystemDescribeResult:
+        """Reads the model from a decoded JSON value; ``path`` names it in errors."""
+        data = _d.obj(value, path)
+        return cls(
+            service=_d.required(data, "service", path, _d.string),
+            methods=_d.required(data, "methods", path, _d.list_of(SystemDescribeResultMethod.from_json)),
+            protocol_versions=_d.required(data, "protocol_versions", path, _d.list_of(_d.integer)),
+            request_schema=_d.required(data, "request_schema", path, _d.string),
+            response_schema=_d.required(data, "response_schema", path, _d.string),
+            server_version=_d.required(data, "server_version", path, _d.string),
+            worker=_d.required(data, "worker", path, _d.string),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The model as a JSON object (optional members that are ``None`` left out)."""
+        document: dict[str, Any] = {}
+        document["service"] = self.service
+        document["methods"] = _d.to_json_value(self.methods)
+        document["protocol_versions"] = _d.to_json_value(self.protocol_versions)
+        document["request_schema"] = self.request_schema
+        document["response_schema"] = self.response_schema
+        document["server_version"] = self.server_version
+        document["worker"] = self.worker
+        return document
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SystemPingParams:
     """None: params may be omitted, null or {}.
 
@@ -2408,6 +2516,7 @@ METHODS: Mapping[str, MethodSpec] = {
     "history.month": MethodSpec("history.month", "tally.history", HistoryMonthParams, HistoryMonthResult),
     "history.months": MethodSpec("history.months", "tally.history", HistoryMonthsParams, HistoryMonthsResult),
     "streak.summary": MethodSpec("streak.summary", "tally.streak", StreakSummaryParams, StreakSummaryResult),
+    "system.describe": MethodSpec("system.describe", "tally.history", SystemDescribeParams, SystemDescribeResult),
     "system.ping": MethodSpec("system.ping", "tally.history", SystemPingParams, SystemPingResult),
     "workout.calendar": MethodSpec(
         "workout.calendar",

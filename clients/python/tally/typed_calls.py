@@ -132,6 +132,31 @@ class TypedCalls:
             retries=retries,
         )
 
+    def system_describe(
+        self,
+        params: models.SystemDescribeParams | Mapping[str, Any] | None = None,
+        *,
+        service: str = "tally.history",
+        timeout: float | None = None,
+        deadline: datetime | None = None,
+        retries: int | None = None,
+    ) -> models.SystemDescribeResult:
+        """``system.describe`` on ``tally.history`` (or the service given).
+
+        Params: None: params may be omitted, null or {}.
+
+        Result: What the answering worker serves on the service that was asked.
+        """
+        return self._typed_call(
+            "system.describe",
+            params,
+            models.SystemDescribeResult,
+            service=service,
+            timeout=timeout,
+            deadline=deadline,
+            retries=retries,
+        )
+
     def system_ping(
         self,
         params: models.SystemPingParams | Mapping[str, Any] | None = None,
@@ -335,6 +360,31 @@ class AsyncTypedCalls:
             params,
             models.StreakSummaryResult,
             service="tally.streak",
+            timeout=timeout,
+            deadline=deadline,
+            retries=retries,
+        )
+
+    async def system_describe(
+        self,
+        params: models.SystemDescribeParams | Mapping[str, Any] | None = None,
+        *,
+        service: str = "tally.history",
+        timeout: float | None = None,
+        deadline: datetime | None = None,
+        retries: int | None = None,
+    ) -> models.SystemDescribeResult:
+        """``system.describe`` on ``tally.history`` (or the service given).
+
+        Params: None: params may be omitted, null or {}.
+
+        Result: What the answering worker serves on the service that was asked.
+        """
+        return await self._typed_call(
+            "system.describe",
+            params,
+            models.SystemDescribeResult,
+            service=service,
             timeout=timeout,
             deadline=deadline,
             retries=retries,

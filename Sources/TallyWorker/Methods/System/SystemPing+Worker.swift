@@ -2,7 +2,8 @@ import Foundation
 import TallyProtocol
 
 extension MethodRegistry {
-    /// Registers `system.*`: answered on every service.
+    /// Registers `system.*`, answered on every service: `system.ping`, and `system.describe`, which is added when
+    /// the registry freezes (`dispatcher(limits:)`) so that it lists every method registered by then.
     public mutating func registerSystemMethods(identity: WorkerIdentity) {
         register(SystemPing.self) { _, context in
             SystemPing.Result(
@@ -13,6 +14,21 @@ extension MethodRegistry {
                 service: context.service,
                 worker: identity.name,
                 connection: context.connection)
+        }
+        describingWorker = identity
+    }
+
+    /// Registers `system.describe` over the methods registered so far, and itself.
+    mutating func registerDescribe(of identity: WorkerIdentity) {
+        let others = self
+        register(SystemDescribe.self) { _, context in
+            SystemDescribe.Result(
+                service: context.service,
+                methods: (others.descriptions(on: context.service) + [SystemDescribe.Method(SystemDescribe.self)])
+                    .sorted { $0.name < $1.name },
+                protocolVersions: ProtocolVersion.supported,
+                serverVersion: identity.version,
+                worker: identity.name)
         }
     }
 }
