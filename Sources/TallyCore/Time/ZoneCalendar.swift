@@ -87,15 +87,13 @@ public struct ZoneCalendar: Sendable {
 
     /// The local civil date and the seconds elapsed on the local wall clock since its midnight.
     public func localDateTime(of instant: Date) -> (date: LocalDate, secondOfDay: Int) {
-        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)
-        let dayNumber = Int((Double(local) / 86_400).rounded(.down))
-        return (LocalDate(dayNumber: dayNumber), local - dayNumber * 86_400)
+        let reading = LocalDate.clockReading(at: instant, utcOffset: utcOffset(at: instant))
+        return (LocalDate(dayNumber: reading.dayNumber), reading.secondOfDay)
     }
 
     /// The day number (days since 1970-01-01) of the local date at `instant`, not clamped to the supported dates.
     func localDayNumber(of instant: Date) -> Int {
-        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + utcOffset(at: instant)
-        return Int((Double(local) / 86_400).rounded(.down))
+        LocalDate.clockReading(at: instant, utcOffset: utcOffset(at: instant)).dayNumber
     }
 
     /// The first instant at which the zone's clock shows `date` or a later date: local midnight; where a transition

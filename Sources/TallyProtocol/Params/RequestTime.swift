@@ -37,6 +37,17 @@ public struct RequestTime: Codable, Sendable, Hashable {
         self.init(zone: .named(timeZone), reference: .today(today))
     }
 
+    /// The date this frame makes today: `today` as given, or the date on the zone's clock at `now` — as the
+    /// worker reads it, so that a client can send dates relative to it (a goal change effective today, say).
+    public var today: LocalDate {
+        switch (reference, zone) {
+        case (.today(let date), _): date
+        case (.now(let timestamp), .named(let name)): LocalDate(at: timestamp.instant, in: name.timeZone)
+        case (.now(let timestamp), .fixedOffset(let minutes)):
+            LocalDate(dayNumber: LocalDate.clockReading(at: timestamp.instant, utcOffset: minutes * 60).dayNumber)
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
         case timeZone = "time_zone"
         case utcOffsetMinutes = "utc_offset_minutes"

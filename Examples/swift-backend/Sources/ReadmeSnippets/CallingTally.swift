@@ -13,7 +13,7 @@ func callWithScopedClient() async throws {
     let configuration = TallyClientConfiguration(brokers: ["tcp://127.0.0.1:5555"])
     try await withTallyClient(configuration) { tally in
         let time = RequestTime(timeZone: ZoneName("Europe/Berlin")!, now: Date())
-        let today = time.referenceDay.today  // the date of `now` in that zone, as Tally counts it
+        let today = time.today  // the date of `now` in that zone, as Tally counts it
         let summary = try await tally.streakSummary(
             StreakSummary.Params(
                 time: time,

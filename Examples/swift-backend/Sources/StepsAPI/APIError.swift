@@ -65,6 +65,14 @@ extension APIError {
 
     /// A request body that does not decode: 400 naming the field (`records[2].date`) and what is wrong with it.
     init(decoding error: any Error) {
+        // Tally's wire types refuse what they cannot take (a zone nobody knows, a date that does not exist) with
+        // Tally's own error, which already says where and what.
+        if let refusal = error as? JSONDecodingError, !refusal.path.isRoot {
+            let field = refusal.path.description
+            let problem = refusal.problem.description
+            self.init(.badRequest, "bad_request", "\(field): \(problem)", field: field, problem: problem)
+            return
+        }
         guard let error = error as? DecodingError else {
             self.init(.badRequest, "bad_request", "the body is not the JSON this endpoint takes")
             return

@@ -14,7 +14,7 @@ struct User: Sendable {
     /// Twelve days of 9,010 to 9,120 steps before today, and 3,000 steps so far today, today being the date of
     /// `time` in the user's zone (as Tally will count it).
     func records(at time: RequestTime) -> [DailyRecordParams] {
-        let today = time.referenceDay.today
+        let today = time.today
         let past = (1...12).map { back in DailyRecordParams(date: today.adding(days: -back), steps: 9_000 + back * 10) }
         return past + [DailyRecordParams(date: today, steps: 3_000)]
     }
@@ -24,6 +24,6 @@ extension GoalParams {
     /// A goal that never changed. The first entry of a goal log also applies to the days before it, so one entry
     /// dated today covers the whole history.
     static func constant(_ goal: Int, at time: RequestTime) -> GoalParams {
-        GoalParams(log: [GoalChange(effectiveDate: time.referenceDay.today, goal: goal)])
+        GoalParams(log: [GoalChange(effectiveDate: time.today, goal: goal)])
     }
 }
