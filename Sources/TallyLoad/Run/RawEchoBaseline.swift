@@ -17,7 +17,11 @@ public struct RawEchoBaseline: Sendable {
         self.duration = duration
     }
 
+    /// How long the echo may go without answering anything before the run fails.
+    static let silenceLimit: Duration = .seconds(10)
+
     /// Runs the echo and returns what it measured.
+    /// - Throws: `WorkloadError` when the echo cannot start, or stops answering for `silenceLimit`.
     public func run() throws -> LoadSummary {
         let context = try Context()
         let results = LoadResults(labels: ["raw echo"])
@@ -54,7 +58,13 @@ public struct RawEchoBaseline: Sendable {
         var poller = Poller()
         poller.register(dealer)
         while answered < sent {
-            try poller.poll(timeout: .seconds(5))
+            // Loopback does not lose messages, but a run that stops hearing back must end rather than wait forever.
+            guard try poller.poll(timeout: Self.silenceLimit) > 0 else {
+                dealer.close()
+                stop.signal()
+                throw WorkloadError(
+                    "the raw echo went silent for \(Self.silenceLimit) with \(sent - answered) message(s) unanswered")
+            }
             while let reply = try dealer.receive(dontWait: true) {
                 let bytes = reply.frames.last?.bytes ?? []
                 guard bytes.count >= 8 else { continue }
