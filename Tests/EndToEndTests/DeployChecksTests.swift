@@ -59,6 +59,20 @@ import Testing
         #expect(await broker.waitForExit() == 0)
     }
 
+    /// A process that listens for HTTP on IPv6 loopback or on a wildcard address is asked where it listens.
+    @Test func theHealthCheckAsksWhereTheProcessListens() async throws {
+        let port = { ProcessProbes.freeLoopbackAddress().split(separator: ":").last.map(String.init)! }
+        for http in ["[::1]:\(port())", "[::]:\(port())", "0.0.0.0:\(port())"] {
+            let broker = try ManagedProcess(
+                TallyBinaries.broker, ["--bind", "tcp://\(ProcessProbes.freeLoopbackAddress())", "--http", http],
+                name: "http-broker")
+            _ = try await broker.waitForLine(containing: "listening on")
+            #expect(await eventually(timeout: .seconds(10)) { await healthCheck(["TALLY_HTTP": http]) == 0 }, "\(http)")
+            broker.terminate()
+            #expect(await broker.waitForExit() == 0)
+        }
+    }
+
     /// Runs deploy/container/healthcheck with the built binaries on PATH, as in the image; returns its status.
     func healthCheck(_ environment: [String: String]) async -> Int32? {
         var environment = environment
