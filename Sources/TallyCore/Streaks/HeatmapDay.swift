@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// One cell of the 30-day heatmap (the app's `HeatmapDayRecord`).
 public struct HeatmapDay: Sendable, Hashable {

@@ -1,10 +1,11 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct StepHistoryTests {
-    func record(_ date: String, _ steps: Int) throws -> DailyStepRecord {
-        DailyStepRecord(date: try LocalDate(parsing: date), steps: steps)
+    func record(_ date: String, _ steps: Int) throws -> DailyRecordParams {
+        DailyRecordParams(date: try LocalDate(parsing: date), steps: steps)
     }
 
     @Test func missingDayIsNoDataAndZeroIsData() throws {
