@@ -10,12 +10,6 @@ public struct StepHistory: Sendable {
         public let date: LocalDate
         public let first: Int
         public let second: Int
-
-        public init(date: LocalDate, first: Int, second: Int) {
-            self.date = date
-            self.first = first
-            self.second = second
-        }
     }
 
     /// Records sorted by date, ascending, without duplicates.

@@ -17,12 +17,6 @@ public struct ActivityTimeline: Sendable {
         /// Its position in the request's list of its type: the last tie-breaker, so the order is total.
         public let position: Int
 
-        public init(date: LocalDate, activity: Activity, position: Int) {
-            self.date = date
-            self.activity = activity
-            self.position = position
-        }
-
         public var type: ActivityType { activity.type }
     }
 
