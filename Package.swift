@@ -73,9 +73,13 @@ let package = Package(
             name: "TallyCalendar",
             swiftSettings: strictness
         ),
+        // The computations read the contract's values as decoded (records, samples, workouts, sessions, goal changes)
+        // and speak its closed sets (day states, units, activity types, chart modes): a request is checked by the
+        // worker and then computed on as it came, with no field-for-field twin to convert into. What they compute
+        // stays their own (unrounded figures), and the worker words it as v1 results.
         .target(
             name: "TallyCore",
-            dependencies: ["TallyCalendar"],
+            dependencies: ["TallyCalendar", "TallyProtocol"],
             swiftSettings: strictness
         ),
         .target(
@@ -302,7 +306,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TallyCoreTests",
-            dependencies: ["TallyCalendar", "TallyCore"],
+            dependencies: ["TallyCalendar", "TallyCore", "TallyProtocol"],
             swiftSettings: strictness
         ),
         .testTarget(

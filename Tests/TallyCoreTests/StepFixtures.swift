@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 
 /// Small builders for the step tests (streaks, history): dates from literals, histories from day/steps lists.
 enum StepFixtures {
@@ -13,17 +14,17 @@ enum StepFixtures {
     static func history(from first: String, _ steps: [Int?]) -> StepHistory {
         let start = day(first)
         let records = steps.enumerated().compactMap { offset, steps in
-            steps.map { DailyStepRecord(date: start.adding(days: offset), steps: $0) }
+            steps.map { DailyRecordParams(date: start.adding(days: offset), steps: $0) }
         }
         return history(records)
     }
 
     /// Records given as (date, steps) pairs in any order.
     static func history(_ pairs: [(String, Int)]) -> StepHistory {
-        history(pairs.map { DailyStepRecord(date: day($0.0), steps: $0.1) })
+        history(pairs.map { DailyRecordParams(date: day($0.0), steps: $0.1) })
     }
 
-    static func history(_ records: [DailyStepRecord]) -> StepHistory {
+    static func history(_ records: [DailyRecordParams]) -> StepHistory {
         do {
             return try StepHistory(records)
         } catch {
@@ -34,7 +35,7 @@ enum StepFixtures {
     /// A goal log from (effective date, goal) pairs.
     static func goals(_ changes: [(String, Int)]) -> GoalLog {
         do {
-            return try GoalLog(changes.map { GoalLog.Entry(effectiveDate: day($0.0), goal: $0.1) })
+            return try GoalLog(changes.map { GoalChange(effectiveDate: day($0.0), goal: $0.1) })
         } catch {
             preconditionFailure("bad goal log in a test: \(error)")
         }

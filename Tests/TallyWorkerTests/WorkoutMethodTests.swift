@@ -516,7 +516,7 @@ import Testing
     ]
 
     @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "America/Los_Angeles", "Europe/Berlin"])
-    func picksTheSameWorkoutsAsTheWholeConvertedHistory(zone: String) throws {
+    func picksTheSameWorkoutsAsTheWholeHistory(zone: String) throws {
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         var nonEmptyDays = 0
@@ -536,12 +536,13 @@ import Testing
                     refusedDays += 1
                     continue
                 }
-                let everything = try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits)
+                try WorkoutParams.check(Self.history, at: .params + "workouts", limits: limits)
+                let everything = Self.history
                 let expected = WorkoutDay.Result(
                     WorkoutDayDetail(
                         workouts: everything, date: date, unit: .kilogram, calendar: calendar, reference: asOf),
                     asOf: asOf.today,
-                    futureWorkoutsIgnored: everything.count { asOf.isFuture($0.completedAt, in: calendar) },
+                    futureWorkoutsIgnored: everything.count { asOf.isFuture($0.completedAt.instant, in: calendar) },
                     calendar: calendar)
                 let answer = try WorkoutDay.result(for: params, limits: limits)
                 #expect(answer == expected, "\(date) in \(zone) as of \(reference)")
@@ -566,7 +567,7 @@ import Testing
     }
 
     @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/Berlin"])
-    func calendarIsTheOneTheWholeConvertedHistoryGives(zone: String) throws {
+    func calendarIsTheOneTheWholeHistoryGives(zone: String) throws {
         let limits = RequestLimits(maxBodyBytes: 1 << 20, maxListElements: 1000)
         let zoneName = try #require(ZoneName(zone))
         let filters: [[ActivityType]?] = [nil, [.workout], [.stretch], [.meditation, .stretch], [.meditation]]
@@ -585,17 +586,17 @@ import Testing
                     stretches: Self.stretches, meditations: Self.meditations)
                 let calendar = params.time.calendar
                 let asOf = params.time.referenceDay
+                try WorkoutParams.check(Self.history, at: .params + "workouts", limits: limits)
+                try StretchParams.check(Self.stretches, at: .params + "stretches", limits: limits)
+                try MeditationParams.check(Self.meditations, at: .params + "meditations", limits: limits)
                 let timeline = ActivityTimeline(
-                    workouts: try WorkoutParams.workouts(Self.history, at: .params + "workouts", limits: limits),
-                    stretches: try StretchParams.sessions(Self.stretches, at: .params + "stretches", limits: limits),
-                    meditations: try MeditationParams.sessions(
-                        Self.meditations, at: .params + "meditations", limits: limits),
+                    workouts: Self.history, stretches: Self.stretches, meditations: Self.meditations,
                     calendar: calendar, reference: asOf)
-                let kinds = try params.kinds(limits: limits)
+                let shown = try params.shownTypes(limits: limits)
                 let expected = WorkoutCalendar.Result(
                     ActivityMonth(
-                        timeline: timeline, month: try YearMonth(parsing: month), kinds: Set(kinds), today: asOf.today),
-                    kinds: kinds, streak: WorkoutStreak(timeline: timeline, today: asOf.today), asOf: asOf.today,
+                        timeline: timeline, month: try YearMonth(parsing: month), types: Set(shown), today: asOf.today),
+                    types: shown, streak: WorkoutStreak(timeline: timeline, today: asOf.today), asOf: asOf.today,
                     futureActivitiesIgnored: timeline.futureEntriesIgnored, calendar: calendar)
                 #expect(
                     try WorkoutCalendar.result(for: params, limits: limits) == expected,

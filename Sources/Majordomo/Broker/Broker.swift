@@ -60,11 +60,7 @@ public final class Broker: Sendable {
         self.endpoints = endpoints
         self.envelope = envelope
         self.limits = limits
-        if let context {
-            self.context = context
-        } else {
-            self.context = try Context()
-        }
+        self.context = try .forRole(given: context)
         self.socketSetup = socketSetup
         self.observer = observer
         self.logger = logger

@@ -49,11 +49,7 @@ public final class MajordomoClient: Sendable {
         self.brokers = brokers
         self.correlate = correlate
         self.limits = limits
-        if let context {
-            self.context = context
-        } else {
-            self.context = try Context()
-        }
+        self.context = try .forRole(given: context)
         self.socketSetup = socketSetup
         self.logger = logger
         let inbox = try Inbox<Command>()

@@ -62,11 +62,7 @@ public final class MajordomoWorker: Sendable {
         self.configuration = configuration
         self.computation = computation
         self.limits = limits
-        if let context {
-            self.context = context
-        } else {
-            self.context = try Context()
-        }
+        self.context = try .forRole(given: context)
         self.socketSetup = socketSetup
         self.logger = logger
         var inboxes: [Inbox<Command>] = []

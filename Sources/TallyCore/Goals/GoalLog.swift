@@ -1,22 +1,11 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The history of a user's daily step goal: each past day is judged against the goal active on that day.
 ///
 /// The goal for date D is the entry with the latest effective date ≤ D; before the first entry, the first
 /// entry's goal (the app had a goal before it started logging changes).
 public struct GoalLog: Sendable, Equatable {
-    /// One change of the goal.
-    public struct Entry: Sendable, Equatable {
-        public var effectiveDate: LocalDate
-        /// Steps per day; always > 0.
-        public var goal: Int
-
-        public init(effectiveDate: LocalDate, goal: Int) {
-            self.effectiveDate = effectiveDate
-            self.goal = goal
-        }
-    }
-
     /// Why entries do not form a goal log; indices are positions in the list as given.
     public enum Problem: Error, Hashable, Sendable {
         /// The list is empty, so no day has a goal.
@@ -28,11 +17,11 @@ public struct GoalLog: Sendable, Equatable {
     }
 
     /// Entries sorted by effective date, ascending.
-    public let entries: [Entry]
+    public let entries: [GoalChange]
 
     /// Validates and sorts `entries` (they may come in any order).
     /// - Throws: `GoalLog.Problem` naming the offending entries.
-    public init(_ entries: [Entry]) throws(Problem) {
+    public init(_ entries: [GoalChange]) throws(Problem) {
         guard !entries.isEmpty else { throw .empty }
         if let bad = entries.firstIndex(where: { $0.goal <= 0 }) { throw .nonPositiveGoal(index: bad) }
         let order = entries.indices.sorted { entries[$0].effectiveDate < entries[$1].effectiveDate }
@@ -46,7 +35,7 @@ public struct GoalLog: Sendable, Equatable {
     /// A log with one goal for all time.
     public init(constant goal: Int) {
         precondition(goal > 0, "a step goal is > 0")
-        self.entries = [Entry(effectiveDate: .earliest, goal: goal)]
+        self.entries = [GoalChange(effectiveDate: .earliest, goal: goal)]
     }
 
     /// The goal active on `date`.

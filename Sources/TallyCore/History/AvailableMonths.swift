@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The months the history calendar offers: every month holding a record up to today, plus the current month
 /// (shown even before its first record), ascending. Free users see the most recent three; Pro users all.

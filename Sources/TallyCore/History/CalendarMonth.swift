@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// One month of the history calendar: the grid of day cells and the list-mode rows, computed together because
 /// the app switches between the two views of the same month.

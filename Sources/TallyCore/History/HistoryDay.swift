@@ -1,11 +1,12 @@
 import TallyCalendar
+import TallyProtocol
 
 /// One day as the history screens show it: a calendar cell, a list row (the app's `DailyRecordRow`) or a bar of the
 /// dashboard's weekly and monthly charts. Every day is judged against the goal in force on that day.
 public struct HistoryDay: Sendable, Hashable {
     public let date: LocalDate
     /// The day's record; `nil` for no data and for future days (whose records are ignored).
-    public let record: DailyStepRecord?
+    public let record: DailyRecordParams?
     /// The goal active on `date` (from the goal log, also when tracking is off).
     public let goal: Int
     /// `min(steps / goal, 1)`; `nil` without a record.
@@ -15,7 +16,7 @@ public struct HistoryDay: Sendable, Hashable {
 
     /// Judges `date`.
     /// - Parameter record: the record of `date`, if there is one (future records may be passed: they are dropped).
-    public init(date: LocalDate, record: DailyStepRecord?, goals: GoalSettings, today: LocalDate) {
+    public init(date: LocalDate, record: DailyRecordParams?, goals: GoalSettings, today: LocalDate) {
         let goal = goals.log.goal(on: date)
         self.date = date
         self.goal = goal
@@ -53,7 +54,7 @@ public struct HistoryDay: Sendable, Hashable {
         // Counted, not compared: dates clamp at 9999-12-31, so "the day after" cannot end a loop there.
         return (0...range.lowerBound.days(to: range.upperBound)).map { offset in
             let date = range.lowerBound.adding(days: offset)
-            var record: DailyStepRecord?
+            var record: DailyRecordParams?
             if next < records.endIndex, records[next].date == date {
                 record = records[next]
                 next += 1

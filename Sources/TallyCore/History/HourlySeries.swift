@@ -1,5 +1,6 @@
 import Foundation
 import TallyCalendar
+import TallyProtocol
 
 /// The daily chart: the elapsed hours of one local day (24, or 23 and 25 on DST days) with the samples that
 /// started in each.
@@ -25,7 +26,7 @@ public struct HourlySeries: Sendable, Hashable {
 
     /// Buckets `samples` (any order) into the hours of `date`.
     /// - Parameter now: the request's instant, if it gave one: hours starting after it are future.
-    public init(date: LocalDate, samples: [StepSample], calendar: ZoneCalendar, now: Date?) {
+    public init(date: LocalDate, samples: [StepSampleParams], calendar: ZoneCalendar, now: Date?) {
         let hours = calendar.hours(of: date)
         // The day's span rather than its first and last bucket: a skipped date's day is empty and has neither.
         let day = calendar.interval(of: date)
@@ -34,13 +35,14 @@ public struct HourlySeries: Sendable, Hashable {
         var ignored = 0
         var hasData = false
         for sample in samples {
-            guard sample.start >= dayStart, sample.start < dayEnd, now.map({ sample.start <= $0 }) ?? true else {
+            let start = sample.start.instant
+            guard start >= dayStart, start < dayEnd, now.map({ start <= $0 }) ?? true else {
                 ignored += 1
                 continue
             }
             // Buckets are consecutive whole hours from the day's start (only the last may be shorter); the day
             // holds the sample, so it has at least one bucket.
-            let index = min(Int(sample.start.timeIntervalSince(dayStart) / 3600), hours.count - 1)
+            let index = min(Int(start.timeIntervalSince(dayStart) / 3600), hours.count - 1)
             sums[index].add(
                 steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
                 flightsClimbed: sample.flightsClimbed)

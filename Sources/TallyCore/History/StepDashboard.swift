@@ -1,5 +1,6 @@
 import Foundation
 import TallyCalendar
+import TallyProtocol
 
 /// The home dashboard for a selected day: the step card of that day, the chart of the chosen mode with its
 /// totals, and whether the app should ask for a review.
@@ -26,7 +27,7 @@ public struct StepDashboard: Sendable, Hashable {
     /// - Throws: `DashboardRangeError` when the chart would reach beyond the supported dates or instants: the
     ///   week of a day in the first or last days of the calendar, the hours of a day at either end of it.
     public init(
-        mode: DashboardMode, date: LocalDate, history: StepHistory, samples: [StepSample], goals: GoalSettings,
+        mode: DashboardMode, date: LocalDate, history: StepHistory, samples: [StepSampleParams], goals: GoalSettings,
         today: LocalDate, now: Date?, calendar: ZoneCalendar, weekStart: WeekStart
     ) throws(DashboardRangeError) {
         self.mode = mode

@@ -1,3 +1,5 @@
+import TallyProtocol
+
 /// Sums of the step measures over days or hours. A measure no summed item reported stays `nil` rather than 0,
 /// so "the source does not report calories" is not shown as "0 kcal".
 public struct StepTotals: Sendable, Hashable {
@@ -20,7 +22,7 @@ public struct StepTotals: Sendable, Hashable {
     }
 
     /// Adds a day's record.
-    public mutating func add(_ record: DailyStepRecord) {
+    public mutating func add(_ record: DailyRecordParams) {
         add(
             steps: record.steps, distanceMeters: record.distanceMeters, calories: record.calories,
             flightsClimbed: record.flightsClimbed)

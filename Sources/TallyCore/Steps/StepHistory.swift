@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// Daily step records indexed by date: sorted once, then looked up by binary search or sliced by range.
 ///
@@ -9,20 +10,14 @@ public struct StepHistory: Sendable {
         public let date: LocalDate
         public let first: Int
         public let second: Int
-
-        public init(date: LocalDate, first: Int, second: Int) {
-            self.date = date
-            self.first = first
-            self.second = second
-        }
     }
 
     /// Records sorted by date, ascending, without duplicates.
-    public let records: [DailyStepRecord]
+    public let records: [DailyRecordParams]
 
     /// Sorts and indexes `records` (any order).
     /// - Throws: `DuplicateDate` for the first date that appears twice.
-    public init(_ records: [DailyStepRecord]) throws(DuplicateDate) {
+    public init(_ records: [DailyRecordParams]) throws(DuplicateDate) {
         let isSorted = zip(records, records.dropFirst()).allSatisfy { $0.date < $1.date }
         if isSorted {
             self.records = records
@@ -38,18 +33,18 @@ public struct StepHistory: Sendable {
     }
 
     /// The record of `date`, or `nil` for no data.
-    public subscript(date: LocalDate) -> DailyStepRecord? {
+    public subscript(date: LocalDate) -> DailyRecordParams? {
         let index = firstIndex(onOrAfter: date)
         return index < records.count && records[index].date == date ? records[index] : nil
     }
 
     /// Records with dates in `range`, ascending.
-    public func records(in range: ClosedRange<LocalDate>) -> ArraySlice<DailyStepRecord> {
+    public func records(in range: ClosedRange<LocalDate>) -> ArraySlice<DailyRecordParams> {
         records[firstIndex(onOrAfter: range.lowerBound)..<firstIndex(after: range.upperBound)]
     }
 
     /// Records of `month`, ascending.
-    public func records(in month: YearMonth) -> ArraySlice<DailyStepRecord> {
+    public func records(in month: YearMonth) -> ArraySlice<DailyRecordParams> {
         records(in: month.firstDay...month.lastDay)
     }
 

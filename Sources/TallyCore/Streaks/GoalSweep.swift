@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// Reads a goal log for dates visited in ascending order, in amortised O(1) per date.
 ///
@@ -6,7 +7,7 @@ import TallyCalendar
 /// always later than the previous date, so a cursor that only moves forward does the whole sweep in
 /// O(days + goal changes).
 struct GoalSweep {
-    private let entries: [GoalLog.Entry]
+    private let entries: [GoalChange]
     private var index = 0
 
     init(_ log: GoalLog) {

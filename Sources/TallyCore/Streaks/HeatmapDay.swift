@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// One cell of the 30-day heatmap (the app's `HeatmapDayRecord`).
 public struct HeatmapDay: Sendable, Hashable {
@@ -16,17 +17,4 @@ public struct HeatmapDay: Sendable, Hashable {
     /// `0.15 + steps / maxSteps × 0.85` for days with steps > 0; `nil` for zero and no-data days, which are
     /// grey and have no colour ramp (their `state` says which grey).
     public let intensity: Double?
-
-    public init(
-        date: LocalDate, steps: Int?, goal: Int, state: DayState, inCurrentStreak: Bool, isToday: Bool,
-        intensity: Double?
-    ) {
-        self.date = date
-        self.steps = steps
-        self.goal = goal
-        self.state = state
-        self.inCurrentStreak = inCurrentStreak
-        self.isToday = isToday
-        self.intensity = intensity
-    }
 }

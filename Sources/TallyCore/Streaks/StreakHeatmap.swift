@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The streak sheet's 30-day heatmap: today and the 29 days before it, coloured by steps and laid out in weeks.
 ///

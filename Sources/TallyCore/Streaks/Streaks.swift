@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The current and the best streak of a step history, with each day judged against the goal active that day.
 ///

@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// Today's card of the streak sheet: either "X to go" toward today's goal, or "Day N locked in".
 public struct TodayProgress: Sendable, Hashable {

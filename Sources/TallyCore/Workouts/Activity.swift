@@ -1,51 +1,13 @@
 import Foundation
+import TallyProtocol
 
-/// The kinds of activity on the activity calendar, in the order that breaks ties between activities completed
-/// at the same instant.
-public enum ActivityKind: Int, CaseIterable, Sendable, Hashable, Comparable {
-    case workout
-    case stretch
-    case meditation
-
-    public static func < (lhs: ActivityKind, rhs: ActivityKind) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// A completed stretching session.
-public struct StretchSession: Sendable, Hashable {
-    public var id: String
-    public var completedAt: Date
-    /// Body regions stretched, in the order logged ("hamstrings", "hips").
-    public var regions: [String]
-    public var durationSeconds: Int
-
-    public init(id: String, completedAt: Date, regions: [String], durationSeconds: Int) {
-        self.id = id
-        self.completedAt = completedAt
-        self.regions = regions
-        self.durationSeconds = durationSeconds
-    }
-}
-
-/// A completed meditation session.
-public struct MeditationSession: Sendable, Hashable {
-    public var id: String
-    public var completedAt: Date
-    public var durationSeconds: Int
-
-    public init(id: String, completedAt: Date, durationSeconds: Int) {
-        self.id = id
-        self.completedAt = completedAt
-        self.durationSeconds = durationSeconds
-    }
-}
-
-/// Any activity the calendar shows.
+/// Any activity the calendar shows: a workout, a stretching session or a meditation, as the request gave it.
 public enum Activity: Sendable, Hashable {
-    case workout(PerformedWorkout)
-    case stretch(StretchSession)
-    case meditation(MeditationSession)
+    case workout(WorkoutParams)
+    case stretch(StretchParams)
+    case meditation(MeditationParams)
 
-    public var kind: ActivityKind {
+    public var type: ActivityType {
         switch self {
         case .workout: .workout
         case .stretch: .stretch
@@ -53,7 +15,7 @@ public enum Activity: Sendable, Hashable {
         }
     }
 
-    /// The id the client gave it (unique within its kind).
+    /// The id the client gave it (unique within its type).
     public var id: String {
         switch self {
         case .workout(let workout): workout.id
@@ -64,9 +26,20 @@ public enum Activity: Sendable, Hashable {
 
     public var completedAt: Date {
         switch self {
-        case .workout(let workout): workout.completedAt
-        case .stretch(let stretch): stretch.completedAt
-        case .meditation(let meditation): meditation.completedAt
+        case .workout(let workout): workout.completedAt.instant
+        case .stretch(let stretch): stretch.completedAt.instant
+        case .meditation(let meditation): meditation.completedAt.instant
+        }
+    }
+}
+
+extension ActivityType {
+    /// The order that breaks ties between activities completed at the same instant: workout, stretch, meditation.
+    var tieBreakRank: Int {
+        switch self {
+        case .workout: 0
+        case .stretch: 1
+        case .meditation: 2
         }
     }
 }

@@ -1,6 +1,7 @@
 import TallyCalendar
+import TallyProtocol
 
-/// One month of the activity calendar: the days holding activities of the chosen kinds, and whether the
+/// One month of the activity calendar: the days holding activities of the chosen types, and whether the
 /// calendar can page further back or forward.
 public struct ActivityMonth: Sendable {
     /// One marked day and its activities in calendar order.
@@ -10,43 +11,43 @@ public struct ActivityMonth: Sendable {
     }
 
     public let month: YearMonth
-    /// The kinds shown (the request's filter).
-    public let kinds: Set<ActivityKind>
-    /// Days of the month with at least one activity of `kinds`, ascending.
+    /// The types shown (the request's filter).
+    public let types: Set<ActivityType>
+    /// Days of the month with at least one activity of `types`, ascending.
     public let days: [Day]
-    /// Whether paging back leads anywhere: an earlier month holds an activity of `kinds`, or the current month
+    /// Whether paging back leads anywhere: an earlier month holds an activity of `types`, or the current month
     /// lies before this one.
     public let hasEarlier: Bool
-    /// Whether paging forward leads anywhere: a later month holds an activity of `kinds`, or the current month
+    /// Whether paging forward leads anywhere: a later month holds an activity of `types`, or the current month
     /// lies after this one (the calendar's home month is always reachable).
     public let hasLater: Bool
 
-    /// Nothing of `kinds` was logged this month ("No workouts logged yet").
+    /// Nothing of `types` was logged this month ("No workouts logged yet").
     public var isEmpty: Bool { days.isEmpty }
 
     /// Selects `month` from `timeline`.
     /// - Parameters:
-    ///   - kinds: the kinds to show; activities of other kinds neither mark days nor extend the range.
+    ///   - types: the types to show; activities of other types neither mark days nor extend the range.
     ///   - today: today in the request's zone; its month bounds navigation together with the history.
-    public init(timeline: ActivityTimeline, month: YearMonth, kinds: Set<ActivityKind>, today: LocalDate) {
-        let first = timeline.entries.first { kinds.contains($0.kind) }?.date
-        let last = timeline.entries.last { kinds.contains($0.kind) }?.date
+    public init(timeline: ActivityTimeline, month: YearMonth, types: Set<ActivityType>, today: LocalDate) {
+        let first = timeline.entries.first { types.contains($0.type) }?.date
+        let last = timeline.entries.last { types.contains($0.type) }?.date
         self.init(
-            monthOf: timeline, month: month, kinds: kinds, today: today,
+            monthOf: timeline, month: month, types: types, today: today,
             historySpan: first.flatMap { first in last.map { first...$0 } })
     }
 
     /// Selects `month` from a timeline that needs to hold only the month's activities, the rest of the history
     /// being summed up by `historySpan`, so that a long history need not be converted and sorted for one month.
-    /// - Parameter historySpan: the dates of the first and the last activity of `kinds` in the whole history;
+    /// - Parameter historySpan: the dates of the first and the last activity of `types` in the whole history;
     ///   `nil` when there is none.
     public init(
-        monthOf timeline: ActivityTimeline, month: YearMonth, kinds: Set<ActivityKind>, today: LocalDate,
+        monthOf timeline: ActivityTimeline, month: YearMonth, types: Set<ActivityType>, today: LocalDate,
         historySpan: ClosedRange<LocalDate>?
     ) {
         var days: [Day] = []
         var pending: [ActivityTimeline.Entry] = []
-        for entry in timeline.entries(in: month.firstDay...month.lastDay) where kinds.contains(entry.kind) {
+        for entry in timeline.entries(in: month.firstDay...month.lastDay) where types.contains(entry.type) {
             if let date = pending.first?.date, date != entry.date {
                 days.append(Day(date: date, entries: pending))
                 pending.removeAll(keepingCapacity: true)
@@ -55,7 +56,7 @@ public struct ActivityMonth: Sendable {
         }
         if let date = pending.first?.date { days.append(Day(date: date, entries: pending)) }
         self.month = month
-        self.kinds = kinds
+        self.types = types
         self.days = days
         self.hasEarlier = (historySpan.map { $0.lowerBound < month.firstDay } ?? false) || today.yearMonth < month
         self.hasLater = (historySpan.map { $0.upperBound > month.lastDay } ?? false) || today.yearMonth > month

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCalendar
+import TallyProtocol
 
 /// Every activity of a request, each bucketed once into its local civil day in the request's zone, in
 /// calendar order.
@@ -13,33 +14,25 @@ public struct ActivityTimeline: Sendable {
         /// The local civil date of its completion.
         public let date: LocalDate
         public let activity: Activity
-        /// Its position in the request's list of its kind: the last tie-breaker, so the order is total.
+        /// Its position in the request's list of its type: the last tie-breaker, so the order is total.
         public let position: Int
 
-        public init(date: LocalDate, activity: Activity, position: Int) {
-            self.date = date
-            self.activity = activity
-            self.position = position
-        }
-
-        public var kind: ActivityKind { activity.kind }
+        public var type: ActivityType { activity.type }
     }
 
     /// What calendar order compares, kept apart from the activities so that sorting moves small plain keys
     /// instead of whole workouts: by local date, then completion instant; activities completed at the same instant go
-    /// workout, stretch, meditation, and within a kind in the order the request listed them.
+    /// workout, stretch, meditation, and within a type in the order the request listed them.
     private struct SortKey: Comparable {
         let day: Int32
         let instant: Double
-        let kind: ActivityKind
+        let typeRank: Int
         let position: Int
         /// Where the entry sits in the unsorted list.
         let slot: Int
 
         static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            (lhs.day, lhs.instant, lhs.kind.rawValue, lhs.position) < (
-                rhs.day, rhs.instant, rhs.kind.rawValue, rhs.position
-            )
+            (lhs.day, lhs.instant, lhs.typeRank, lhs.position) < (rhs.day, rhs.instant, rhs.typeRank, rhs.position)
         }
     }
 
@@ -53,7 +46,7 @@ public struct ActivityTimeline: Sendable {
     /// - Parameter reference: today (and now) of the request: activities after it are future, left out and counted
     ///   in `futureEntriesIgnored`; `nil` keeps every activity (for callers that left the future out already).
     public init(
-        workouts: [PerformedWorkout], stretches: [StretchSession] = [], meditations: [MeditationSession] = [],
+        workouts: [WorkoutParams], stretches: [StretchParams] = [], meditations: [MeditationParams] = [],
         calendar: ZoneCalendar, reference: ReferenceDay? = nil
     ) {
         var entries: [Entry] = []
@@ -61,17 +54,17 @@ public struct ActivityTimeline: Sendable {
         for (position, workout) in workouts.enumerated() {
             entries.append(
                 Entry(
-                    date: calendar.localDate(of: workout.completedAt), activity: .workout(workout), position: position))
+                    date: calendar.localDate(of: workout.completedAt.instant), activity: .workout(workout), position: position))
         }
         for (position, stretch) in stretches.enumerated() {
             entries.append(
                 Entry(
-                    date: calendar.localDate(of: stretch.completedAt), activity: .stretch(stretch), position: position))
+                    date: calendar.localDate(of: stretch.completedAt.instant), activity: .stretch(stretch), position: position))
         }
         for (position, meditation) in meditations.enumerated() {
             entries.append(
                 Entry(
-                    date: calendar.localDate(of: meditation.completedAt), activity: .meditation(meditation),
+                    date: calendar.localDate(of: meditation.completedAt.instant), activity: .meditation(meditation),
                     position: position))
         }
         let all = entries.count
@@ -82,8 +75,8 @@ public struct ActivityTimeline: Sendable {
         let order = entries.indices.map { slot in
             let entry = entries[slot]
             return SortKey(
-                day: entry.date.dayNumber, instant: entry.activity.completedAt.timeIntervalSince1970, kind: entry.kind,
-                position: entry.position, slot: slot)
+                day: entry.date.dayNumber, instant: entry.activity.completedAt.timeIntervalSince1970,
+                typeRank: entry.type.tieBreakRank, position: entry.position, slot: slot)
         }.sorted()
         self.entries = order.map { entries[$0.slot] }
     }

@@ -1,3 +1,5 @@
+import TallyProtocol
+
 /// How many workouts use each template: the "Logged N times" badge. Callers count the history up to now: a
 /// workout dated in the future has not been logged yet.
 public struct TemplateUsage: Sendable, Hashable {
@@ -5,7 +7,7 @@ public struct TemplateUsage: Sendable, Hashable {
     public let counts: [String: Int]
 
     /// Counts the workouts of `workouts` per template id (workouts without one are not counted).
-    public init(_ workouts: some Sequence<PerformedWorkout>) {
+    public init(_ workouts: some Sequence<WorkoutParams>) {
         self.init(templateIDs: workouts.compactMap(\.templateID))
     }
 

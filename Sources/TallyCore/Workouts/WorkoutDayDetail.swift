@@ -1,10 +1,11 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The drill-down of one local day: its workouts with volumes, plan weeks and template usage.
 public struct WorkoutDayDetail: Sendable {
     /// One workout as the drill-down shows it: volumes, "Week Y of Z" on its day, "Logged N times".
     public struct Item: Sendable, Hashable {
-        public let workout: PerformedWorkout
+        public let workout: WorkoutParams
         /// Volumes in the day's reporting unit.
         public let volume: WorkoutVolume
         /// "Week Y of Z": the plan week of the day, `nil` without a plan or before the plan's start.
@@ -14,7 +15,7 @@ public struct WorkoutDayDetail: Sendable {
 
         /// The drill-down of `workout` on its local date `date`.
         /// - Parameter usage: template usage over the history up to now (future workouts are not "logged").
-        public init(_ workout: PerformedWorkout, on date: LocalDate, unit: WeightUnit, usage: TemplateUsage) {
+        public init(_ workout: WorkoutParams, on date: LocalDate, unit: WeightUnit, usage: TemplateUsage) {
             self.workout = workout
             self.volume = WorkoutVolume(workout, in: unit)
             self.planWeek = workout.plan?.week(on: date)
@@ -33,10 +34,10 @@ public struct WorkoutDayDetail: Sendable {
     ///   - calendar: the request's zone; each completion instant is bucketed once.
     ///   - reference: today (and now): future workouts (`ReferenceDay`'s rule) are neither on the day nor logged.
     public init(
-        workouts: [PerformedWorkout], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar,
+        workouts: [WorkoutParams], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar,
         reference: ReferenceDay
     ) {
-        let past = workouts.filter { !reference.isFuture($0.completedAt, in: calendar) }
+        let past = workouts.filter { !reference.isFuture($0.completedAt.instant, in: calendar) }
         self.init(workouts: past, usage: TemplateUsage(past), date: date, unit: unit, calendar: calendar)
     }
 
@@ -44,15 +45,15 @@ public struct WorkoutDayDetail: Sendable {
     /// beforehand: `workouts` may then hold just the candidates for the day (in the history's order), none of them
     /// future.
     public init(
-        workouts: [PerformedWorkout], usage: TemplateUsage, date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar
+        workouts: [WorkoutParams], usage: TemplateUsage, date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar
     ) {
         var positions: [Int] = []
-        for (position, workout) in workouts.enumerated() where calendar.localDate(of: workout.completedAt) == date {
+        for (position, workout) in workouts.enumerated() where calendar.localDate(of: workout.completedAt.instant) == date {
             positions.append(position)
         }
         positions.sort { lhs, rhs in
-            workouts[lhs].completedAt != workouts[rhs].completedAt
-                ? workouts[lhs].completedAt < workouts[rhs].completedAt : lhs < rhs
+            let (left, right) = (workouts[lhs].completedAt.instant, workouts[rhs].completedAt.instant)
+            return left != right ? left < right : lhs < rhs
         }
         self.items = positions.map { Item(workouts[$0], on: date, unit: unit, usage: usage) }
         self.date = date

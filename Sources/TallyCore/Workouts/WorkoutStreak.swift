@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyProtocol
 
 /// The current workout streak: consecutive days with at least one workout.
 ///
@@ -41,6 +42,6 @@ public struct WorkoutStreak: Sendable, Hashable {
     /// The streak of the workouts in `timeline`.
     public init(timeline: ActivityTimeline, today: LocalDate, lived: StreakDays = .gregorian) {
         self.init(
-            workoutDates: timeline.entries.lazy.filter { $0.kind == .workout }.map(\.date), today: today, lived: lived)
+            workoutDates: timeline.entries.lazy.filter { $0.type == .workout }.map(\.date), today: today, lived: lived)
     }
 }

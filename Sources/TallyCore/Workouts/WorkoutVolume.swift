@@ -1,3 +1,5 @@
+import TallyProtocol
+
 /// The volume of one exercise, reported in one unit.
 ///
 /// Volume is Σ reps × weight over the sets. Sets logged in different units are summed per unit and each sum is
@@ -15,7 +17,7 @@ public struct ExerciseVolume: Sendable, Hashable {
     public let bodyweightSetCount: Int
 
     /// Computes the volume of `exercise` in `unit`.
-    public init(_ exercise: PerformedExercise, in unit: WeightUnit) {
+    public init(_ exercise: ExerciseParams, in unit: WeightUnit) {
         var kilograms = 0.0
         var pounds = 0.0
         var bodyweight = 0
@@ -28,7 +30,8 @@ public struct ExerciseVolume: Sendable, Hashable {
             case .pound: pounds += load
             }
             if set.isBodyweight { bodyweight += 1 }
-            weights.append(unit.converting(set.weight, from: set.unit))
+            // A bodyweight set's weight may have come as -0: it is shown as 0.
+            weights.append(set.isBodyweight ? 0 : unit.converting(set.weight, from: set.unit))
         }
         weights.sort()
         var distinct: [Double] = []
@@ -50,7 +53,7 @@ public struct WorkoutVolume: Sendable, Hashable {
     public let total: Double
 
     /// Computes the volumes of `workout` in `unit`.
-    public init(_ workout: PerformedWorkout, in unit: WeightUnit) {
+    public init(_ workout: WorkoutParams, in unit: WeightUnit) {
         let exercises = workout.exercises.map { ExerciseVolume($0, in: unit) }
         self.unit = unit
         self.exercises = exercises

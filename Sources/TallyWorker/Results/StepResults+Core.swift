@@ -9,7 +9,7 @@ extension HistoryDayResult {
         self.init(
             date: day.date, steps: day.record?.steps, distanceMeters: day.record?.distanceMeters,
             calories: day.record?.calories, flightsClimbed: day.record?.flightsClimbed, goal: day.goal,
-            progress: day.progress.map { FigureRounding.rounded($0) }, state: TallyProtocol.DayState(day.state),
+            progress: day.progress.map { FigureRounding.rounded($0) }, state: day.state,
             intensity: day.intensity.map { FigureRounding.rounded($0) }, isToday: day.isToday)
     }
 }

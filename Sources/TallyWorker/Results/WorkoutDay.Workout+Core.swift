@@ -11,7 +11,7 @@ extension WorkoutDay.Workout {
         let workout = item.workout
         self.init(
             id: workout.id, name: workout.name, dayName: workout.cardName,
-            completedAt: Timestamp(workout.completedAt, offset: calendar.utcOffset(at: workout.completedAt)),
+            completedAt: Timestamp(workout.completedAt.instant, offset: calendar.utcOffset(at: workout.completedAt.instant)),
             templateID: workout.templateID, timesLogged: item.templateTimesLogged,
             plan: workout.plan.map { WorkoutDay.PlanProgress($0, week: item.planWeek) },
             totalVolume: FigureRounding.rounded(item.volume.total, places: 2), setCount: item.volume.setCount,
@@ -21,7 +21,7 @@ extension WorkoutDay.Workout {
 }
 
 extension WorkoutDay.PlanProgress {
-    init(_ plan: WorkoutPlan, week: Int?) {
+    init(_ plan: PlanParams, week: Int?) {
         self.init(id: plan.id, name: plan.name, startDate: plan.startDate, weeks: plan.weeks, week: week)
     }
 }

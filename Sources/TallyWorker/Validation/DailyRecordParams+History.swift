@@ -10,15 +10,12 @@ extension DailyRecordParams {
         static let flightsClimbed = 10_000
     }
 
-    /// Checks ranges and converts to the core record.
+    /// Checks the ranges.
     /// - Parameter path: where the record sits; built only if something is wrong (this runs once per record).
-    func record(at path: @autoclosure () -> FieldPath) throws(TallyError) -> DailyStepRecord {
+    func check(at path: @autoclosure () -> FieldPath) throws(TallyError) {
         try Self.checkMeasures(
             steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed,
             at: path())
-        return DailyStepRecord(
-            date: date, steps: steps, distanceMeters: distanceMeters, calories: calories, flightsClimbed: flightsClimbed
-        )
     }
 
     /// Checks the four measures against `Bounds`, naming the member under `path` that is out of range. Daily
@@ -47,13 +44,12 @@ extension DailyRecordParams {
         _ records: [DailyRecordParams], at path: FieldPath, limits: RequestLimits
     ) throws(TallyError) -> StepHistory {
         try limits.check(records.count, at: path, unit: "records")
-        var converted: [DailyStepRecord] = []
-        converted.reserveCapacity(records.count)
-        for (index, record) in records.enumerated() {
-            converted.append(try record.record(at: path.index(index)))
+        // By index: iterating the records would copy each one out.
+        for index in records.indices {
+            try records[index].check(at: path.index(index))
         }
         do {
-            return try StepHistory(converted)
+            return try StepHistory(records)
         } catch {
             throw .invalidParams(
                 path.index(error.second) + "date", "a second record for \(error.date) (records are never summed)",

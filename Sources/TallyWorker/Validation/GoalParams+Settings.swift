@@ -5,7 +5,7 @@ extension GoalParams {
     /// The largest goal accepted: a daily goal beyond it is a client bug, not an ambition.
     static let maximumGoal = 1_000_000
 
-    /// Validates and converts to the core's goal settings.
+    /// Validates the goal keys as the core's goal settings.
     /// - Parameter path: where these keys sit (normally `params`).
     package func settings(at path: FieldPath = .params, limits: RequestLimits) throws(TallyError) -> GoalSettings {
         let logPath = path + "goal_log"
@@ -14,8 +14,7 @@ extension GoalParams {
             throw .invalidParams(logPath.index(index) + "goal", "must be ≤ \(Self.maximumGoal)")
         }
         do {
-            let entries = log.map { GoalLog.Entry(effectiveDate: $0.effectiveDate, goal: $0.goal) }
-            return GoalSettings(trackingEnabled: trackingEnabled, log: try GoalLog(entries))
+            return GoalSettings(trackingEnabled: trackingEnabled, log: try GoalLog(log))
         } catch {
             switch error {
             case .empty:

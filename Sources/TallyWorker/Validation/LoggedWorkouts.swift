@@ -3,8 +3,7 @@ import TallyProtocol
 
 /// A request's workout history as the methods that show single workouts read it (`workout.day`,
 /// `workout.detail`): every workout checked, every completion on a supported date, and the workouts that are not
-/// future, whose templates count towards "Logged N times". Nothing is converted: a method converts only the
-/// workouts it shows.
+/// future, whose templates count towards "Logged N times". A method measures only the workouts it shows.
 struct LoggedWorkouts {
     /// The indices of the workouts up to now (or up to the end of today, for a request that gave `today`).
     let past: [Int]

@@ -2,23 +2,17 @@ import TallyCore
 import TallyProtocol
 
 extension StepSampleParams {
-    /// Validates a list (its length and each sample's ranges, the same bounds as a whole day's record: a sample
-    /// cannot exceed a day) and converts it. Samples in one hour are summed: that is what a bucket is.
+    /// Validates a list: its length and each sample's ranges, the same bounds as a whole day's record (a sample
+    /// cannot exceed a day). Samples in one hour are summed: that is what a bucket is.
     static func samples(
         _ samples: [StepSampleParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [StepSample] {
+    ) throws(TallyError) -> [StepSampleParams] {
         try limits.check(samples.count, at: path, unit: "samples")
-        var converted: [StepSample] = []
-        converted.reserveCapacity(samples.count)
         for (index, sample) in samples.enumerated() {
             try DailyRecordParams.checkMeasures(
                 steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
                 flightsClimbed: sample.flightsClimbed, at: path.index(index))
-            converted.append(
-                StepSample(
-                    start: sample.start.instant, steps: sample.steps, distanceMeters: sample.distanceMeters,
-                    calories: sample.calories, flightsClimbed: sample.flightsClimbed))
         }
-        return converted
+        return samples
     }
 }

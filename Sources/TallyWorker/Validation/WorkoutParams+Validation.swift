@@ -17,16 +17,10 @@ extension WorkoutParams {
         }
     }
 
-    /// The core workout; call `check(at:limits:)` first.
-    var workout: PerformedWorkout {
-        PerformedWorkout(
-            id: id, name: name, completedAt: completedAt.instant, templateID: templateID, dayName: dayName,
-            plan: plan?.plan, exercises: exercises.map(\.exercise))
-    }
-
-    /// Validates a whole list without converting it: the list limit, every workout, and no two workouts with one
-    /// id. Methods that use only part of the history (a day, a month) convert just that part afterwards.
-    static func check(_ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits) throws(TallyError) {
+    /// Validates a whole list: the list limit, every workout, and no two workouts with one id.
+    package static func check(
+        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits
+    ) throws(TallyError) {
         try limits.check(workouts.count, at: path, unit: "workouts")
         // By index rather than by element throughout: iterating an array of these copies each one out (seven
         // reference-counted fields), which costs more than checking it.
@@ -34,14 +28,6 @@ extension WorkoutParams {
             try workouts[index].check(at: path.index(index), limits: limits)
         }
         try WorkoutBounds.checkUnique(workouts.indices.lazy.map { workouts[$0].id }, at: path, noun: "workout")
-    }
-
-    /// Validates a whole list (see `check(_:at:limits:)`) and converts all of it.
-    package static func workouts(
-        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits
-    ) throws(TallyError) -> [PerformedWorkout] {
-        try check(workouts, at: path, limits: limits)
-        return workouts.map(\.workout)
     }
 
     /// The path of the completion time of `params.workouts[index]`, for errors about it.

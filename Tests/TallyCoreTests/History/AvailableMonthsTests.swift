@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// The month picker: months with records up to today, plus the current month; 3 for free users.
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func noRecordsStillOffersTheCurrentMonth() throws {
-        let available = AvailableMonths(history: F.history([DailyStepRecord]()), today: F.day("2026-11-23"))
+        let available = AvailableMonths(history: F.history([DailyRecordParams]()), today: F.day("2026-11-23"))
         #expect(available.all == (try months(["2026-11"])))
         #expect(available.lockedCount(isPro: false) == 0)
     }

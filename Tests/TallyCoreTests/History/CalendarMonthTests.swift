@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// The history calendar's month: grid sizes by week start, day states against the goal of each day, list rows.
@@ -123,8 +124,8 @@ import Testing
 
     @Test func totalsKeepUnreportedMeasuresNull() throws {
         let records = [
-            DailyStepRecord(date: F.day("2026-02-01"), steps: 1000, distanceMeters: 700.5),
-            DailyStepRecord(date: F.day("2026-02-02"), steps: 2000, distanceMeters: 1400, flightsClimbed: 3),
+            DailyRecordParams(date: F.day("2026-02-01"), steps: 1000, distanceMeters: 700.5),
+            DailyRecordParams(date: F.day("2026-02-02"), steps: 2000, distanceMeters: 1400, flightsClimbed: 3),
         ]
         let month = CalendarMonth(
             month: try YearMonth(parsing: "2026-02"), history: F.history(records), goals: Self.goal8000,

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// The daily chart's hour buckets: 23 and 25 on DST days in New York and Berlin, samples bucketed in local hours,
@@ -12,8 +13,8 @@ import Testing
 
     func instant(_ text: String) throws -> Date { try RFC3339.parse(text).instant }
 
-    func sample(_ start: String, _ steps: Int) throws -> StepSample {
-        StepSample(start: try instant(start), steps: steps)
+    func sample(_ start: String, _ steps: Int) throws -> StepSampleParams {
+        StepSampleParams(start: try Timestamp(parsing: start), steps: steps)
     }
 
     @Test(arguments: [
@@ -81,8 +82,8 @@ import Testing
 
     @Test func samplesInOneHourAreSummedWithTheirMeasures() throws {
         let samples = [
-            StepSample(start: try instant("2026-06-14T08:05:00+02:00"), steps: 100, distanceMeters: 70, calories: 4),
-            StepSample(start: try instant("2026-06-14T08:55:00+02:00"), steps: 50, flightsClimbed: 2),
+            StepSampleParams(start: try Timestamp(parsing: "2026-06-14T08:05:00+02:00"), steps: 100, distanceMeters: 70, calories: 4),
+            StepSampleParams(start: try Timestamp(parsing: "2026-06-14T08:55:00+02:00"), steps: 50, flightsClimbed: 2),
         ]
         let series = HourlySeries(
             date: F.day("2026-06-14"), samples: samples, calendar: try zone("Europe/Berlin"), now: nil)

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// The home dashboard: the week and month around the selected day, totals, and the review prompt rule.

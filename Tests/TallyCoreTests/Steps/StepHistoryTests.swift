@@ -1,10 +1,11 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct StepHistoryTests {
-    func record(_ date: String, _ steps: Int) throws -> DailyStepRecord {
-        DailyStepRecord(date: try LocalDate(parsing: date), steps: steps)
+    func record(_ date: String, _ steps: Int) throws -> DailyRecordParams {
+        DailyRecordParams(date: try LocalDate(parsing: date), steps: steps)
     }
 
     @Test func missingDayIsNoDataAndZeroIsData() throws {
@@ -15,9 +16,12 @@ import Testing
     }
 
     @Test func duplicateDatesNameBothPlaces() throws {
-        #expect(throws: StepHistory.DuplicateDate(date: try LocalDate(parsing: "2026-01-01"), first: 0, second: 2)) {
+        let error = #expect(throws: StepHistory.DuplicateDate.self) {
             try StepHistory([record("2026-01-01", 1), record("2026-01-02", 2), record("2026-01-01", 3)])
         }
+        #expect(error?.date == (try LocalDate(parsing: "2026-01-01")))
+        #expect(error?.first == 0)
+        #expect(error?.second == 2)
     }
 
     @Test func slicesByMonth() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// Pacific/Apia went from 2011-12-29 to 2011-12-31 (it crossed the date line) and Pacific/Kwajalein skipped

@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct StreakReportTests {
@@ -48,7 +49,7 @@ import Testing
     @Test func theEarliestTodayLeavesRoomForTheHeatmap() {
         #expect(StreakReport.earliestToday == F.day("0001-01-30"))
         let report = StreakReport(
-            history: F.history([DailyStepRecord]()),
+            history: F.history([DailyRecordParams]()),
             goals: GoalSettings(trackingEnabled: true, log: GoalLog(constant: 1)),
             today: StreakReport.earliestToday, weekStart: .sunday)
         guard case .active(let active) = report else {

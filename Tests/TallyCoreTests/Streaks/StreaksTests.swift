@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct StreaksTests {
@@ -212,10 +213,10 @@ import Testing
         // the best is block 48, days 3,504...3,576, 73 days of 10,000.
         let today = StepFixtures.day("2026-06-30")
         let first = today.adding(days: -3_649)
-        let history = F.history((0..<3_650).map { DailyStepRecord(date: first.adding(days: $0), steps: 10_000) })
+        let history = F.history((0..<3_650).map { DailyRecordParams(date: first.adding(days: $0), steps: 10_000) })
         let goals = try GoalLog(
             (0..<50).map {
-                GoalLog.Entry(effectiveDate: first.adding(days: 73 * $0), goal: $0 % 2 == 0 ? 9_000 : 11_000)
+                GoalChange(effectiveDate: first.adding(days: 73 * $0), goal: $0 % 2 == 0 ? 9_000 : 11_000)
             })
         let clock = ContinuousClock()
         var streaks: Streaks?

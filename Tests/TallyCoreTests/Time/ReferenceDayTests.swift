@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// The one rule for the future: a timed item is future when its local date is after today, or after `now` when the

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct ZoneCalendarTests {

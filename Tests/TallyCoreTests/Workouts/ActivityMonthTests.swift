@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct ActivityMonthTests {
@@ -22,40 +23,40 @@ import Testing
 
     let today = LocalDate(year: 2026, month: 3, day: 20)!
     let march = YearMonth(year: 2026, month: 3)!
-    let all = Set(ActivityKind.allCases)
+    let all = Set(ActivityType.allCases)
 
     @Test func marchWithEveryType() throws {
-        let month = ActivityMonth(timeline: try history(), month: march, kinds: all, today: today)
+        let month = ActivityMonth(timeline: try history(), month: march, types: all, today: today)
         #expect(month.days.map(\.date.description) == ["2026-03-02", "2026-03-10", "2026-03-15"])
         #expect(month.days[0].entries.map(\.activity.id) == ["m2-morning", "m2-evening"])
-        #expect(month.days[1].entries.map(\.kind) == [.stretch])
+        #expect(month.days[1].entries.map(\.type) == [.stretch])
         #expect(month.hasEarlier)  // the January workout
         #expect(month.hasLater)  // the April meditation
         #expect(!month.isEmpty)
     }
 
     @Test func filterByType() throws {
-        let stretches = ActivityMonth(timeline: try history(), month: march, kinds: [.stretch], today: today)
+        let stretches = ActivityMonth(timeline: try history(), month: march, types: [.stretch], today: today)
         #expect(stretches.days.map(\.date.description) == ["2026-03-10"])
         // No stretch before or after March, and March is the current month: nowhere to page.
         #expect(!stretches.hasEarlier)
         #expect(!stretches.hasLater)
 
-        let workouts = ActivityMonth(timeline: try history(), month: march, kinds: [.workout], today: today)
+        let workouts = ActivityMonth(timeline: try history(), month: march, types: [.workout], today: today)
         #expect(workouts.days.map(\.date.description) == ["2026-03-02", "2026-03-15"])
         #expect(workouts.hasEarlier)
         #expect(!workouts.hasLater)  // the April activity is a meditation
     }
 
     @Test func aMonthWithNothingOfTheChosenTypesIsEmpty() throws {
-        let meditations = ActivityMonth(timeline: try history(), month: march, kinds: [.meditation], today: today)
+        let meditations = ActivityMonth(timeline: try history(), month: march, types: [.meditation], today: today)
         #expect(meditations.isEmpty)
         #expect(meditations.days.isEmpty)
         #expect(!meditations.hasEarlier)
         #expect(meditations.hasLater)
 
         let february = ActivityMonth(
-            timeline: try history(), month: YearMonth(year: 2026, month: 2)!, kinds: all, today: today)
+            timeline: try history(), month: YearMonth(year: 2026, month: 2)!, types: all, today: today)
         #expect(february.isEmpty)
         #expect(february.hasEarlier)
         #expect(february.hasLater)
@@ -63,27 +64,27 @@ import Testing
 
     @Test func noHistoryAtAll() throws {
         let nothing = ActivityTimeline(workouts: [], calendar: try F.zone("UTC"))
-        let current = ActivityMonth(timeline: nothing, month: march, kinds: all, today: today)
+        let current = ActivityMonth(timeline: nothing, month: march, types: all, today: today)
         #expect(current.isEmpty)
         #expect(!current.hasEarlier)
         #expect(!current.hasLater)
         // From an earlier month the way back to the current month stays open; from a later one likewise.
         let december = ActivityMonth(
-            timeline: nothing, month: YearMonth(year: 2025, month: 12)!, kinds: all, today: today)
+            timeline: nothing, month: YearMonth(year: 2025, month: 12)!, types: all, today: today)
         #expect(!december.hasEarlier)
         #expect(december.hasLater)
-        let may = ActivityMonth(timeline: nothing, month: YearMonth(year: 2026, month: 5)!, kinds: all, today: today)
+        let may = ActivityMonth(timeline: nothing, month: YearMonth(year: 2026, month: 5)!, types: all, today: today)
         #expect(may.hasEarlier)
         #expect(!may.hasLater)
     }
 
     @Test func rangeEndsAtTheFirstAndLastMonthsWithHistory() throws {
         let january = ActivityMonth(
-            timeline: try history(), month: YearMonth(year: 2026, month: 1)!, kinds: all, today: today)
+            timeline: try history(), month: YearMonth(year: 2026, month: 1)!, types: all, today: today)
         #expect(!january.hasEarlier)
         #expect(january.hasLater)
         let april = ActivityMonth(
-            timeline: try history(), month: YearMonth(year: 2026, month: 4)!, kinds: all, today: today)
+            timeline: try history(), month: YearMonth(year: 2026, month: 4)!, types: all, today: today)
         #expect(april.hasEarlier)
         #expect(!april.hasLater)
         #expect(april.days.map(\.date.description) == ["2026-04-05"])

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct ActivityTimelineTests {
@@ -32,7 +33,7 @@ import Testing
             meditations: [try F.meditation("m", at: "2026-03-10T16:00:00Z")],
             calendar: try F.zone("America/New_York"))
         let day = timeline.entries(on: try F.date("2026-03-10"))
-        #expect(day.map(\.kind) == [.stretch, .meditation, .workout])
+        #expect(day.map(\.type) == [.stretch, .meditation, .workout])
         #expect(day.map(\.activity.id) == ["s", "m", "w"])
     }
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct WeightUnitTests {

@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct WorkoutDayDetailTests {
@@ -9,7 +10,7 @@ import Testing
     /// A reference after every workout of these tests: nothing is future.
     static let later = ReferenceDay(today: LocalDate(year: 2026, month: 12, day: 31)!)
 
-    let plan = WorkoutPlan(id: "ppl", name: "PPL", startDate: LocalDate(year: 2026, month: 3, day: 1)!, weeks: 8)
+    let plan = PlanParams(id: "ppl", name: "PPL", startDate: LocalDate(year: 2026, month: 3, day: 1)!, weeks: 8)
 
     @Test func selectsTheLocalDayInCompletionOrder() throws {
         let workouts = [
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func planWeekCappedAndAbsentBeforeTheStart() throws {
-        let short = WorkoutPlan(startDate: try F.date("2026-03-01"), weeks: 4)
+        let short = PlanParams(startDate: try F.date("2026-03-01"), weeks: 4)
         let workouts = [
             try F.workout("late", at: "2026-05-01T10:00:00Z", plan: short),  // day 61 → week 9 → capped at 4
             try F.workout("early", at: "2026-02-27T10:00:00Z", plan: short),  // before the start

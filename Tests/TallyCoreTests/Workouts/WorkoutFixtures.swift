@@ -1,29 +1,32 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 /// Builders for the workout tests: every value is written out, so each test reads as its own worked example.
 enum WorkoutFixtures {
     static func instant(_ text: String) throws -> Date { try RFC3339.parse(text).instant }
 
+    static func timestamp(_ text: String) throws -> Timestamp { try Timestamp(parsing: text) }
+
     static func date(_ text: String) throws -> LocalDate { try LocalDate(parsing: text) }
 
     static func zone(_ identifier: String) throws -> ZoneCalendar { try #require(ZoneCalendar(identifier: identifier)) }
 
-    static func kg(_ reps: Int, _ weight: Double) -> WorkoutSet {
-        WorkoutSet(reps: reps, weight: weight, unit: .kilogram)
+    static func kg(_ reps: Int, _ weight: Double) -> SetParams {
+        SetParams(reps: reps, weight: weight, unit: .kilogram)
     }
 
-    static func lb(_ reps: Int, _ weight: Double) -> WorkoutSet { WorkoutSet(reps: reps, weight: weight, unit: .pound) }
+    static func lb(_ reps: Int, _ weight: Double) -> SetParams { SetParams(reps: reps, weight: weight, unit: .pound) }
 
     static func workout(
         _ id: String, at completedAt: String, name: String = "Workout", template: String? = nil, dayName: String? = nil,
-        plan: WorkoutPlan? = nil,
-        exercises: [PerformedExercise] = [PerformedExercise(name: "Squat", sets: [kg(5, 100)])]
-    ) throws -> PerformedWorkout {
-        PerformedWorkout(
-            id: id, name: name, completedAt: try instant(completedAt), templateID: template, dayName: dayName,
+        plan: PlanParams? = nil,
+        exercises: [ExerciseParams] = [ExerciseParams(name: "Squat", sets: [kg(5, 100)])]
+    ) throws -> WorkoutParams {
+        WorkoutParams(
+            id: id, name: name, completedAt: try timestamp(completedAt), templateID: template, dayName: dayName,
             plan: plan,
             exercises: exercises)
     }
@@ -32,13 +35,13 @@ enum WorkoutFixtures {
         _ id: String, at completedAt: String, regions: [String] = ["hamstrings"], seconds: Int = 600
     )
         throws
-        -> StretchSession
+        -> StretchParams
     {
-        StretchSession(id: id, completedAt: try instant(completedAt), regions: regions, durationSeconds: seconds)
+        StretchParams(id: id, completedAt: try timestamp(completedAt), regions: regions, durationSeconds: seconds)
     }
 
-    static func meditation(_ id: String, at completedAt: String, seconds: Int = 600) throws -> MeditationSession {
-        MeditationSession(id: id, completedAt: try instant(completedAt), durationSeconds: seconds)
+    static func meditation(_ id: String, at completedAt: String, seconds: Int = 600) throws -> MeditationParams {
+        MeditationParams(id: id, completedAt: try timestamp(completedAt), durationSeconds: seconds)
     }
 
     /// A mixed-unit workout: bench press in kg, rows in lb, pull-ups mostly bodyweight with one weighted lb set.
@@ -47,14 +50,14 @@ enum WorkoutFixtures {
     static func mixedWorkout(
         id: String = "mixed", at completedAt: String = "2026-03-10T18:00:00Z"
     ) throws
-        -> PerformedWorkout
+        -> WorkoutParams
     {
         try workout(
             id, at: completedAt, name: "Upper A",
             exercises: [
-                PerformedExercise(name: "Bench Press", sets: [kg(10, 60), kg(8, 70), kg(6, 80)]),
-                PerformedExercise(name: "Dumbbell Row", sets: [lb(12, 50), lb(10, 55)]),
-                PerformedExercise(name: "Pull-up", sets: [kg(10, 0), kg(8, 0), lb(5, 25)]),
+                ExerciseParams(name: "Bench Press", sets: [kg(10, 60), kg(8, 70), kg(6, 80)]),
+                ExerciseParams(name: "Dumbbell Row", sets: [lb(12, 50), lb(10, 55)]),
+                ExerciseParams(name: "Pull-up", sets: [kg(10, 0), kg(8, 0), lb(5, 25)]),
             ])
     }
 }

@@ -1,9 +1,10 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct WorkoutPlanTests {
-    let plan = WorkoutPlan(id: "ppl", name: "PPL", startDate: LocalDate(year: 2026, month: 3, day: 1)!, weeks: 8)
+    let plan = PlanParams(id: "ppl", name: "PPL", startDate: LocalDate(year: 2026, month: 3, day: 1)!, weeks: 8)
 
     @Test(arguments: [
         ("2026-03-01", 1),  // the start day
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func aOneWeekPlanIsAlwaysWeekOne() throws {
-        let short = WorkoutPlan(startDate: try LocalDate(parsing: "2026-03-01"), weeks: 1)
+        let short = PlanParams(startDate: try LocalDate(parsing: "2026-03-01"), weeks: 1)
         #expect(short.week(on: try LocalDate(parsing: "2026-03-01")) == 1)
         #expect(short.week(on: try LocalDate(parsing: "2026-03-20")) == 1)
     }

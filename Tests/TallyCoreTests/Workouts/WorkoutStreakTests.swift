@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct WorkoutStreakTests {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyProtocol
 import Testing
 
 @Suite struct WorkoutVolumeTests {
@@ -46,7 +47,7 @@ import Testing
         let workout = try WorkoutFixtures.workout(
             "bw", at: "2026-03-10T07:00:00Z",
             exercises: [
-                PerformedExercise(
+                ExerciseParams(
                     name: "Push-up",
                     sets: [WorkoutFixtures.kg(20, 0), WorkoutFixtures.kg(15, 0), WorkoutFixtures.lb(12, 0)])
             ])
@@ -69,13 +70,13 @@ import Testing
     @Test func repeatedSetsMultiply() throws {
         // Five identical sets of 5 × 102.5 kg: 5 × 5 × 102.5 = 2562.5 kg; one distinct weight.
         let sets = Array(repeating: WorkoutFixtures.kg(5, 102.5), count: 5)
-        let volume = ExerciseVolume(PerformedExercise(name: "Squat", sets: sets), in: .kilogram)
+        let volume = ExerciseVolume(ExerciseParams(name: "Squat", sets: sets), in: .kilogram)
         #expect(volume.volume == 2562.5)
         #expect(volume.weights == [102.5])
     }
 
     @Test func anExerciseWithoutSetsHasZeroVolume() {
-        let volume = ExerciseVolume(PerformedExercise(name: "Plank", sets: []), in: .pound)
+        let volume = ExerciseVolume(ExerciseParams(name: "Plank", sets: []), in: .pound)
         #expect(volume.volume == 0)
         #expect(volume.weights == [])
         #expect(volume.setCount == 0)

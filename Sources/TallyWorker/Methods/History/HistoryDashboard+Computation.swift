@@ -15,7 +15,7 @@ extension HistoryDashboard: ComputedMethod {
             throw .invalidParams(
                 .params + "date", "is after today (\(reference.today)): future days cannot be selected")
         }
-        let mode = TallyCore.DashboardMode(params.mode)
+        let mode = params.mode
         if mode.needsPro, !params.isPro {
             throw .proRequired(.params + "mode", "the \(params.mode.rawValue) chart")
         }

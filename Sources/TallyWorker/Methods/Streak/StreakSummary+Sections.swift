@@ -33,7 +33,7 @@ extension StreakSummary.TodayResult {
     init(_ today: TodayProgress) {
         self.init(
             date: today.date, steps: today.steps, goal: today.goal,
-            progress: today.progress.map { FigureRounding.rounded($0) }, state: TallyProtocol.DayState(today.state),
+            progress: today.progress.map { FigureRounding.rounded($0) }, state: today.state,
             stepsToGo: today.stepsToGo, lockedInDay: today.lockedInDay)
     }
 }
@@ -59,7 +59,7 @@ extension StreakSummary.HeatmapResult {
             startDate: heatmap.start, endDate: heatmap.end, maxSteps: heatmap.maxSteps,
             days: heatmap.days.map { day in
                 StreakSummary.HeatmapDayResult(
-                    date: day.date, steps: day.steps, goal: day.goal, state: TallyProtocol.DayState(day.state),
+                    date: day.date, steps: day.steps, goal: day.goal, state: day.state,
                     inCurrentStreak: day.inCurrentStreak, isToday: day.isToday,
                     intensity: day.intensity.map { FigureRounding.rounded($0) })
             },

@@ -3,22 +3,24 @@ import TallyCore
 import TallyProtocol
 
 extension WorkoutCalendar: ComputedMethod {
-    /// Validates every list, dates every activity once, and computes the month (converting only its workouts).
+    /// Validates every list, dates every activity once, and computes the month (placing only its workouts).
     /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a `now`
     ///   or a completion whose local date is not a supported date, a month after the current one);
     ///   `payload_too_large` for a list over `limits`.
     public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        let kinds = try params.kinds(limits: limits)
+        let types = try params.shownTypes(limits: limits)
         let calendar = params.time.calendar
         let reference = try params.time.checkedReferenceDay()
         let today = reference.today
         let month = params.month ?? today.yearMonth
         let workouts = params.workouts
         try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
-        let stretches = try StretchParams.sessions(params.stretches, at: .params + "stretches", limits: limits)
-        let meditations = try MeditationParams.sessions(params.meditations, at: .params + "meditations", limits: limits)
+        let stretches = params.stretches
+        let meditations = params.meditations
+        try StretchParams.check(stretches, at: .params + "stretches", limits: limits)
+        try MeditationParams.check(meditations, at: .params + "meditations", limits: limits)
         // Workouts are most of a history's bytes, yet outside the month only their dates matter (the streak, the
-        // navigation): each is dated once, and only the month's are converted and placed on the timeline. Future
+        // navigation): each is dated once, and only the month's are placed on the timeline. Future
         // workouts are left out of everything.
         var pastWorkouts: [Int] = []
         var workoutDates: [LocalDate] = []
@@ -34,11 +36,11 @@ extension WorkoutCalendar: ComputedMethod {
         // By index: iterating the sessions would copy each one out (its id and regions retained and released).
         for index in stretches.indices {
             _ = try calendar.requestDate(
-                of: stretches[index].completedAt, at: FieldPath.params.key("stretches").index(index) + "completed_at")
+                of: stretches[index].completedAt.instant, at: FieldPath.params.key("stretches").index(index) + "completed_at")
         }
         for index in meditations.indices {
             _ = try calendar.requestDate(
-                of: meditations[index].completedAt,
+                of: meditations[index].completedAt.instant,
                 at: FieldPath.params.key("meditations").index(index) + "completed_at")
         }
         guard month <= today.yearMonth else {
@@ -46,18 +48,18 @@ extension WorkoutCalendar: ComputedMethod {
         }
         let days = month.firstDay...month.lastDay
         let monthWorkouts = workoutDates.indices.filter { days.contains(workoutDates[$0]) }
-            .map { workouts[pastWorkouts[$0]].workout }
+            .map { workouts[pastWorkouts[$0]] }
         let timeline = ActivityTimeline(
             workouts: monthWorkouts, stretches: stretches, meditations: meditations, calendar: calendar,
             reference: reference)
-        let shown = Set(kinds)
-        var shownDates = timeline.entries.filter { $0.kind != .workout && shown.contains($0.kind) }.map(\.date)
+        let shown = Set(types)
+        var shownDates = timeline.entries.filter { $0.type != .workout && shown.contains($0.type) }.map(\.date)
         if shown.contains(.workout) { shownDates += workoutDates }
         let span = shownDates.min().flatMap { first in shownDates.max().map { first...$0 } }
         let activityMonth = ActivityMonth(
-            monthOf: timeline, month: month, kinds: shown, today: today, historySpan: span)
+            monthOf: timeline, month: month, types: shown, today: today, historySpan: span)
         return Result(
-            activityMonth, kinds: kinds,
+            activityMonth, types: types,
             streak: WorkoutStreak(workoutDates: workoutDates, today: today, lived: StreakDays(calendar: calendar)),
             asOf: today, futureActivitiesIgnored: workouts.count - pastWorkouts.count + timeline.futureEntriesIgnored,
             calendar: calendar)
@@ -67,7 +69,7 @@ extension WorkoutCalendar: ComputedMethod {
 extension WorkoutCalendar.Result {
     /// The core month on the wire, each completion instant in the zone's local time.
     package init(
-        _ month: ActivityMonth, kinds: [ActivityKind], streak: WorkoutStreak, asOf: LocalDate,
+        _ month: ActivityMonth, types: [ActivityType], streak: WorkoutStreak, asOf: LocalDate,
         futureActivitiesIgnored: Int, calendar: ZoneCalendar
     ) {
         var days: [String: WorkoutCalendar.Day] = [:]
@@ -77,7 +79,7 @@ extension WorkoutCalendar.Result {
         }
         self.init(
             month: month.month, asOf: asOf, startDate: month.month.firstDay, endDate: month.month.lastDay,
-            types: kinds.map(ActivityType.init), days: days, markedDays: month.days.map(\.date),
+            types: types, days: days, markedDays: month.days.map(\.date),
             currentStreak: WorkoutCalendar.Streak(
                 days: streak.days, startDate: streak.startDate, endDate: streak.endDate,
                 includesToday: streak.includesToday),
@@ -87,15 +89,15 @@ extension WorkoutCalendar.Result {
 }
 
 extension WorkoutCalendar.Params {
-    /// The kinds to show, in canonical order (workout, stretch, meditation), repeats dropped.
+    /// The types to show, in canonical order (workout, stretch, meditation), repeats dropped.
     /// - Throws: `invalid_params` for an empty list (omit `types` to show everything).
-    package func kinds(limits: RequestLimits) throws(TallyError) -> [ActivityKind] {
-        guard let types else { return ActivityKind.allCases }
+    package func shownTypes(limits: RequestLimits) throws(TallyError) -> [ActivityType] {
+        guard let types else { return ActivityType.allCases }
         let path = FieldPath.params + "types"
         try limits.check(types.count, at: path, unit: "types")
         guard !types.isEmpty else { throw .invalidParams(path, "needs at least one type (omit types to show all)") }
-        let chosen = Set(types.map(ActivityKind.init))
-        return ActivityKind.allCases.filter(chosen.contains)
+        let chosen = Set(types)
+        return ActivityType.allCases.filter(chosen.contains)
     }
 }
 
@@ -103,7 +105,7 @@ extension WorkoutCalendar.Activity {
     /// An activity card: its completion in the zone's local time, and what its type shows.
     init(_ entry: ActivityTimeline.Entry, calendar: ZoneCalendar) {
         let instant = entry.activity.completedAt
-        let type = ActivityType(entry.kind)
+        let type = entry.type
         self.init(
             id: "\(type.rawValue)-\(entry.activity.id)", sourceID: entry.activity.id, type: type,
             completedAt: Timestamp(instant, offset: calendar.utcOffset(at: instant)),

@@ -18,14 +18,14 @@ extension WorkoutDay: ComputedMethod {
                 .params + "date", "is after today (\(reference.today)): future days cannot be selected")
         }
         // Future workouts are neither on the day nor logged. The whole history counts only towards template usage:
-        // just the day's workouts are converted (two years of training are ~12,000 sets; a day has a few hundred at
+        // just the day's workouts are measured (two years of training are ~12,000 sets; a day has a few hundred at
         // most).
         let ofTheDay = logged.past.filter { index in
             let instant = workouts[index].completedAt.instant
             return ZoneCalendar.instant(instant, mayFallOn: date) && calendar.localDate(of: instant) == date
-        }.map { workouts[$0].workout }
+        }.map { workouts[$0] }
         let detail = WorkoutDayDetail(
-            workouts: ofTheDay, usage: logged.usage, date: date, unit: TallyCore.WeightUnit(params.history.unit),
+            workouts: ofTheDay, usage: logged.usage, date: date, unit: params.history.unit,
             calendar: calendar)
         return Result(
             detail, asOf: reference.today, futureWorkoutsIgnored: workouts.count - logged.past.count, calendar: calendar
@@ -37,7 +37,7 @@ extension WorkoutDay.Result {
     /// The day's workouts in the zone's local time, in the unit of `detail`.
     package init(_ detail: WorkoutDayDetail, asOf: LocalDate, futureWorkoutsIgnored: Int, calendar: ZoneCalendar) {
         self.init(
-            date: detail.date, asOf: asOf, unit: TallyProtocol.WeightUnit(detail.unit),
+            date: detail.date, asOf: asOf, unit: detail.unit,
             workouts: detail.items.map { WorkoutDay.Workout($0, date: detail.date, calendar: calendar) },
             futureWorkoutsIgnored: futureWorkoutsIgnored)
     }

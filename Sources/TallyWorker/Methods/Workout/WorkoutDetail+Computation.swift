@@ -25,7 +25,7 @@ extension WorkoutDetail: ComputedMethod {
         }
         let date = calendar.localDate(of: instant)
         let item = WorkoutDayDetail.Item(
-            workouts[index].workout, on: date, unit: TallyCore.WeightUnit(params.history.unit), usage: logged.usage)
+            workouts[index], on: date, unit: params.history.unit, usage: logged.usage)
         return Result(
             date: date, asOf: reference.today, unit: params.history.unit,
             workout: WorkoutDay.Workout(item, date: date, calendar: calendar),

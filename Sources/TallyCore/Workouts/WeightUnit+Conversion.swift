@@ -1,11 +1,8 @@
-/// The unit a set's weight was logged in, and the unit a drill-down reports volumes in.
-///
+import TallyProtocol
+
 /// Users log in either unit and may mix them within one workout (a barbell in kg, a dumbbell in lb), so every
 /// weight keeps its own unit until the moment it is reported, and is converted exactly once.
-public enum WeightUnit: CaseIterable, Sendable, Hashable {
-    case kilogram
-    case pound
-
+extension WeightUnit {
     /// The international avoirdupois pound, exactly.
     public static let kilogramsPerPound = 0.45359237
 
