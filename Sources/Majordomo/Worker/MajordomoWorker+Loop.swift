@@ -16,6 +16,10 @@ struct WorkerLoop {
     var drainDeadline: Duration?
     /// Warnings a misbehaving broker (or a full queue) could repeat for every message, one line per interval.
     var throttle = LogThrottle()
+    /// Replies computed in this turn of the loop and not sent yet (connection, frames), oldest first; see `flush`.
+    var outgoing: [(index: Int, frames: [Frame])] = []
+    /// When the oldest reply in `outgoing` was computed.
+    var outgoingSince: Duration?
 
     var logger: Logger { worker.logger }
 
@@ -68,6 +72,7 @@ struct WorkerLoop {
         for (item, index) in polledSessions.enumerated() where poller.ready(item + 1).contains(.readable) {
             receiveAll(on: index)
         }
+        flush()
         for index in sessions.indices {
             switch sessions[index].due(now: clock.now) {
             case .sendHeartbeat:
@@ -111,8 +116,9 @@ struct WorkerLoop {
             for index in sessions.indices {
                 // A request already delivered to this socket is served rather than bounced back to the broker.
                 receiveAll(on: index)
-                retireIfIdle(index)
             }
+            flush()
+            for index in sessions.indices { retireIfIdle(index) }
         case .stop:
             return false
         case .status(let reply):
@@ -165,8 +171,14 @@ struct WorkerLoop {
             let request = WorkerRequest(service: sessions[index].service, body: body, connection: sessions[index].index)
             switch worker.computation {
             case .onIOThread(let compute):
-                send(WorkerOutbound.reply(client: client, body: compute(request)), on: index)
-                retireIfIdle(index)
+                let reply = WorkerOutbound.reply(client: client, body: compute(request))
+                outgoing.append((index, reply))
+                let now = clock.now
+                if let since = outgoingSince {
+                    if now - since >= Self.replyHoldLimit { flush() }
+                } else {
+                    outgoingSince = now
+                }
             case .onTaskPool(let compute):
                 sessions[index].inFlight += 1
                 let generation = sessions[index].generation
@@ -227,6 +239,24 @@ struct WorkerLoop {
         send(WorkerOutbound.disconnect, on: index)
         try? sockets[index]?.set(.linger, .milliseconds(500))
         close(index)
+    }
+
+    /// How long a computed reply may wait for the others of its turn. Replies leave together (one wake-up of
+    /// libzmq's I/O thread for the lot, and one TCP write), but a turn of slow requests must not hold the first
+    /// answer back until the last is computed.
+    static let replyHoldLimit: Duration = .microseconds(200)
+
+    /// Sends the replies computed so far, in order; a draining connection with nothing left says goodbye after.
+    mutating func flush() {
+        guard !outgoing.isEmpty else { return }
+        for (index, frames) in outgoing {
+            send(frames, on: index)
+        }
+        if draining {
+            for (index, _) in outgoing { retireIfIdle(index) }
+        }
+        outgoing.removeAll(keepingCapacity: true)
+        outgoingSince = nil
     }
 
     mutating func send(_ frames: [Frame], on index: Int) {
