@@ -46,6 +46,8 @@ extension Broker {
         // capacity) from one wake-up to the next.
         var actions: [BrokerAction] = []
         actions.reserveCapacity(64)
+        // Peers' routing ids, the MDP headers and commands, service names: received without allocating again.
+        let frameCache = FrameCache()
 
         loop: while true {
             let wait = max(.zero, min(machine.nextTick, eventLog.nextFlush ?? .seconds(Int64.max)) - clock.now)
@@ -73,7 +75,7 @@ extension Broker {
                 answerAuthentication(on: authentication, log: &eventLog, now: clock.now)
             }
             if poller.ready(routerItem).contains(.readable) {
-                receiveBatch(on: router, machine: &machine, into: &actions, now: clock.now)
+                receiveBatch(on: router, cache: frameCache, machine: &machine, into: &actions, now: clock.now)
             }
             let now = clock.now
             if now >= machine.nextTick { actions.append(contentsOf: machine.tick(now: now)) }
@@ -100,26 +102,32 @@ extension Broker {
     /// a flood) and hands each to the state machine, collecting what it asks for in `actions`. All messages of the
     /// batch are stamped with the time the batch began: a batch takes well under a millisecond.
     private func receiveBatch(
-        on router: Socket, machine: inout BrokerStateMachine, into actions: inout [BrokerAction], now: Duration
+        on router: Socket, cache: FrameCache, machine: inout BrokerStateMachine, into actions: inout [BrokerAction],
+        now: Duration
     ) {
         for _ in 0..<1000 {
-            let message: ReceivedMessage?
+            let received: ReceivedMessage?
             do {
-                message = try router.receive(
-                    maxFrames: limits.maxFrames, dontWait: true, metadataProperty: security == nil ? nil : "User-Id")
+                received = try router.receive(
+                    maxFrames: limits.maxFrames, dontWait: true, metadataProperty: security == nil ? nil : "User-Id",
+                    cache: cache)
             } catch {
                 logger.error("broker receive failed", metadata: ["error": "\(error)"])
                 return
             }
-            guard let message else { return }
+            guard var message = received else { return }
             if message.isTruncated {
                 machine.receivedInvalid(
                     from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now, into: &actions)
             } else if let violation = security?.roleViolation(message) {
                 machine.receivedInvalid(from: message.frames[0], reason: violation, now: now, into: &actions)
             } else {
+                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+                let sender = message.frames.first ?? .empty
+                let frames = message.frames
+                message.frames = []
                 do {
-                    let inbound = try BrokerInbound(frames: message.frames)
+                    let inbound = try BrokerInbound(frames: frames)
                     if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
                         let limit = limits.maxRequestBodyFrames
                         let reason = "request body of \(body.count) frames (at most \(limit))"
@@ -128,8 +136,7 @@ extension Broker {
                         machine.received(inbound, now: now, into: &actions)
                     }
                 } catch {
-                    machine.receivedInvalid(
-                        from: message.frames.first ?? .empty, reason: error.description, now: now, into: &actions)
+                    machine.receivedInvalid(from: sender, reason: error.description, now: now, into: &actions)
                 }
             }
         }

@@ -13,6 +13,8 @@ struct ClientLoop {
     let clock = MonotonicClock()
     var connections: ConnectionLog
     var requests = ClientStateMachine<MajordomoClient.Continuation>()
+    /// The MDP header and service frames of replies, received without allocating again.
+    let frameCache = FrameCache()
     /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
     var backlog = Deque<(token: UInt64, frames: [Frame])>()
 
@@ -139,18 +141,21 @@ struct ClientLoop {
 
     mutating func receiveAll() {
         while true {
-            let message: ReceivedMessage?
+            let received: ReceivedMessage?
             do {
-                message = try socket.receive(maxFrames: client.limits.maxFrames, dontWait: true)
+                received = try socket.receive(maxFrames: client.limits.maxFrames, dontWait: true, cache: frameCache)
             } catch {
                 logger.error("client receive failed", metadata: ["error": "\(error)"])
                 return
             }
-            guard let message else { return }
+            guard var message = received else { return }
             let reply: ClientInbound
             do {
                 guard !message.isTruncated else { throw MajordomoDecodeError.tooManyFrames }
-                reply = try ClientInbound(frames: message.frames)
+                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+                let frames = message.frames
+                message.frames = []
+                reply = try ClientInbound(frames: frames)
             } catch {
                 logger.warning("invalid reply dropped", metadata: ["reason": "\(error)"])
                 continue

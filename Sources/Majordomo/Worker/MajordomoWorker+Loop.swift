@@ -20,6 +20,8 @@ struct WorkerLoop {
     var outgoing: [(index: Int, frames: [Frame])] = []
     /// When the oldest reply in `outgoing` was computed.
     var outgoingSince: Duration?
+    /// The MDP header and command frames, received without allocating again.
+    let frameCache = FrameCache()
 
     var logger: Logger { worker.logger }
 
@@ -143,7 +145,7 @@ struct WorkerLoop {
         while let socket = sockets[index] {
             let message: ReceivedMessage?
             do {
-                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true)
+                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true, cache: frameCache)
             } catch {
                 logger.error("worker receive failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
                 return
@@ -154,14 +156,17 @@ struct WorkerLoop {
         }
     }
 
-    mutating func handle(_ message: ReceivedMessage, on index: Int) {
+    mutating func handle(_ message: consuming ReceivedMessage, on index: Int) {
         guard !message.isTruncated else {
             warn("oversized message from broker dropped", on: index)
             return
         }
+        // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+        let frames = message.frames
+        message.frames = []
         let inbound: WorkerInbound
         do {
-            inbound = try WorkerInbound(frames: message.frames)
+            inbound = try WorkerInbound(frames: frames)
         } catch {
             warn("invalid message from broker dropped", on: index, ["reason": "\(error)"])
             return
