@@ -27,7 +27,9 @@ import ZeroMQ
 
     /// The socket loop ticks only at `nextTick`, so it must never be later than the exact `nextTimer()`, whatever
     /// queued, dispatched, re-queued or lost requests did since the last tick.
-    @Test(arguments: 0..<100)
+    // A few seeds are enough (the bound is checked after every step), and keep this CPU-bound test from crowding
+    // the cooperative pool that the suite's socket tests need.
+    @Test(arguments: 0..<20)
     func theCheapTimerBoundIsNeverLate(seed: UInt64) {
         var run = BrokerSimulation(seed: seed)
         for step in 0..<(100 + Int(seed % 300)) {
