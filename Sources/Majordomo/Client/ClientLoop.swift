@@ -20,6 +20,9 @@ struct ClientLoop {
 
     var logger: Logger { client.logger }
 
+    /// Requests sent from one batch of commands before the replies waiting on the socket are read.
+    static let sendsBetweenReads = 256
+
     init(client: MajordomoClient, socket: Socket, monitor: Socket) {
         self.client = client
         self.socket = socket
@@ -48,8 +51,12 @@ struct ClientLoop {
             // Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
             executor.runLocalJobs()
             var stop = false
-            for command in executor.takeLocalCommands() {
+            for (count, command) in executor.takeLocalCommands().enumerated() {
                 if stop { unexecuted.append(command) } else { stop = !execute(command) }
+                // A burst of requests (a flood of tasks on this thread) is sent in one go, but replies keep being
+                // read meanwhile: a broker answering faster than this loop sends would otherwise fill its queue to
+                // this client, and drop what does not fit.
+                if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
             }
             if stop { break }
             let watchWritable = !backlog.isEmpty
@@ -64,8 +71,9 @@ struct ClientLoop {
             let poller = watchWritable ? readWritePoller : readPoller
             if poller.ready(0).contains(.readable) {
                 var stop = false
-                for command in client.inbox.takeAll() {
+                for (count, command) in client.inbox.takeAll().enumerated() {
                     if stop { unexecuted.append(command) } else { stop = !execute(command) }
+                    if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
                 }
                 if stop { break }
             }
