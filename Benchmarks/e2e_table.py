@@ -11,6 +11,8 @@ reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).g
 # nats-bench's reports (requests, seconds, per_second, p50_us, p99_us), when NATS could be run.
 nats = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.nats")}
 usages = {path.stem: [int(field) for field in path.read_text().split()] for path in Path(directory).glob("*.usage")}
+# The workers' dispatch time around each run: seconds and requests before, then after (run-e2e.sh's dispatch_seconds).
+dispatches = {path.stem: [float(field) for field in path.read_text().split()] for path in Path(directory).glob("*.dispatch")}
 
 
 def throughput(report):
@@ -83,20 +85,35 @@ lines += [
     "",
     "Where each request's cost lands, per role, from `/proc` before and after each run (CPU is user + system",
     "time, so it includes the kernel's TCP work and the wake-ups; a context switch is a thread going to sleep or",
-    "being preempted):",
+    "being preempted). In-process dispatch is the workers' own `tally_worker_request_duration_seconds` per request",
+    "(decode, compute, encode) in the 1-in-flight run of the same method, where no neighbour preempts it; the",
+    "transport share is what remains of the workers' CPU per request:",
     "",
-    "| request | in flight | broker CPU µs / request | workers CPU µs / request | broker switches / request "
-    "| workers switches / request |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| request | in flight | broker CPU µs / request | workers CPU µs / request | in-process dispatch µs "
+    "| transport share of worker CPU | broker switches / request | workers switches / request |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
 ]
+worker_cpu, dispatch_micros = {}, {}
 for label, name, in_flight, _ in rows:
     answered = reports[name]["tally"]["answered"]
     ticks_per_second, *counters = usages[name]
     before, after = counters[:4], counters[4:]
     delta = [b - a for a, b in zip(before, after)]
     micros = 1_000_000 / ticks_per_second / max(answered, 1)
+    worker_cpu[name] = delta[2] * micros
+    # The in-process time of the same requests (decode, compute, encode), from the workers' own histogram: what is
+    # left of the workers' CPU is the transport's (sockets, framing, wake-ups, libzmq's I/O thread).
+    seconds_before, count_before, seconds_after, count_after = dispatches.get(name, [0, 0, 0, 0])
+    if count_after > count_before:
+        dispatch_micros[name] = (seconds_after - seconds_before) / (count_after - count_before) * 1_000_000
+    # The histogram is wall-clock time: at 100 in flight a worker thread is often preempted inside the dispatcher
+    # (six worker threads share two cores), which would count the neighbours' work as dispatch. A request's
+    # in-process time is that of the same method at 1 in flight, where nothing preempts it.
+    dispatch = dispatch_micros.get(name.replace("-100", "-1"))
+    share = 1 - dispatch / worker_cpu[name] if dispatch is not None and worker_cpu[name] else None
     lines.append(
-        f"| {label} | {in_flight} | {delta[0] * micros:.0f} | {delta[2] * micros:.0f} "
+        f"| {label} | {in_flight} | {delta[0] * micros:.0f} | {worker_cpu[name]:.0f} "
+        f"| {ratio(dispatch, '{:.0f}')} | {ratio(share, '{:.0f}%', 100)} "
         f"| {delta[1] / max(answered, 1):.1f} | {delta[3] / max(answered, 1):.1f} |")
 
 flood = reports["flood"]
@@ -113,17 +130,21 @@ lines += [
     "| target | measured | |",
     "|---|---:|---|",
 ]
+# The targets of issue #20.
 ping_100 = reports["ping-100"]["throughput_ratio"]
 ping_1_p50 = reports["ping-1"]["p50_latency_ratio"]
-ping_throughput = throughput(reports["ping-100"])
-streak_vs_ping = throughput(reports["streak-1y-100"]) / ping_throughput if ping_throughput else None
+streak_dispatch = dispatch_micros.get("streak-1y-1")
+streak_share = (
+    1 - streak_dispatch / worker_cpu["streak-1y-100"]
+    if streak_dispatch is not None and worker_cpu["streak-1y-100"] else None)
 for text, value, met in [
-    ("ping, 100 in flight: ≥ 20% of raw echo throughput", ratio(ping_100, "{:.1f}%", 100),
-     ping_100 is not None and ping_100 >= 0.20),
-    ("ping, 1 in flight: p50 ≤ 2.5× raw echo p50", ratio(ping_1_p50, "{:.2f}×"),
-     ping_1_p50 is not None and ping_1_p50 <= 2.5),
-    ("streak.summary 1y, 100 in flight: ≥ 40% of ping throughput", ratio(streak_vs_ping, "{:.0f}%", 100),
-     streak_vs_ping is not None and streak_vs_ping >= 0.40),
+    ("ping, 100 in flight: ≥ 30% of raw echo throughput", ratio(ping_100, "{:.1f}%", 100),
+     ping_100 is not None and ping_100 >= 0.30),
+    ("ping, 1 in flight: p50 ≤ 2.0× raw echo p50", ratio(ping_1_p50, "{:.2f}×"),
+     ping_1_p50 is not None and ping_1_p50 <= 2.0),
+    ("streak.summary 1y, 100 in flight: transport ≤ 25% of worker CPU (worker CPU per request minus its "
+     "in-process dispatch time)", ratio(streak_share, "{:.0f}%", 100),
+     streak_share is not None and streak_share <= 0.25),
 ]:
     lines.append(f"| {text} | {value} | {'met' if met else '**missed**'} |")
 print("\n".join(lines))

@@ -58,8 +58,13 @@ export TALLY_PARENT_PID=$$
     2>"$work/broker.log" &
 pids+=($!)
 broker_pid=$!
+# Each worker serves /metrics, for the time its requests spent in the dispatcher (see dispatch_seconds).
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+metrics_endpoints=()
 for worker in 1 2; do
-    "$bin/tally-worker" --broker "$endpoint" --log-level warning 2>"$work/worker$worker.log" &
+    metrics="127.0.0.1:$(free_port)"
+    metrics_endpoints+=("$metrics")
+    "$bin/tally-worker" --broker "$endpoint" --http "$metrics" --log-level warning 2>"$work/worker$worker.log" &
     pids+=($!)
 done
 
@@ -88,15 +93,35 @@ role_usage() {  # prints "broker_ticks broker_switches worker_ticks worker_switc
     echo "${usage[0]} ${usage[1]} $((usage[2] + usage[4])) $((usage[3] + usage[5]))"
 }
 
-run() {  # name, then tally-load arguments; saves the JSON report as $work/NAME.json and role usage as NAME.usage
+# Seconds the workers' dispatchers spent on requests (decode, compute, encode: the in-process time of each request,
+# as tally_worker_request_duration_seconds records it) and how many requests that was, both workers together.
+dispatch_seconds() {  # prints "seconds requests"
+    python3 - "${metrics_endpoints[@]}" <<'PY'
+import sys, urllib.request
+seconds = requests = 0.0
+for endpoint in sys.argv[1:]:
+    for line in urllib.request.urlopen(f"http://{endpoint}/metrics", timeout=5).read().decode().splitlines():
+        if line.startswith("tally_worker_request_duration_seconds_sum"):
+            seconds += float(line.rsplit(" ", 1)[1])
+        elif line.startswith("tally_worker_request_duration_seconds_count"):
+            requests += float(line.rsplit(" ", 1)[1])
+print(f"{seconds:.9f} {requests:.0f}")
+PY
+}
+
+run() {  # name, then tally-load arguments; saves the JSON report as $work/NAME.json, role usage as NAME.usage and
+    # the workers' dispatch time as NAME.dispatch
     local name="$1"
     shift
     echo "run $name: tally-load $*" >&2
-    local before after
+    local before after dispatch_before dispatch_after
     before="$(role_usage)"
+    dispatch_before="$(dispatch_seconds)"
     "$bin/tally-load" --broker "$endpoint" --json "$@" >"$work/$name.json"
     after="$(role_usage)"
+    dispatch_after="$(dispatch_seconds)"
     echo "$(getconf CLK_TCK) $before $after" >"$work/$name.usage"
+    echo "$dispatch_before $dispatch_after" >"$work/$name.dispatch"
 }
 
 run ping-1 --mix system.ping --in-flight 1 --duration "${duration}s" --baseline

@@ -53,12 +53,16 @@ extension Socket {
     ///     usable whatever a peer sends.
     ///   - dontWait: return `nil` instead of blocking when no message is waiting.
     ///   - metadataProperty: a connection property to read from the first frame (`User-Id`, `Peer-Address`).
+    ///   - cache: where small frames seen before are taken from instead of allocated again (routing ids, headers);
+    ///     owned by the receiving thread.
     /// - Returns: the message, or `nil` when none is waiting (`dontWait`) or RCVTIMEO expired.
     public func receive(
-        maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil
+        maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil, cache: FrameCache? = nil
     ) throws(ZMQError) -> ReceivedMessage? {
         let handle = try requireHandle("receive")
         var frames: [Frame] = []
+        // Room for a whole MDP message up front: growing from empty reallocates three times on the way to seven.
+        frames.reserveCapacity(8)
         var discarded = 0
         var metadata: String?
         var flags = dontWait ? ZMQ_DONTWAIT : 0
@@ -81,7 +85,13 @@ extension Socket {
                 // `Array(_:)` rather than `unsafeUninitializedCapacity`, which for an empty frame writes the count into
                 // the stdlib's shared empty-array storage, from every I/O thread at once (ThreadSanitizer reports it).
                 let bytes = UnsafeRawBufferPointer(start: zmq_msg_data(&message), count: zmq_msg_size(&message))
-                frames.append(Frame(Array(bytes)))
+                if bytes.isEmpty {
+                    frames.append(.empty)
+                } else if let cache, bytes.count <= FrameCache.maximumLength {
+                    frames.append(cache.frame(bytes))
+                } else {
+                    frames.append(Frame(Array(bytes)))
+                }
             } else {
                 discarded += 1
             }

@@ -24,6 +24,24 @@ import ZeroMQ
         let answerCounts = Set(run.requests.keys.map { run.answers[$0, default: 0] })
         #expect(answerCounts.isSubset(of: [1]), "answer counts \(answerCounts) (seed \(seed))")
     }
+
+    /// The socket loop ticks only at `nextTick`, so it must never be later than the exact `nextTimer()`, whatever
+    /// queued, dispatched, re-queued or lost requests did since the last tick.
+    // A few seeds are enough (the bound is checked after every step), and keep this CPU-bound test from crowding
+    // the cooperative pool that the suite's socket tests need.
+    @Test(arguments: 0..<20)
+    func theCheapTimerBoundIsNeverLate(seed: UInt64) {
+        var run = BrokerSimulation(seed: seed)
+        for step in 0..<(100 + Int(seed % 300)) {
+            run.step()
+            #expect(
+                run.broker.nextTick <= run.broker.nextTimer(),
+                "nextTick \(run.broker.nextTick) after nextTimer \(run.broker.nextTimer()) (seed \(seed), step \(step))")
+            if run.broker.nextTick > run.now { continue }
+            _ = run.broker.tick(now: run.now)
+            #expect(run.broker.nextTick == run.broker.nextTimer(), "a tick makes the bound exact (seed \(seed))")
+        }
+    }
 }
 
 /// The world around one broker state machine, driven by a seeded generator.

@@ -44,6 +44,25 @@ import ZeroMQ
         #expect(try pair.receive(maxFrames: 4)?.frames == ["after"])
     }
 
+    @Test func aFrameCacheGivesBackTheBytesSentWhateverCollides() throws {
+        let pair = try Socket(context, type: .pair)
+        try pair.bind("inproc://frame-cache")
+        let peer = try Socket(context, type: .pair)
+        try peer.connect("inproc://frame-cache")
+        let cache = FrameCache()
+        // Many more distinct small frames than the cache has slots, each sent twice, between frames that are longer
+        // than it keeps and empty ones: every frame must come back as sent, hit or miss.
+        let small = (0..<300).map { Frame("id-\($0 * 7919 % 1000)") }
+        let long = Frame(String(repeating: "x", count: FrameCache.maximumLength + 1))
+        for round in 0..<2 {
+            for (index, frame) in small.enumerated() {
+                let sent: [Frame] = [frame, .empty, "MDPW01", Frame([UInt8(index % 6)]), long, small[(index + round) % 300]]
+                try peer.send(sent)
+                #expect(try pair.receive(cache: cache)?.frames == sent)
+            }
+        }
+    }
+
     @Test func routerMandatoryReportsUnknownPeers() throws {
         let router = try Socket(context, type: .router)
         try router.set(.routerMandatory, true)

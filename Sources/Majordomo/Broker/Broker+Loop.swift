@@ -42,9 +42,15 @@ extension Broker {
         let inboxItem = poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
         let authenticationItem = authentication.map { poller.register($0) }
         var drainDeadline: Duration?
+        // What the state machine asks for during one wake-up, sent together at the end of it, and kept (with its
+        // capacity) from one wake-up to the next.
+        var actions: [BrokerAction] = []
+        actions.reserveCapacity(64)
+        // Peers' routing ids, the MDP headers and commands, service names: received without allocating again.
+        let frameCache = FrameCache()
 
         loop: while true {
-            let wait = max(.zero, min(machine.nextTimer(), eventLog.nextFlush ?? .seconds(Int64.max)) - clock.now)
+            let wait = max(.zero, min(machine.nextTick, eventLog.nextFlush ?? .seconds(Int64.max)) - clock.now)
             do {
                 try poller.poll(timeout: drainDeadline == nil ? wait : min(wait, .milliseconds(50)))
             } catch {
@@ -69,44 +75,14 @@ extension Broker {
                 answerAuthentication(on: authentication, log: &eventLog, now: clock.now)
             }
             if poller.ready(routerItem).contains(.readable) {
-                // Bounded batch so that timers and commands are served even under a flood.
-                for _ in 0..<1000 {
-                    let message: ReceivedMessage?
-                    do {
-                        message = try router.receive(
-                            maxFrames: limits.maxFrames, dontWait: true,
-                            metadataProperty: security == nil ? nil : "User-Id")
-                    } catch {
-                        logger.error("broker receive failed", metadata: ["error": "\(error)"])
-                        break
-                    }
-                    guard let message else { break }
-                    let now = clock.now
-                    let actions: [BrokerAction]
-                    if message.isTruncated {
-                        actions = machine.receivedInvalid(
-                            from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now)
-                    } else if let violation = security?.roleViolation(message) {
-                        actions = machine.receivedInvalid(from: message.frames[0], reason: violation, now: now)
-                    } else {
-                        do {
-                            let inbound = try BrokerInbound(frames: message.frames)
-                            if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
-                                let limit = limits.maxRequestBodyFrames
-                                let reason = "request body of \(body.count) frames (at most \(limit))"
-                                actions = machine.receivedInvalid(from: inbound.sender, reason: reason, now: now)
-                            } else {
-                                actions = machine.received(inbound, now: now)
-                            }
-                        } catch {
-                            actions = machine.receivedInvalid(
-                                from: message.frames.first ?? .empty, reason: error.description, now: now)
-                        }
-                    }
-                    execute(actions, on: router, machine: &machine, log: &eventLog, clock: clock)
-                }
+                receiveBatch(on: router, cache: frameCache, machine: &machine, into: &actions, now: clock.now)
             }
-            execute(machine.tick(now: clock.now), on: router, machine: &machine, log: &eventLog, clock: clock)
+            let now = clock.now
+            if now >= machine.nextTick { actions.append(contentsOf: machine.tick(now: now)) }
+            // Everything this wake-up produced leaves together: libzmq wakes its I/O thread once per peer pipe
+            // that had gone idle, instead of once for every message that finds it idle again.
+            execute(actions, on: router, machine: &machine, log: &eventLog, clock: clock)
+            actions.removeAll(keepingCapacity: true)
             eventLog.flush(now: clock.now)
             if let deadline = drainDeadline, machine.isIdle || clock.now >= deadline {
                 break loop
@@ -120,6 +96,50 @@ extension Broker {
         router.close()
         authentication?.close()
         logger.info("broker stopped")
+    }
+
+    /// Reads every message waiting on the router (at most 1,000, so that timers and commands are served even under
+    /// a flood) and hands each to the state machine, collecting what it asks for in `actions`. All messages of the
+    /// batch are stamped with the time the batch began: a batch takes well under a millisecond.
+    private func receiveBatch(
+        on router: Socket, cache: FrameCache, machine: inout BrokerStateMachine, into actions: inout [BrokerAction],
+        now: Duration
+    ) {
+        for _ in 0..<1000 {
+            let received: ReceivedMessage?
+            do {
+                received = try router.receive(
+                    maxFrames: limits.maxFrames, dontWait: true, metadataProperty: security == nil ? nil : "User-Id",
+                    cache: cache)
+            } catch {
+                logger.error("broker receive failed", metadata: ["error": "\(error)"])
+                return
+            }
+            guard var message = received else { return }
+            if message.isTruncated {
+                machine.receivedInvalid(
+                    from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now, into: &actions)
+            } else if let violation = security?.roleViolation(message) {
+                machine.receivedInvalid(from: message.frames[0], reason: violation, now: now, into: &actions)
+            } else {
+                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+                let sender = message.frames.first ?? .empty
+                let frames = message.frames
+                message.frames = []
+                do {
+                    let inbound = try BrokerInbound(frames: frames)
+                    if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
+                        let limit = limits.maxRequestBodyFrames
+                        let reason = "request body of \(body.count) frames (at most \(limit))"
+                        machine.receivedInvalid(from: inbound.sender, reason: reason, now: now, into: &actions)
+                    } else {
+                        machine.received(inbound, now: now, into: &actions)
+                    }
+                } catch {
+                    machine.receivedInvalid(from: sender, reason: error.description, now: now, into: &actions)
+                }
+            }
+        }
     }
 
     /// Answers the ZAP requests libzmq queued for CURVE handshakes (REQ/REP: one reply per request, in order).

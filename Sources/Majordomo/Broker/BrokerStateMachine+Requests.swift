@@ -40,6 +40,7 @@ extension BrokerStateMachine {
             correlation: envelope.correlationKey(of: body))
         nextSequence &+= 1
         services[service].queue.append(request)
+        noteDeadline(now + configuration.queueTimeout)
         dispatch(service, now: now, into: &actions)
     }
 
@@ -97,6 +98,7 @@ extension BrokerStateMachine {
         let suspect = request.isSuspect
         let service = request.service
         workers[worker].held.append(Assignment(token: token, request: request, sentAt: now))
+        noteDeadline(now + configuration.requestTimeout)
         instances[instance].held += 1
         if suspect {
             instances[instance].isIsolated = true
@@ -135,6 +137,7 @@ extension BrokerStateMachine {
         let queue = services[request.service].queue
         let position = queue.firstIndex { $0.sequence > request.sequence } ?? queue.count
         services[request.service].queue.insert(request, at: position)
+        noteDeadline(request.arrivedAt + configuration.queueTimeout)
     }
 
     /// Answers a request on the broker's behalf.

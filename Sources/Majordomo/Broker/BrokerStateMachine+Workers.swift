@@ -157,7 +157,10 @@ extension BrokerStateMachine {
         }
         let worker = workers.remove(slot)
         services[worker.service].workerCount -= 1
-        if services[worker.service].workerCount == 0 { services[worker.service].lastWorkerLeftAt = now }
+        if services[worker.service].workerCount == 0 {
+            services[worker.service].lastWorkerLeftAt = now
+            noteDeadline(now + configuration.serviceGrace)
+        }
         if let index = services[worker.service].available.firstIndex(of: slot) {
             services[worker.service].available.remove(at: index)
         }

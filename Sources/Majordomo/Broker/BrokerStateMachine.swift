@@ -132,12 +132,17 @@ public struct BrokerStateMachine: Sendable {
     var instanceFreed = false
     /// Set by `beginDraining`: new requests are refused, queued ones still served.
     public private(set) var isDraining = false
+    /// No later than `nextTimer()`: what `nextTimer()` said when `tick` last ran, lowered by every deadline made
+    /// since (`noteDeadline`). Deadlines that went away since leave it early, which costs a `tick` with nothing to
+    /// do, never a late one. See `nextTick`.
+    private var earliestDeadline: Duration
 
     public init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
         self.envelope = envelope
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
         self.startedAt = now
+        self.earliestDeadline = nextHeartbeatAt
     }
 
     // MARK: Inputs
@@ -145,8 +150,13 @@ public struct BrokerStateMachine: Sendable {
     /// Handles one decoded message.
     public mutating func received(_ inbound: BrokerInbound, now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
-        // Most messages produce a send and an event, a reply also the next dispatch: room for them up front.
-        actions.reserveCapacity(4)
+        received(inbound, now: now, into: &actions)
+        return actions
+    }
+
+    /// Handles one decoded message, appending what it asks for to `actions`: the socket loop keeps one buffer for
+    /// every message of a wake-up, and sends them all at the end of it (see `Broker+Loop`).
+    public mutating func received(_ inbound: BrokerInbound, now: Duration, into actions: inout [BrokerAction]) {
         let sender = inbound.sender
         switch inbound.message {
         case .request(let service, let body):
@@ -171,19 +181,26 @@ public struct BrokerStateMachine: Sendable {
             }
         }
         settle(now: now, into: &actions)
-        return actions
     }
 
     /// Handles frames that are not a valid MDP message: logged and dropped; a known worker that sends them is
     /// disconnected (its requests re-queued), since nothing it says can be trusted any more.
     public mutating func receivedInvalid(from sender: Frame, reason: String, now: Duration) -> [BrokerAction] {
-        var actions: [BrokerAction] = [.event(.protocolViolation(peer: sender, reason: reason))]
+        var actions: [BrokerAction] = []
+        receivedInvalid(from: sender, reason: reason, now: now, into: &actions)
+        return actions
+    }
+
+    /// `receivedInvalid(from:reason:now:)`, appending to the socket loop's buffer.
+    public mutating func receivedInvalid(
+        from sender: Frame, reason: String, now: Duration, into actions: inout [BrokerAction]
+    ) {
+        actions.append(.event(.protocolViolation(peer: sender, reason: reason)))
         if let worker = workers.slot(of: sender) {
             actions.append(.send(BrokerOutbound.disconnect(to: sender)))
             removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
         }
         settle(now: now, into: &actions)
-        return actions
     }
 
     /// The socket could not route `frames` to their peer (`frames[0]`: its connection is gone). For a client there
@@ -204,6 +221,7 @@ public struct BrokerStateMachine: Sendable {
         }
         if workers[worker].unreachableSince == nil {
             workers[worker].unreachableSince = now
+            noteDeadline(now + configuration.unreachableGrace)
             let service = workers[worker].service
             if let index = services[service].available.firstIndex(of: worker) {
                 services[service].available.remove(at: index)
@@ -254,7 +272,19 @@ public struct BrokerStateMachine: Sendable {
             forgetIfUnused(service, now: now)
         }
         settle(now: now, into: &actions)
+        earliestDeadline = nextTimer()
         return actions
+    }
+
+    /// When the socket loop must call `tick` next, at no cost: never later than `nextTimer()`, and equal to it right
+    /// after a `tick`. `nextTimer()` walks every worker's requests and every queue, which the loop cannot afford on
+    /// every wake-up under load (a hundred requests in flight are a hundred assignments to visit each time).
+    public var nextTick: Duration { earliestDeadline }
+
+    /// Records a deadline just made (a request queued or sent, a worker found unreachable or gone), so that
+    /// `nextTick` is never later than it.
+    mutating func noteDeadline(_ deadline: Duration) {
+        if deadline < earliestDeadline { earliestDeadline = deadline }
     }
 
     /// When `tick` next has work: the next heartbeat, the earliest queue expiry or request timeout.

@@ -13,10 +13,15 @@ struct ClientLoop {
     let clock = MonotonicClock()
     var connections: ConnectionLog
     var requests = ClientStateMachine<MajordomoClient.Continuation>()
+    /// The MDP header and service frames of replies, received without allocating again.
+    let frameCache = FrameCache()
     /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
     var backlog = Deque<(token: UInt64, frames: [Frame])>()
 
     var logger: Logger { client.logger }
+
+    /// Requests sent from one batch of commands before the replies waiting on the socket are read.
+    static let sendsBetweenReads = 256
 
     init(client: MajordomoClient, socket: Socket, monitor: Socket) {
         self.client = client
@@ -46,8 +51,12 @@ struct ClientLoop {
             // Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
             executor.runLocalJobs()
             var stop = false
-            for command in executor.takeLocalCommands() {
+            for (count, command) in executor.takeLocalCommands().enumerated() {
                 if stop { unexecuted.append(command) } else { stop = !execute(command) }
+                // A burst of requests (a flood of tasks on this thread) is sent in one go, but replies keep being
+                // read meanwhile: a broker answering faster than this loop sends would otherwise fill its queue to
+                // this client, and drop what does not fit.
+                if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
             }
             if stop { break }
             let watchWritable = !backlog.isEmpty
@@ -62,8 +71,9 @@ struct ClientLoop {
             let poller = watchWritable ? readWritePoller : readPoller
             if poller.ready(0).contains(.readable) {
                 var stop = false
-                for command in client.inbox.takeAll() {
+                for (count, command) in client.inbox.takeAll().enumerated() {
                     if stop { unexecuted.append(command) } else { stop = !execute(command) }
+                    if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
                 }
                 if stop { break }
             }
@@ -139,18 +149,21 @@ struct ClientLoop {
 
     mutating func receiveAll() {
         while true {
-            let message: ReceivedMessage?
+            let received: ReceivedMessage?
             do {
-                message = try socket.receive(maxFrames: client.limits.maxFrames, dontWait: true)
+                received = try socket.receive(maxFrames: client.limits.maxFrames, dontWait: true, cache: frameCache)
             } catch {
                 logger.error("client receive failed", metadata: ["error": "\(error)"])
                 return
             }
-            guard let message else { return }
+            guard var message = received else { return }
             let reply: ClientInbound
             do {
                 guard !message.isTruncated else { throw MajordomoDecodeError.tooManyFrames }
-                reply = try ClientInbound(frames: message.frames)
+                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+                let frames = message.frames
+                message.frames = []
+                reply = try ClientInbound(frames: frames)
             } catch {
                 logger.warning("invalid reply dropped", metadata: ["reason": "\(error)"])
                 continue

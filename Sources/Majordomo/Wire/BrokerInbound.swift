@@ -26,15 +26,17 @@ public struct BrokerInbound: Sendable, Hashable {
     }
 
     /// Decodes a whole message as received on the broker's ROUTER (routing id first). Every frame is accounted
-    /// for: a message with frames left over is refused, not half-read.
-    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+    /// for: a message with frames left over is refused, not half-read. The body keeps the storage of `frames` when
+    /// the caller hands over its only reference (no copy of the frame list per message).
+    public init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         sender = frames[0]
         guard frames[1].isEmpty else { throw .missingDelimiter }
         switch frames[2] {
         case MDP.clientHeader:
             guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
-            message = .request(service: try MDP.serviceName(frames[3]), body: Array(frames[4...]))
+            let service = try MDP.serviceName(frames[3])
+            message = .request(service: service, body: MDP.dropping(4, of: frames))
         case MDP.workerHeader:
             guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
             guard frames[3].count == 1, let command = WorkerCommand(rawValue: frames[3].bytes[0]) else {
@@ -50,7 +52,8 @@ public struct BrokerInbound: Sendable, Hashable {
             case .reply:
                 guard frames.count >= 6 else { throw .missingFrames(expected: 6, got: frames.count) }
                 guard frames[5].isEmpty else { throw .missingDelimiter }
-                message = .reply(client: frames[4], body: Array(frames[6...]))
+                let client = frames[4]
+                message = .reply(client: client, body: MDP.dropping(6, of: frames))
             case .heartbeat, .disconnect:
                 guard frames.count == 4 else { throw .unexpectedFrames(frames.count - 4) }
                 message = command == .heartbeat ? .heartbeat : .disconnect

@@ -10,13 +10,13 @@ public struct ClientInbound: Sendable, Hashable {
         self.body = body
     }
 
-    /// Decodes a whole reply.
-    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+    /// Decodes a whole reply. The body keeps the storage of `frames` when the caller hands over its only reference.
+    public init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         guard frames[0].isEmpty else { throw .missingDelimiter }
         guard frames[1] == MDP.clientHeader else { throw .unknownHeader(frames[1]) }
         service = try MDP.serviceName(frames[2])
-        body = Array(frames[3...])
+        body = MDP.dropping(3, of: frames)
     }
 }
 

@@ -95,6 +95,13 @@ public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 extension MDP {
+    /// `frames` without its first `count`: the body of a decoded message. In place when `frames` is the only
+    /// reference to its storage (a received message handed over whole), so the body costs no new list.
+    static func dropping(_ count: Int, of frames: consuming [Frame]) -> [Frame] {
+        frames.removeFirst(count)
+        return frames
+    }
+
     /// Reads a service-name frame.
     static func serviceName(_ frame: Frame) throws(MajordomoDecodeError) -> String {
         guard !frame.isEmpty, frame.count <= maximumServiceNameLength, let name = frame.text else {

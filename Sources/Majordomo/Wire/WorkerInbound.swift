@@ -9,8 +9,9 @@ public enum WorkerInbound: Sendable, Hashable {
     /// `"" MDPW01 0x05`.
     case disconnect
 
-    /// Decodes a whole message; every frame must be accounted for.
-    public init(frames: [Frame]) throws(MajordomoDecodeError) {
+    /// Decodes a whole message; every frame must be accounted for. The body keeps the storage of `frames` when the
+    /// caller hands over its only reference.
+    public init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         guard frames[0].isEmpty else { throw .missingDelimiter }
         guard frames[1] == MDP.workerHeader else { throw .unknownHeader(frames[1]) }
@@ -21,7 +22,8 @@ public enum WorkerInbound: Sendable, Hashable {
         case .request:
             guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
             guard frames[4].isEmpty else { throw .missingDelimiter }
-            self = .request(client: frames[3], body: Array(frames[5...]))
+            let client = frames[3]
+            self = .request(client: client, body: MDP.dropping(5, of: frames))
         case .heartbeat, .disconnect:
             guard frames.count == 3 else { throw .unexpectedFrames(frames.count - 3) }
             self = command == .heartbeat ? .heartbeat : .disconnect

@@ -16,6 +16,12 @@ struct WorkerLoop {
     var drainDeadline: Duration?
     /// Warnings a misbehaving broker (or a full queue) could repeat for every message, one line per interval.
     var throttle = LogThrottle()
+    /// Replies computed in this turn of the loop and not sent yet (connection, frames), oldest first; see `flush`.
+    var outgoing: [(index: Int, frames: [Frame])] = []
+    /// When the oldest reply in `outgoing` was computed.
+    var outgoingSince: Duration?
+    /// The MDP header and command frames, received without allocating again.
+    let frameCache = FrameCache()
 
     var logger: Logger { worker.logger }
 
@@ -68,6 +74,7 @@ struct WorkerLoop {
         for (item, index) in polledSessions.enumerated() where poller.ready(item + 1).contains(.readable) {
             receiveAll(on: index)
         }
+        flush()
         for index in sessions.indices {
             switch sessions[index].due(now: clock.now) {
             case .sendHeartbeat:
@@ -111,8 +118,9 @@ struct WorkerLoop {
             for index in sessions.indices {
                 // A request already delivered to this socket is served rather than bounced back to the broker.
                 receiveAll(on: index)
-                retireIfIdle(index)
             }
+            flush()
+            for index in sessions.indices { retireIfIdle(index) }
         case .stop:
             return false
         case .status(let reply):
@@ -137,7 +145,7 @@ struct WorkerLoop {
         while let socket = sockets[index] {
             let message: ReceivedMessage?
             do {
-                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true)
+                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true, cache: frameCache)
             } catch {
                 logger.error("worker receive failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
                 return
@@ -148,14 +156,17 @@ struct WorkerLoop {
         }
     }
 
-    mutating func handle(_ message: ReceivedMessage, on index: Int) {
+    mutating func handle(_ message: consuming ReceivedMessage, on index: Int) {
         guard !message.isTruncated else {
             warn("oversized message from broker dropped", on: index)
             return
         }
+        // The decoder gets the only reference to the frame list, so that the body keeps its storage.
+        let frames = message.frames
+        message.frames = []
         let inbound: WorkerInbound
         do {
-            inbound = try WorkerInbound(frames: message.frames)
+            inbound = try WorkerInbound(frames: frames)
         } catch {
             warn("invalid message from broker dropped", on: index, ["reason": "\(error)"])
             return
@@ -165,8 +176,14 @@ struct WorkerLoop {
             let request = WorkerRequest(service: sessions[index].service, body: body, connection: sessions[index].index)
             switch worker.computation {
             case .onIOThread(let compute):
-                send(WorkerOutbound.reply(client: client, body: compute(request)), on: index)
-                retireIfIdle(index)
+                let reply = WorkerOutbound.reply(client: client, body: compute(request))
+                outgoing.append((index, reply))
+                let now = clock.now
+                if let since = outgoingSince {
+                    if now - since >= Self.replyHoldLimit { flush() }
+                } else {
+                    outgoingSince = now
+                }
             case .onTaskPool(let compute):
                 sessions[index].inFlight += 1
                 let generation = sessions[index].generation
@@ -227,6 +244,24 @@ struct WorkerLoop {
         send(WorkerOutbound.disconnect, on: index)
         try? sockets[index]?.set(.linger, .milliseconds(500))
         close(index)
+    }
+
+    /// How long a computed reply may wait for the others of its turn. Replies leave together (one wake-up of
+    /// libzmq's I/O thread for the lot, and one TCP write), but a turn of slow requests must not hold the first
+    /// answer back until the last is computed.
+    static let replyHoldLimit: Duration = .microseconds(200)
+
+    /// Sends the replies computed so far, in order; a draining connection with nothing left says goodbye after.
+    mutating func flush() {
+        guard !outgoing.isEmpty else { return }
+        for (index, frames) in outgoing {
+            send(frames, on: index)
+        }
+        if draining {
+            for (index, _) in outgoing { retireIfIdle(index) }
+        }
+        outgoing.removeAll(keepingCapacity: true)
+        outgoingSince = nil
     }
 
     mutating func send(_ frames: [Frame], on index: Int) {
