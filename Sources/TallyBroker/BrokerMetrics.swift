@@ -107,25 +107,25 @@ public final class BrokerMetrics: Sendable {
     /// Records one event; called on the broker's I/O thread, so it stays cheap (a lock and a counter).
     public func record(_ event: BrokerEvent) {
         switch event {
-        case .replyDelivered(let service, let latency, _):
+        case .replyDelivered(let service, let latency, _, _, _):
             withService(service) { metrics in
                 metrics.latency.recordNanoseconds(
                     Int64(latency.components.seconds) * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
                 metrics.outcome("delivered").increment()
             }
-        case .requestFailed(let service, let failure):
+        case .requestFailed(let service, let failure, _):
             withService(service) { $0.outcome(failure.kind).increment() }
-        case .requestRequeued(let service, _):
+        case .requestRequeued(let service, _, _):
             withService(service) { $0.requeues.increment() }
-        case .requestReturned(let service):
+        case .requestReturned(let service, _):
             withService(service) { $0.returns.increment() }
-        case .requestPoisoned(let service, _):
+        case .requestPoisoned(let service, _, _):
             withService(service) { $0.poisoned.increment() }
         case .workerExpired(_, let service):
             withService(service) { $0.expiries.increment() }
         case .workerReady(_, let service):
             withService(service, registering: true) { $0.registrations.increment() }
-        case .workerDisconnected(_, let service), .workerTimedOut(_, let service, _):
+        case .workerDisconnected(_, let service), .workerTimedOut(_, let service, _, _):
             withService(service) { $0.disconnects.increment() }
         case .protocolViolation:
             violations.increment()

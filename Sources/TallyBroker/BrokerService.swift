@@ -26,7 +26,8 @@ public final class BrokerService: Service, Sendable {
         logger: Logger
     ) throws(ZMQError) {
         self.broker = try Broker(
-            configuration: configuration, endpoints: endpoints, envelope: TallyEnvelope(), security: security,
+            configuration: configuration, endpoints: endpoints,
+            envelope: TallyEnvelope(tracesEveryRequest: logger.logLevel <= .trace), security: security,
             observer: observer, logger: logger)
         self.gracePeriod = gracePeriod
     }

@@ -27,27 +27,30 @@ struct BrokerEventLog {
             throttled(
                 .info, "worker disconnected", by: service, ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"],
                 now)
-        case .workerTimedOut(let worker, let service, let held):
+        case .workerTimedOut(let worker, let service, let held, let trace):
             throttled(
                 .warning, "worker held a request past the request timeout; request answered, worker disconnected",
-                by: service, ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"], now)
-        case .requestRequeued(let service, let attempts):
+                by: service,
+                traced(["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"], trace), now)
+        case .requestRequeued(let service, let attempts, let trace):
             throttled(
                 .warning, "request re-queued after losing its worker", by: service,
-                ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"], now)
-        case .requestReturned(let service):
-            logger.debug("request returned by a departing worker; re-queued", metadata: ["mdp.service": "\(service)"])
-        case .requestPoisoned(let service, let request):
+                traced(["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"], trace), now)
+        case .requestReturned(let service, let trace):
+            logger.debug(
+                "request returned by a departing worker; re-queued", metadata: traced(["mdp.service": "\(service)"], trace))
+        case .requestPoisoned(let service, let request, let trace):
             throttled(
                 .error,
                 "request answered without retry: its worker died twice while computing it, the second time alone",
-                by: service, ["mdp.service": "\(service)", "mdp.request": "\(request)"], now)
-        case .replyDelivered(let service, let latency, _):
-            logger.trace("reply delivered", metadata: ["mdp.service": "\(service)", "mdp.latency": "\(latency)"])
-        case .requestFailed(let service, let failure):
+                by: service, traced(["mdp.service": "\(service)", "mdp.request": "\(request)"], trace), now)
+        case .replyDelivered(let service, let latency, _, _, let trace):
+            logger.trace(
+                "reply delivered", metadata: traced(["mdp.service": "\(service)", "mdp.latency": "\(latency)"], trace))
+        case .requestFailed(let service, let failure, let trace):
             throttled(
                 .notice, "request answered by the broker", kind: "request answered by the broker: \(failure.kind)",
-                by: service, ["mdp.service": "\(service)", "mdp.failure": "\(failure)"], now)
+                by: service, traced(["mdp.service": "\(service)", "mdp.failure": "\(failure)"], trace), now)
         case .replyDropped(let worker, let reason):
             throttled(
                 .notice, "reply dropped", by: "\(worker)", ["mdp.worker.id": "\(worker)", "reason": "\(reason)"], now)
@@ -77,6 +80,12 @@ struct BrokerEventLog {
     mutating func refusedConnection(address: String, reason: String, now: Duration) {
         throttled(
             .warning, "connection refused", by: address, ["peer.address": "\(address)", "reason": "\(reason)"], now)
+    }
+
+    /// A request's line with its trace's `trace_id` and `span_id`, when it has one.
+    private func traced(_ metadata: Logger.Metadata, _ trace: RequestTrace?) -> Logger.Metadata {
+        guard let trace else { return metadata }
+        return metadata.merging(trace.logMetadata) { own, _ in own }
     }
 
     /// When `flush` next has a count to log.

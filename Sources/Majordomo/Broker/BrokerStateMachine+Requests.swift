@@ -117,12 +117,14 @@ extension BrokerStateMachine {
             if now - request.arrivedAt >= configuration.queueTimeout {
                 return fail(request, .noWorker(waited: now - request.arrivedAt), into: &actions)
             }
-            actions.append(.event(.requestReturned(service: request.serviceName)))
+            actions.append(
+                .event(.requestReturned(service: request.serviceName, trace: envelope.trace(ofRequest: request.body))))
         case .vanished:
             request.workersLost += 1
             if request.workersLost > 1 {
                 let summary = envelope.summary(ofRequest: request.body)
-                actions.append(.event(.requestPoisoned(service: request.serviceName, request: summary)))
+                let trace = envelope.trace(ofRequest: request.body)
+                actions.append(.event(.requestPoisoned(service: request.serviceName, request: summary, trace: trace)))
                 return fail(request, .workerDied(workersLost: request.workersLost), into: &actions)
             }
             fallthrough
@@ -130,7 +132,9 @@ extension BrokerStateMachine {
             guard request.attempts < configuration.maxAttempts else {
                 return fail(request, .workersLost(attempts: request.attempts), into: &actions)
             }
-            actions.append(.event(.requestRequeued(service: request.serviceName, attempts: request.attempts)))
+            let trace = envelope.trace(ofRequest: request.body)
+            actions.append(
+                .event(.requestRequeued(service: request.serviceName, attempts: request.attempts, trace: trace)))
         }
         let queue = services[request.service].queue
         let position = queue.firstIndex { $0.sequence > request.sequence } ?? queue.count
@@ -149,7 +153,8 @@ extension BrokerStateMachine {
     ) {
         let reply = envelope.failureReply(for: failure, service: service, requestBody: body)
         actions.append(.send(BrokerOutbound.clientReply(to: client, service: service, body: reply)))
-        actions.append(.event(.requestFailed(service: service, failure: failure)))
+        actions.append(
+            .event(.requestFailed(service: service, failure: failure, trace: envelope.trace(ofRequest: body))))
     }
 
     /// RFC 8: `mmi.service` answers 200 when the named service has at least one live worker, else 404; any

@@ -81,7 +81,9 @@ extension BrokerStateMachine {
         actions.append(
             .event(
                 .replyDelivered(
-                    service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts)))
+                    service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts,
+                    queued: assignment.sentAt - request.arrivedAt,
+                    trace: envelope.tracesEveryRequest ? envelope.trace(ofRequest: request.body) : nil)))
         dispatch(service, now: now, into: &actions)
     }
 

@@ -242,7 +242,9 @@ public struct BrokerStateMachine: Sendable {
             let id = workers[worker].id
             release(overdue.token, from: worker)
             fail(overdue.request, .workerTimedOut(held: held), into: &actions)
-            actions.append(.event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held)))
+            let trace = envelope.trace(ofRequest: overdue.request.body)
+            actions.append(
+                .event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held, trace: trace)))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
         }

@@ -74,17 +74,21 @@ public final class WorkerService: Service, Sendable {
     }
 
     /// One line per request: at debug level normally, at error level for `internal` (a fault of Tally's own).
+    /// With the request's `trace_id` and `span_id` when it carried a valid trace.
     private static func log(_ response: ResponseBody, service: String, duration: Duration, logger: Logger) {
         let level: Logger.Level = response.errorCode == .internal ? .error : .debug
         guard logger.logLevel <= level else { return }
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        logger.log(
-            level: level, "request answered",
-            metadata: [
-                "tally.request.id": "\(response.requestID ?? "-")", "tally.method": "\(response.method ?? "-")",
-                "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
-                "tally.duration_us": "\(micros)",
-            ])
+        var metadata: Logger.Metadata = [
+            "tally.request.id": "\(response.requestID ?? "-")", "tally.method": "\(response.method ?? "-")",
+            "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
+            "tally.duration_us": "\(micros)",
+        ]
+        if let trace = response.trace {
+            metadata["trace_id"] = "\(trace.traceID)"
+            metadata["span_id"] = "\(trace.parentID)"
+        }
+        logger.log(level: level, "request answered", metadata: metadata)
     }
 
     /// Starts the worker's I/O threads; `run()` does it too. Starting twice does nothing.
