@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // W3C trace context: TallyClient starts its spans with whatever tracer the backend bootstrapped, and the
+        // broker and worker record theirs with TallyTracing's (ServiceContext comes with it since 1.7).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Test only: property-based tests of the zone arithmetic (Tests/TallyWorkerTests/Zones).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -120,6 +123,7 @@ let package = Package(
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictness
         ),
