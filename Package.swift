@@ -128,6 +128,19 @@ let package = Package(
             swiftSettings: strictness
         ),
 
+        // MARK: Tracing
+        // A W3C tracer for the broker's and worker's spans, and an OTLP/HTTP JSON exporter on plain sockets: no
+        // HTTP client or protobuf library in the build.
+        .target(
+            name: "TallyTracing",
+            dependencies: [
+                "TallyProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: strictness
+        ),
+
         // MARK: Operations
         .target(
             name: "TallyMonitoring",
@@ -225,6 +238,10 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TallyTesting",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -307,6 +324,17 @@ let package = Package(
         .testTarget(
             name: "TallyCoreTests",
             dependencies: ["TallyCalendar", "TallyCore"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyTracingTests",
+            dependencies: [
+                "TallyTracing",
+                "TallyTesting",
+                "TallyProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
