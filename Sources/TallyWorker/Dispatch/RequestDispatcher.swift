@@ -72,6 +72,7 @@ public struct RequestDispatcher: Sendable {
                     .unknownMethod, "\(service) has no method '\(head.method.prefix(100))'",
                     details: ErrorDetails(field: "method", methods: methods(of: service), service: service)))
             response.trace = head.trace?.parent
+            response.traceState = head.trace?.tracestate
             return response
         }
         let context = RequestContext(
@@ -79,6 +80,7 @@ public struct RequestDispatcher: Sendable {
         guard let trace = head.trace else { return entry.answer(request, context) }
         var response = entry.answer(request, context)
         response.trace = trace.parent
+        response.traceState = trace.tracestate
         return response
     }
 

@@ -16,6 +16,8 @@ public struct ResponseBody: Sendable, Hashable {
     public var computed = false
     /// The request's `traceparent`, when it carried a valid one: for the request's log line and spans.
     public var trace: TraceParent?
+    /// The request's `tracestate`, passed on to the spans made for it.
+    public var traceState: String?
     /// When the method's handler started (params decoded, deadline checked), for a traced request only: where its
     /// dispatch span ends and its compute span starts.
     public var computeStartedAt: ContinuousClock.Instant?
