@@ -26,7 +26,7 @@ public final class OTLPReceiver: Sendable {
 
     /// Starts listening; `stop()` ends it.
     public static func start(refusing: Bool = false) async throws -> OTLPReceiver {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0))
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
         let task = Task<Void, Never> { _ = try? await server.run() }
         try await server.waitUntilListening(timeout: 5)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw ProcessError("no port") }

@@ -9,6 +9,13 @@ import Tracing
 /// numeric kinds, nanoseconds as decimal strings), in batches, and a receiver that is down or refuses costs
 /// spans, never the caller.
 @Suite(.serialized) struct OTLPHTTPExporterTests {
+    /// The refusals below are on purpose: their warnings would only be noise in the test output.
+    static let quiet: Logger = {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
     @Test(arguments: [
         ("http://localhost:4318", "localhost", 4318, "/v1/traces"),
         ("http://127.0.0.1", "127.0.0.1", 4318, "/v1/traces"),
@@ -32,7 +39,7 @@ import Tracing
         let receiver = try await OTLPReceiver.start()
         let exporter = OTLPHTTPExporter(
             endpoint: try .init(parsing: receiver.endpoint), serviceName: "tally-test", version: "1.2.3",
-            logger: Logger(label: "test"))
+            logger: Self.quiet)
         let tracer = TallyTracer(exporter: exporter)
         let caller = TraceContext(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
         let span = tracer.startSpan(
@@ -73,7 +80,7 @@ import Tracing
         let receiver = try await OTLPReceiver.start()
         let exporter = OTLPHTTPExporter(
             endpoint: try .init(parsing: receiver.endpoint), serviceName: "tally-test", version: "0",
-            logger: Logger(label: "test"))
+            logger: Self.quiet)
         let tracer = TallyTracer(exporter: exporter)
         for index in 0..<1200 { tracer.startSpan("span-\(index)", context: .topLevel).end() }
         await exporter.shutdown()
@@ -87,7 +94,7 @@ import Tracing
         for endpoint in [refusing.endpoint, "http://127.0.0.1:1"] {
             let exporter = OTLPHTTPExporter(
                 endpoint: try .init(parsing: endpoint), serviceName: "tally-test", version: "0",
-                logger: Logger(label: "test"))
+                logger: Self.quiet)
             let clock = ContinuousClock()
             let start = clock.now
             TallyTracer(exporter: exporter).startSpan("lost", context: .topLevel).end()
