@@ -107,25 +107,25 @@ public final class BrokerMetrics: Sendable {
     /// Records one event; called on the broker's I/O thread, so it stays cheap (a lock and a counter).
     public func record(_ event: BrokerEvent) {
         switch event {
-        case .replyDelivered(let service, let latency, _, _, _):
+        case .replyDelivered(let service, let latency, _):
             withService(service) { metrics in
                 metrics.latency.recordNanoseconds(
                     Int64(latency.components.seconds) * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
                 metrics.outcome("delivered").increment()
             }
-        case .requestFailed(let service, let failure, _):
+        case .requestFailed(let service, let failure):
             withService(service) { $0.outcome(failure.kind).increment() }
-        case .requestRequeued(let service, _, _):
+        case .requestRequeued(let service, _):
             withService(service) { $0.requeues.increment() }
-        case .requestReturned(let service, _):
+        case .requestReturned(let service):
             withService(service) { $0.returns.increment() }
-        case .requestPoisoned(let service, _, _):
+        case .requestPoisoned(let service, _):
             withService(service) { $0.poisoned.increment() }
         case .workerExpired(_, let service):
             withService(service) { $0.expiries.increment() }
         case .workerReady(_, let service):
             withService(service, registering: true) { $0.registrations.increment() }
-        case .workerDisconnected(_, let service), .workerTimedOut(_, let service, _, _):
+        case .workerDisconnected(_, let service), .workerTimedOut(_, let service, _):
             withService(service) { $0.disconnects.increment() }
         case .protocolViolation:
             violations.increment()
@@ -140,6 +140,8 @@ public final class BrokerMetrics: Sendable {
                 }
                 counters[reason]!.increment()
             }
+        case .requestTrace:
+            break
         case .managementQuery:
             managementQueries.increment()
         }

@@ -29,18 +29,15 @@ public final class BrokerService: Service, Sendable {
         tracer: (any Tracer)? = nil,
         logger: Logger
     ) throws(ZMQError) {
-        var observer = observer
+        var traceObserver: (@Sendable (BrokerEvent, RequestTrace) -> Void)?
         if let tracer {
             let spans = BrokerSpans(tracer: tracer)
-            observer = { [observer] event in
-                observer?(event)
-                spans.record(event)
-            }
+            traceObserver = { event, trace in spans.record(event, trace) }
         }
         self.broker = try Broker(
             configuration: configuration, endpoints: endpoints,
             envelope: TallyEnvelope(tracesEveryRequest: tracer != nil || logger.logLevel <= .trace),
-            security: security, observer: observer, logger: logger)
+            security: security, observer: observer, traceObserver: traceObserver, logger: logger)
         self.gracePeriod = gracePeriod
     }
 

@@ -4,14 +4,14 @@ import TallyTracing
 import Tracing
 
 /// The broker's span for each traced request it delivers: `tally.broker.queue`, from the request's arrival to its
-/// last dispatch to a worker, a child of the request's `traceparent`. Made from `replyDelivered` events on the I/O
-/// thread after the fact, with times placed back from the moment of delivery; the tracer's exporter takes it from
+/// last dispatch to a worker, a child of the request's `traceparent`. Made from traced `replyDelivered` events
+/// (`Broker`'s `traceObserver`) on the I/O thread after the fact, with times placed back from the moment of delivery; the tracer's exporter takes it from
 /// there without blocking.
 struct BrokerSpans: Sendable {
     let tracer: any Tracer
 
-    func record(_ event: BrokerEvent) {
-        guard case .replyDelivered(let service, let latency, let attempts, let queued, let trace?) = event else {
+    func record(_ event: BrokerEvent, _ trace: RequestTrace) {
+        guard case .replyDelivered(let service, let latency, let attempts) = event, let queued = trace.queued else {
             return
         }
         let now = DefaultTracerClock.now

@@ -16,7 +16,7 @@ import ZeroMQ
 public struct TallyEnvelope: ApplicationEnvelope {
     /// Suggested client back-off for `overloaded` and shutdown answers.
     public var retryAfter: Duration
-    /// Whether each delivered reply's event carries its request's trace: for per-request log lines (`trace`
+    /// Whether each delivered reply's event comes with its request's trace: for per-request log lines (`trace`
     /// level) and broker spans. Off, a delivery costs no scan.
     public var tracesEveryRequest: Bool
 

@@ -10,7 +10,9 @@ public struct TracingOptions: Sendable {
 
     /// - Returns: `nil` when `endpoint` is empty (export off).
     /// - Throws: `ValidationError` naming the option when `endpoint` is not an `http://` URL.
-    public static func start(endpoint: String, serviceName: String, version: String, logger: Logger) throws
+    public static func start(
+        endpoint: String, serviceName: String, version: String, logger: Logger
+    ) throws
         -> TracingOptions?
     {
         guard !endpoint.isEmpty else { return nil }
@@ -18,7 +20,9 @@ public struct TracingOptions: Sendable {
         do {
             parsed = try OTLPHTTPExporter.Endpoint(parsing: endpoint)
         } catch {
-            throw ValidationError("--\(TracingSettings.otlpEndpoint.name) (or \(TracingSettings.otlpEndpoint.environmentVariable)) \(error)")
+            throw ValidationError(
+                "--\(TracingSettings.otlpEndpoint.name) (or \(TracingSettings.otlpEndpoint.environmentVariable)) \(error)"
+            )
         }
         let exporter = OTLPHTTPExporter(endpoint: parsed, serviceName: serviceName, version: version, logger: logger)
         logger.info("exporting spans by OTLP/HTTP", metadata: ["otlp.endpoint": "\(parsed)"])

@@ -102,11 +102,13 @@ struct HTTPPost {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 throw Failure(
-                    description: "no answer from \(host):\(port)\(count < 0 ? ": \(String(cString: strerror(errno)))" : "")")
+                    description:
+                        "no answer from \(host):\(port)\(count < 0 ? ": \(String(cString: strerror(errno)))" : "")")
             }
             received += buffer[..<count]
         }
-        let line = String(decoding: received.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        let line = String(
+            decoding: received.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
         let parts = line.split(separator: " ")
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
             throw Failure(description: "\(host):\(port) did not answer HTTP: '\(line.prefix(80))'")

@@ -42,7 +42,8 @@ import ZeroMQ
                 let raw = try RawMDPClient(context: try Context(), endpoint: endpoint)
                 try raw.request(
                     service: "tally.nowhere",
-                    body: #"{"version":1,"id":"lost","method":"system.ping","trace":{"traceparent":"\#(Self.explicit.traceparent)"}}"#
+                    body:
+                        #"{"version":1,"id":"lost","method":"system.ping","trace":{"traceparent":"\#(Self.explicit.traceparent)"}}"#
                 )
                 return try raw.receive()
             }
@@ -66,7 +67,9 @@ import ZeroMQ
         let answered = workerLines.filter { $0["message"] as? String == "request answered" }
         #expect(answered.count == 3, "\(answered)")
         #expect(
-            answered.contains { $0["trace_id"] as? String == traceID && $0["span_id"] as? String == call.context.spanID },
+            answered.contains {
+                $0["trace_id"] as? String == traceID && $0["span_id"] as? String == call.context.spanID
+            },
             "the worker's line names the trace and the client's span: \(answered)")
         #expect(
             answered.contains {
@@ -76,7 +79,10 @@ import ZeroMQ
 
         let delivered = brokerLines.filter { $0["message"] as? String == "reply delivered" }
         #expect(delivered.count == 3)
-        #expect(delivered.contains { $0["trace_id"] as? String == traceID && $0["span_id"] as? String == call.context.spanID })
+        #expect(
+            delivered.contains {
+                $0["trace_id"] as? String == traceID && $0["span_id"] as? String == call.context.spanID
+            })
         #expect(delivered.contains { $0["trace_id"] as? String == Self.explicitTraceID })
         #expect(delivered.filter { $0["trace_id"] == nil }.count == 1)
         #expect(
@@ -89,12 +95,17 @@ import ZeroMQ
         // Spans: the broker's queue and the worker's dispatch and compute, children of the client's span.
         let spans = receiver.spans
         let traced = spans.filter { $0["traceId"] as? String == traceID }
-        #expect(Set(traced.compactMap { $0["name"] as? String }) == [
-            "tally.broker.queue", "tally.worker.dispatch", "tally.worker.compute",
-        ], "\(spans)")
+        #expect(
+            Set(traced.compactMap { $0["name"] as? String }) == [
+                "tally.broker.queue", "tally.worker.dispatch", "tally.worker.compute",
+            ], "\(spans)")
         #expect(traced.allSatisfy { $0["parentSpanId"] as? String == call.context.spanID })
-        #expect(traced.first { $0["name"] as? String == "tally.broker.queue" }?["service.name"] as? String == "tally-broker")
-        #expect(traced.first { $0["name"] as? String == "tally.worker.compute" }?["service.name"] as? String == "tally-worker")
+        #expect(
+            traced.first { $0["name"] as? String == "tally.broker.queue" }?["service.name"] as? String == "tally-broker"
+        )
+        #expect(
+            traced.first { $0["name"] as? String == "tally.worker.compute" }?["service.name"] as? String
+                == "tally-worker")
         let explicitSpans = spans.filter { $0["traceId"] as? String == Self.explicitTraceID }
         #expect(explicitSpans.count == 3)
         #expect(explicitSpans.allSatisfy { $0["traceState"] as? String == "vendor=opaque" })

@@ -12,7 +12,8 @@ import ZeroMQ
     func traceOf(_ body: String) -> RequestTrace? { envelope.trace(ofRequest: [Frame(body)]) }
 
     @Test func readsTheTraceBeforeTheParams() throws {
-        let body = #"{"version":1,"id":"r","method":"system.ping","trace":{"tracestate":"a=1","traceparent":"\#(Self.traceparent)"},"params":{}}"#
+        let body =
+            #"{"version":1,"id":"r","method":"system.ping","trace":{"tracestate":"a=1","traceparent":"\#(Self.traceparent)"},"params":{}}"#
         let trace = try #require(traceOf(body))
         #expect(trace.traceID == "4bf92f3577b34da6a3ce929d0e0e4736")
         #expect(trace.parentID == "00f067aa0ba902b7")

@@ -132,12 +132,18 @@ import Testing
 
     @Test(arguments: [
         (#"{"traceparent":"garbage"}"#, "trace.traceparent", "not 7 characters"),
-        (#"{"traceparent":"00-00000000000000000000000000000000-00f067aa0ba902b7-01"}"#, "trace.traceparent",
-         "trace-id must not be all zeros"),
-        (#"{"traceparent":"ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}"#, "trace.traceparent",
-         "version ff is invalid"),
-        (#"{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"x"}"#,
-         "trace.tracestate", "must be key=value"),
+        (
+            #"{"traceparent":"00-00000000000000000000000000000000-00f067aa0ba902b7-01"}"#, "trace.traceparent",
+            "trace-id must not be all zeros"
+        ),
+        (
+            #"{"traceparent":"ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}"#, "trace.traceparent",
+            "version ff is invalid"
+        ),
+        (
+            #"{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"x"}"#,
+            "trace.tracestate", "must be key=value"
+        ),
         (#"{"traceparent":7}"#, "trace.traceparent", "string"),
         (#"{}"#, "trace.traceparent", "is required"),
     ])

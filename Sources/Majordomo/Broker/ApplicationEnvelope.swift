@@ -31,8 +31,9 @@ public protocol ApplicationEnvelope: Sendable {
     /// must never trap.
     func trace(ofRequest body: [Frame]) -> RequestTrace?
 
-    /// Whether each `replyDelivered` event carries its request's trace: one `trace(ofRequest:)` per request, so
-    /// an application turns it on only when something reads it (per-request log lines, span export).
+    /// Whether each delivered reply's event comes with its request's trace (`BrokerEvent.requestTrace`): one
+    /// `trace(ofRequest:)` per request, so an application turns it on only when something reads it (per-request
+    /// log lines, span export).
     var tracesEveryRequest: Bool { get }
 }
 

@@ -14,7 +14,9 @@ struct BrokerEventLog {
         self.logger = logger
     }
 
-    mutating func record(_ event: BrokerEvent, now: Duration) {
+    /// - Parameter trace: the trace of the request the event is about, if it has one: its line gets `trace_id` and
+    ///   `span_id`.
+    mutating func record(_ event: BrokerEvent, trace: RequestTrace? = nil, now: Duration) {
         switch event {
         case .workerReady(let worker, let service):
             throttled(
@@ -27,27 +29,28 @@ struct BrokerEventLog {
             throttled(
                 .info, "worker disconnected", by: service, ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)"],
                 now)
-        case .workerTimedOut(let worker, let service, let held, let trace):
+        case .workerTimedOut(let worker, let service, let held):
             throttled(
                 .warning, "worker held a request past the request timeout; request answered, worker disconnected",
                 by: service,
                 traced(["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"], trace), now)
-        case .requestRequeued(let service, let attempts, let trace):
+        case .requestRequeued(let service, let attempts):
             throttled(
                 .warning, "request re-queued after losing its worker", by: service,
                 traced(["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"], trace), now)
-        case .requestReturned(let service, let trace):
+        case .requestReturned(let service):
             logger.debug(
-                "request returned by a departing worker; re-queued", metadata: traced(["mdp.service": "\(service)"], trace))
-        case .requestPoisoned(let service, let request, let trace):
+                "request returned by a departing worker; re-queued",
+                metadata: traced(["mdp.service": "\(service)"], trace))
+        case .requestPoisoned(let service, let request):
             throttled(
                 .error,
                 "request answered without retry: its worker died twice while computing it, the second time alone",
                 by: service, traced(["mdp.service": "\(service)", "mdp.request": "\(request)"], trace), now)
-        case .replyDelivered(let service, let latency, _, _, let trace):
+        case .replyDelivered(let service, let latency, _):
             logger.trace(
                 "reply delivered", metadata: traced(["mdp.service": "\(service)", "mdp.latency": "\(latency)"], trace))
-        case .requestFailed(let service, let failure, let trace):
+        case .requestFailed(let service, let failure):
             throttled(
                 .notice, "request answered by the broker", kind: "request answered by the broker: \(failure.kind)",
                 by: service, traced(["mdp.service": "\(service)", "mdp.failure": "\(failure)"], trace), now)
@@ -62,6 +65,9 @@ struct BrokerEventLog {
             throttled(
                 .warning, "protocol violation; message dropped", by: "\(peer)",
                 ["mdp.peer": "\(peer)", "reason": "\(reason)"], now)
+        case .requestTrace:
+            // Not a line of its own: it goes on the next one (`trace`).
+            break
         case .managementQuery(let service, let answer):
             logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
         }

@@ -78,12 +78,13 @@ extension BrokerStateMachine {
         let request = assignment.request
         actions.append(
             .send(BrokerOutbound.clientReply(to: request.client, service: services[service].nameFrame, body: body)))
+        if tracesEveryRequest {
+            traceIfAny(request.body, queued: assignment.sentAt - request.arrivedAt, into: &actions)
+        }
         actions.append(
             .event(
                 .replyDelivered(
-                    service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts,
-                    queued: assignment.sentAt - request.arrivedAt,
-                    trace: envelope.tracesEveryRequest ? envelope.trace(ofRequest: request.body) : nil)))
+                    service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts)))
         dispatch(service, now: now, into: &actions)
     }
 

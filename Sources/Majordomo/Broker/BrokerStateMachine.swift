@@ -120,6 +120,8 @@ public struct BrokerStateMachine: Sendable {
 
     public let configuration: BrokerConfiguration
     let envelope: any ApplicationEnvelope
+    /// `envelope.tracesEveryRequest`, read once.
+    let tracesEveryRequest: Bool
     var workers = SlotTable<Frame, Worker>()
     var services = SlotTable<String, Service>()
     var instances = SlotTable<Instance, InstanceState>()
@@ -136,6 +138,7 @@ public struct BrokerStateMachine: Sendable {
     public init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
         self.envelope = envelope
+        self.tracesEveryRequest = envelope.tracesEveryRequest
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
         self.startedAt = now
     }
@@ -242,9 +245,8 @@ public struct BrokerStateMachine: Sendable {
             let id = workers[worker].id
             release(overdue.token, from: worker)
             fail(overdue.request, .workerTimedOut(held: held), into: &actions)
-            let trace = envelope.trace(ofRequest: overdue.request.body)
-            actions.append(
-                .event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held, trace: trace)))
+            traceIfAny(overdue.request.body, into: &actions)
+            actions.append(.event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held)))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
         }

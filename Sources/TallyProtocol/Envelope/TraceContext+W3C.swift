@@ -84,7 +84,9 @@ extension TraceContext {
         return value.allSatisfy { (0x20...0x7e).contains($0) && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "=") }
     }
 
-    private static func isLowercaseLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+    private static func isLowercaseLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
     private static func isKeyCharacter(_ byte: UInt8) -> Bool {
         isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")

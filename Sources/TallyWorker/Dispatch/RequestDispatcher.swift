@@ -71,16 +71,14 @@ public struct RequestDispatcher: Sendable {
                 TallyError(
                     .unknownMethod, "\(service) has no method '\(head.method.prefix(100))'",
                     details: ErrorDetails(field: "method", methods: methods(of: service), service: service)))
-            response.trace = head.trace?.parent
-            response.traceState = head.trace?.tracestate
+            response.trace = head.trace
             return response
         }
         let context = RequestContext(
             head: head, service: service, connection: connection, receivedAt: now, limits: limits, logger: logger)
-        guard let trace = head.trace else { return entry.answer(request, context) }
+        guard head.trace != nil else { return entry.answer(request, context) }
         var response = entry.answer(request, context)
-        response.trace = trace.parent
-        response.traceState = trace.tracestate
+        response.trace = head.trace
         return response
     }
 

@@ -91,7 +91,7 @@ public final class WorkerService: Service, Sendable {
             "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
             "tally.duration_us": "\(micros)",
         ]
-        if let trace = response.trace {
+        if let trace = response.trace?.parent {
             metadata["trace_id"] = "\(trace.traceID)"
             metadata["span_id"] = "\(trace.parentID)"
         }

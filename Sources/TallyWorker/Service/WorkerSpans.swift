@@ -16,10 +16,9 @@ struct WorkerSpans: Sendable {
     func record(
         _ response: ResponseBody, service: String, started: ContinuousClock.Instant, ended: ContinuousClock.Instant
     ) {
-        guard let parent = response.trace else { return }
+        guard let trace = response.trace else { return }
         let now = DefaultTracerClock.now
-        let context = tracer.context(
-            continuing: TraceContext(traceparent: parent.description, tracestate: response.traceState))
+        let context = tracer.context(continuing: trace)
         let computeStarted = response.computeStartedAt ?? ended
         let dispatch = tracer.startSpan(
             "tally.worker.dispatch", context: context, ofKind: .server, at: .instant(ended - started, before: now))
