@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // W3C trace context: TallyClient starts its spans with whatever tracer the backend bootstrapped, and the
+        // broker and worker record theirs with TallyTracing's (ServiceContext comes with it since 1.7).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Test only: property-based tests of the zone arithmetic (Tests/TallyWorkerTests/Zones).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -97,6 +100,8 @@ let package = Package(
                 "TallyCalendar",
                 "TallyCore",
                 "TallyProtocol",
+                "TallyTracing",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
@@ -109,8 +114,10 @@ let package = Package(
             name: "TallyBroker",
             dependencies: [
                 "TallyProtocol",
+                "TallyTracing",
                 "Majordomo",
                 "ZeroMQ",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -124,6 +131,20 @@ let package = Package(
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: strictness
+        ),
+
+        // MARK: Tracing
+        // A W3C tracer for the broker's and worker's spans, and an OTLP/HTTP JSON exporter on plain sockets: no
+        // HTTP client or protobuf library in the build.
+        .target(
+            name: "TallyTracing",
+            dependencies: [
+                "TallyProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictness
         ),
@@ -162,6 +183,7 @@ let package = Package(
                 "Majordomo",
                 "TallyClient",
                 "TallyProtocol",
+                "TallyTracing",
                 "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -225,6 +247,10 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "TallyTesting",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
@@ -241,7 +267,9 @@ let package = Package(
                 "tally-worker",
                 "tally",
                 "tally-load",
+                "TallyTracing",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             exclude: ["Interop/mdp_peers.py", "MultiHost/counting_client.py"],
             swiftSettings: strictness
@@ -307,6 +335,17 @@ let package = Package(
         .testTarget(
             name: "TallyCoreTests",
             dependencies: ["TallyCalendar", "TallyCore", "TallyProtocol"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyTracingTests",
+            dependencies: [
+                "TallyTracing",
+                "TallyTesting",
+                "TallyProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -32,6 +32,8 @@ let package = Package(
                 .product(name: "TallyLoad", package: tally),
                 .product(name: "TallyProtocol", package: tally),
                 .product(name: "TallyWorker", package: tally),
+                .product(name: "Majordomo", package: tally),
+                .product(name: "ZeroMQ", package: tally),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness

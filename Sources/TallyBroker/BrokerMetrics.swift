@@ -140,6 +140,8 @@ public final class BrokerMetrics: Sendable {
                 }
                 counters[reason]!.increment()
             }
+        case .requestTrace:
+            break
         case .managementQuery:
             managementQueries.increment()
         }

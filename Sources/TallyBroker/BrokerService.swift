@@ -1,6 +1,7 @@
 import Logging
 import Majordomo
 import ServiceLifecycle
+import Tracing
 import ZeroMQ
 
 /// Tally's broker as a swift-service-lifecycle service: made from its configuration, started by `run()` (or
@@ -17,17 +18,26 @@ public final class BrokerService: Service, Sendable {
     ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext.
     ///   - gracePeriod: how long a graceful shutdown lets queued and running requests finish.
     ///   - observer: called on the I/O thread for every event (metrics).
+    ///   - tracer: records a `tally.broker.queue` span for each traced request (`BrokerSpans`); `nil`: none, and
+    ///     no trace is read per request unless the log level is `trace`.
     public init(
         configuration: BrokerConfiguration = BrokerConfiguration(),
         endpoints: [String],
         security: BrokerSecurity? = nil,
         gracePeriod: Duration = .seconds(10),
         observer: (@Sendable (BrokerEvent) -> Void)? = nil,
+        tracer: (any Tracer)? = nil,
         logger: Logger
     ) throws(ZMQError) {
+        var traceObserver: (@Sendable (BrokerEvent, RequestTrace) -> Void)?
+        if let tracer {
+            let spans = BrokerSpans(tracer: tracer)
+            traceObserver = { event, trace in spans.record(event, trace) }
+        }
         self.broker = try Broker(
-            configuration: configuration, endpoints: endpoints, envelope: TallyEnvelope(), security: security,
-            observer: observer, logger: logger)
+            configuration: configuration, endpoints: endpoints,
+            envelope: TallyEnvelope(tracesEveryRequest: tracer != nil || logger.logLevel <= .trace),
+            security: security, observer: observer, traceObserver: traceObserver, logger: logger)
         self.gracePeriod = gracePeriod
     }
 

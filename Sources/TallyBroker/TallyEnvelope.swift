@@ -11,12 +11,18 @@ import ZeroMQ
 ///   document): a worker that answers one request with another's response is refused. A Tally worker echoes the
 ///   id it read byte for byte, or answers with a `null` id when it could not read one; only two ids that were both
 ///   read are compared.
+/// - The request's W3C `trace` is read, within the body's first 4 KiB, for the log lines about requests that go
+///   wrong or move (and for every delivered request when `tracesEveryRequest`): a scan, never a parse.
 public struct TallyEnvelope: ApplicationEnvelope {
     /// Suggested client back-off for `overloaded` and shutdown answers.
     public var retryAfter: Duration
+    /// Whether each delivered reply's event comes with its request's trace: for per-request log lines (`trace`
+    /// level) and broker spans. Off, a delivery costs no scan.
+    public var tracesEveryRequest: Bool
 
-    public init(retryAfter: Duration = .seconds(1)) {
+    public init(retryAfter: Duration = .seconds(1), tracesEveryRequest: Bool = false) {
         self.retryAfter = retryAfter
+        self.tracesEveryRequest = tracesEveryRequest
     }
 
     public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
@@ -28,6 +34,17 @@ public struct TallyEnvelope: ApplicationEnvelope {
     public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard body.count == 1 else { return nil }
         return EnvelopeScanner.rawID(in: body[0].bytes)
+    }
+
+    /// The `trace` of a one-frame v1 body when it is valid by W3C Trace Context (the worker refuses the request
+    /// otherwise, and its lines name no trace either).
+    public func trace(ofRequest body: [Frame]) -> RequestTrace? {
+        guard body.count == 1, let context = EnvelopeScanner.trace(in: body[0].bytes),
+            let parent = try? context.validated()
+        else { return nil }
+        return RequestTrace(
+            traceparent: context.traceparent, tracestate: context.tracestate, traceID: parent.traceID,
+            parentID: parent.parentID)
     }
 
     /// `id=… method=…` of a v1 request, or its size when it is not one.

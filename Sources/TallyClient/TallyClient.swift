@@ -4,6 +4,7 @@ import Majordomo
 import ServiceLifecycle
 import Synchronization
 import TallyProtocol
+import Tracing
 import ZeroMQ
 
 /// The typed async client of Tally.
@@ -104,23 +105,38 @@ public final class TallyClient: Service, Sendable {
     ///   - params: its params.
     ///   - service: the MDP service; defaults to the method's own (for `system.*` methods: `tally.history`).
     ///   - timeout: overall time for this call, retries included; defaults to the configuration's.
+    ///   - trace: the W3C trace context to send; by default the call's own client span's, when a tracer is
+    ///     bootstrapped (see `TallyClient+Tracing`), else none.
     public func call<M: TallyMethod>(
-        _ method: M.Type, _ params: M.Params, service: TallyService? = nil, timeout: Duration? = nil
+        _ method: M.Type, _ params: M.Params, service: TallyService? = nil, timeout: Duration? = nil,
+        trace: TraceContext? = nil
     ) async throws(TallyClientError) -> M.Result {
         let service = service ?? (M.service == .system ? .history : M.service)
+        let span = InstrumentationSystem.tracer.startSpan("\(service.rawValue)/\(M.name)", ofKind: .client)
+        defer { span.end() }
+        Self.describe(span, service: service.rawValue, method: M.name)
         let timeout = timeout ?? configuration.timeout
         let deadline = Date().addingTimeInterval(
             Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
         let id = makeID()
-        let head = RequestHead(id: id, method: M.name, deadline: Timestamp(deadline))
+        let head = RequestHead(
+            id: id, method: M.name, deadline: Timestamp(deadline), trace: Self.trace(for: span, explicit: trace))
         let body: [UInt8]
         do {
             body = try TallyJSON.encoder().encodeToBytes(RequestEnvelope(head: head, params: params))
         } catch {
-            throw .encodingFailed("\(error)")
+            let failure = TallyClientError.encodingFailed("\(error)")
+            Self.record(failure, on: span)
+            throw failure
         }
-        return try await exchange(body: [Frame(body)], service: service.rawValue, id: id, timeout: timeout) { reply in
-            Self.decodeResponse(reply, as: M.Result.self)
+        do {
+            return try await exchange(body: [Frame(body)], service: service.rawValue, id: id, timeout: timeout) {
+                reply in
+                Self.decodeResponse(reply, as: M.Result.self)
+            }
+        } catch {
+            Self.record(error, on: span)
+            throw error
         }
     }
 

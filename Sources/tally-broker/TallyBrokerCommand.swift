@@ -78,6 +78,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
+    var otlpEndpoint: String?
+
     static let http = MonitoringSettings.http(example: 9100)
 
     func run() async throws {
@@ -109,6 +112,10 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             clientKeys: try settings.resolve(curveClientKeys, BrokerSettings.curveClientKeys),
             workerKeys: try settings.resolve(curveWorkerKeys, BrokerSettings.curveWorkerKeys))
 
+        let tracing = try TracingOptions.start(
+            endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: "tally-broker",
+            version: TallyBuild.version, logger: logger)
+
         let metrics = monitoringAddress.map { _ in
             PrometheusMetrics.bootstrap(help: BrokerMetrics.help, version: TallyBuild.version)
         }
@@ -117,7 +124,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
         let service = try BrokerService(
             configuration: configuration, endpoints: endpoints, security: security, gracePeriod: grace,
-            observer: observer, logger: logger)
+            observer: observer, tracer: tracing?.tracer, logger: logger)
         let broker = service.broker
         if let security {
             logger.info("CURVE on", metadata: ["curve.public_key": "\(security.keyPair.publicKey)"])
@@ -142,7 +149,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        guard let tracing else { return try await group.run() }
+        try await tracing.flushing { try await group.run() }
     }
 
     /// CURVE settings: all three files, or none.

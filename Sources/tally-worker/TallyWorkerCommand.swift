@@ -82,6 +82,9 @@ struct TallyWorkerCommand: AsyncParsableCommand {
 
     @OptionGroup var logging: LoggingOptions
 
+    @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
+    var otlpEndpoint: String?
+
     static let http = MonitoringSettings.http(example: 9101)
 
     func run() async throws {
@@ -116,6 +119,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),
             serverKey: try settings.resolve(curveServerKey, WorkerSettings.curveServerKey))
 
+        let tracing = try TracingOptions.start(
+            endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: "tally-worker",
+            version: TallyBuild.version, logger: logger)
+
         var registry = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version))
         #if DEBUG
         registry.registerTestFaults()
@@ -128,7 +135,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             configuration: configuration, dispatcher: dispatcher, gracePeriod: grace,
             simulatedLatency: simulatedLatency?.duration ?? .zero,
             metrics: metrics.map { _ in WorkerMetrics(methods: dispatcher.methodNames) }, socketSetup: socketSetup,
-            logger: logger)
+            tracer: tracing?.tracer, logger: logger)
         var lifecycle: [any Service] = []
         if let monitoringAddress, let metrics {
             let worker = service.worker
@@ -153,6 +160,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: configurations, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        guard let tracing else { return try await group.run() }
+        try await tracing.flushing { try await group.run() }
     }
 }

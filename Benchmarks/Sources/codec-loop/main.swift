@@ -1,10 +1,12 @@
 import BenchmarkFixtures
 import Foundation
 import Logging
+import Majordomo
 import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
 import TallyWorker
+import ZeroMQ
 
 // A profiling driver: repeats one codec step so that `perf record` or `valgrind --tool=callgrind` see nothing
 // else. Usage: codec-loop [decode|encode|foundation-decode|workout-day-decode|workout-day-parse|
@@ -17,6 +19,9 @@ import TallyWorker
 // `workout-day-dispatch` is the worker's whole step, request body to response body, as the Methods benchmark.
 // The last three are whole steps whose responses are lists of day or hour objects (the 30-day heatmap, a month
 // grid and its rows on three years of records, today's hours): where the response encoder's work shows.
+// `ping-handler` and `traced-ping-handler` are the worker's handler (what runs per request on its I/O thread:
+// dispatch, metrics, log line, spans) on the smallest request, without and with a W3C trace: the per-request
+// cost of tracing when no trace is present is their first count against the same step before tracing existed.
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
@@ -50,6 +55,15 @@ let resultRequest: (method: String, service: String, body: [UInt8])? =
         )
     default: nil
     }
+let pingHandler = WorkerService.handler(dispatcher: dispatcher, logger: logger)
+let pingRequest = WorkerRequest(
+    service: "tally.history",
+    body: [
+        Frame(
+            step == "traced-ping-handler"
+                ? #"{"version":1,"id":"p-1","method":"system.ping","trace":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},"params":{}}"#
+                : #"{"version":1,"id":"p-1","method":"system.ping","params":{}}"#)
+    ], connection: 0)
 let calendarBody =
     step == "workout-calendar-decode" ? Fixtures.paramsBody(Fixtures.workoutCalendarParams()) : []
 let clock = ContinuousClock()
@@ -73,6 +87,8 @@ for _ in 0..<iterations {
         checksum &+=
             dispatcher.respond(to: resultRequest!.body, service: resultRequest!.service, logger: logger)
             .bytes.count
+    case "ping-handler", "traced-ping-handler":
+        checksum &+= pingHandler(pingRequest)[0].count
     case "workout-day-parse":
         checksum &+= try TallyJSONDecoder().decode(ParsedOnly.self, from: dayBody).count
     case "workout-calendar-decode":

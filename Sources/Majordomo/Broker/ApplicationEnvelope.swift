@@ -24,6 +24,24 @@ public protocol ApplicationEnvelope: Sendable {
 
     /// A short description of a request for log lines (its id and method, say); never the body itself.
     func summary(ofRequest body: [Frame]) -> String
+
+    /// The trace a request belongs to, for the log lines (and spans) about it; `nil` when it has none. Asked for
+    /// the events about a request that went wrong or was moved (failures, re-queues, timeouts), and for each
+    /// delivered reply only when `tracesEveryRequest` says so: it may scan the body, so it must be bounded and
+    /// must never trap.
+    func trace(ofRequest body: [Frame]) -> RequestTrace?
+
+    /// Whether each delivered reply's event comes with its request's trace (`BrokerEvent.requestTrace`): one
+    /// `trace(ofRequest:)` per request, so an application turns it on only when something reads it (per-request
+    /// log lines, span export).
+    var tracesEveryRequest: Bool { get }
+}
+
+extension ApplicationEnvelope {
+    /// Bodies without traces: none is read.
+    public func trace(ofRequest body: [Frame]) -> RequestTrace? { nil }
+
+    public var tracesEveryRequest: Bool { false }
 }
 
 /// Bodies the broker knows nothing of: failure replies are one text frame `error: <reason>`, and replies are tied

@@ -169,6 +169,8 @@ extension Broker {
         _ actions: [BrokerAction], on router: Socket, machine: inout BrokerStateMachine, log: inout BrokerEventLog,
         clock: MonotonicClock
     ) {
+        // Set by `.requestTrace`, for the event right after it only.
+        var trace: RequestTrace?
         for action in actions {
             switch action {
             case .send(let frames):
@@ -183,9 +185,13 @@ extension Broker {
                 } catch {
                     log.transport(.error, "broker send failed", peer: frames[0], error: error, now: clock.now)
                 }
+            case .event(.requestTrace(let requestTrace)):
+                trace = requestTrace
             case .event(let event):
                 observer?(event)
-                log.record(event, now: clock.now)
+                if let trace { traceObserver?(event, trace) }
+                log.record(event, trace: trace, now: clock.now)
+                trace = nil
             }
         }
     }

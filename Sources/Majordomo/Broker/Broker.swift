@@ -25,6 +25,7 @@ public final class Broker: Sendable {
     let socketSetup: SocketSetup?
     let security: BrokerSecurity?
     let observer: (@Sendable (BrokerEvent) -> Void)?
+    let traceObserver: (@Sendable (BrokerEvent, RequestTrace) -> Void)?
     let logger: Logger
     let context: Context
     let inbox: Inbox<Command>
@@ -42,7 +43,10 @@ public final class Broker: Sendable {
     ///   - limits: frame and message-size limits of the socket.
     ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext (trusted networks only).
     ///   - socketSetup: extra socket configuration, applied before binding.
-    ///   - observer: called on the I/O thread for every event; must be quick (metrics counters).
+    ///   - observer: called on the I/O thread for every event but `requestTrace`; must be quick (metrics counters).
+    ///   - traceObserver: called on the I/O thread, after `observer`, for each event about a request that has a
+    ///     trace (`BrokerEvent.requestTrace`), with that trace (for a delivery, with the request's time in the queue);
+    ///     must be quick too (spans handed to an exporter).
     ///   - logger: logs events at debug, protocol violations at warning.
     public init(
         configuration: BrokerConfiguration = BrokerConfiguration(),
@@ -53,6 +57,7 @@ public final class Broker: Sendable {
         security: BrokerSecurity? = nil,
         socketSetup: SocketSetup? = nil,
         observer: (@Sendable (BrokerEvent) -> Void)? = nil,
+        traceObserver: (@Sendable (BrokerEvent, RequestTrace) -> Void)? = nil,
         logger: Logger
     ) throws(ZMQError) {
         self.security = security
@@ -63,6 +68,7 @@ public final class Broker: Sendable {
         self.context = try .forRole(given: context)
         self.socketSetup = socketSetup
         self.observer = observer
+        self.traceObserver = traceObserver
         self.logger = logger
         self.inbox = try Inbox()
     }

@@ -37,4 +37,10 @@ public enum BrokerEvent: Sendable, Hashable {
     case protocolViolation(peer: Frame, reason: String)
     /// An MMI query was answered.
     case managementQuery(service: String, answer: String)
+    /// The trace of the request that the event right after it is about (`ApplicationEnvelope.trace(ofRequest:)`),
+    /// with, for a delivered reply, how long the request waited before its last dispatch (`RequestTrace.queued`).
+    /// Only for a request whose body has a trace, and for a delivery only when the envelope `tracesEveryRequest`:
+    /// an untraced request costs no event, and the other events keep their shape (a case of its own, not a member
+    /// of each: the broker copies actions on its hot path, and wider cases would make every copy dearer).
+    case requestTrace(RequestTrace)
 }

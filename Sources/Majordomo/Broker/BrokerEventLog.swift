@@ -14,7 +14,9 @@ struct BrokerEventLog {
         self.logger = logger
     }
 
-    mutating func record(_ event: BrokerEvent, now: Duration) {
+    /// - Parameter trace: the trace of the request the event is about, if it has one: its line gets `trace_id` and
+    ///   `span_id`.
+    mutating func record(_ event: BrokerEvent, trace: RequestTrace? = nil, now: Duration) {
         switch event {
         case .workerReady(let worker, let service):
             throttled(
@@ -30,24 +32,28 @@ struct BrokerEventLog {
         case .workerTimedOut(let worker, let service, let held):
             throttled(
                 .warning, "worker held a request past the request timeout; request answered, worker disconnected",
-                by: service, ["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"], now)
+                by: service,
+                traced(["mdp.worker.id": "\(worker)", "mdp.service": "\(service)", "mdp.held": "\(held)"], trace), now)
         case .requestRequeued(let service, let attempts):
             throttled(
                 .warning, "request re-queued after losing its worker", by: service,
-                ["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"], now)
+                traced(["mdp.service": "\(service)", "mdp.attempts": "\(attempts)"], trace), now)
         case .requestReturned(let service):
-            logger.debug("request returned by a departing worker; re-queued", metadata: ["mdp.service": "\(service)"])
+            logger.debug(
+                "request returned by a departing worker; re-queued",
+                metadata: traced(["mdp.service": "\(service)"], trace))
         case .requestPoisoned(let service, let request):
             throttled(
                 .error,
                 "request answered without retry: its worker died twice while computing it, the second time alone",
-                by: service, ["mdp.service": "\(service)", "mdp.request": "\(request)"], now)
+                by: service, traced(["mdp.service": "\(service)", "mdp.request": "\(request)"], trace), now)
         case .replyDelivered(let service, let latency, _):
-            logger.trace("reply delivered", metadata: ["mdp.service": "\(service)", "mdp.latency": "\(latency)"])
+            logger.trace(
+                "reply delivered", metadata: traced(["mdp.service": "\(service)", "mdp.latency": "\(latency)"], trace))
         case .requestFailed(let service, let failure):
             throttled(
                 .notice, "request answered by the broker", kind: "request answered by the broker: \(failure.kind)",
-                by: service, ["mdp.service": "\(service)", "mdp.failure": "\(failure)"], now)
+                by: service, traced(["mdp.service": "\(service)", "mdp.failure": "\(failure)"], trace), now)
         case .replyDropped(let worker, let reason):
             throttled(
                 .notice, "reply dropped", by: "\(worker)", ["mdp.worker.id": "\(worker)", "reason": "\(reason)"], now)
@@ -59,6 +65,9 @@ struct BrokerEventLog {
             throttled(
                 .warning, "protocol violation; message dropped", by: "\(peer)",
                 ["mdp.peer": "\(peer)", "reason": "\(reason)"], now)
+        case .requestTrace:
+            // Not a line of its own: it goes on the next one (`trace`).
+            break
         case .managementQuery(let service, let answer):
             logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
         }
@@ -77,6 +86,12 @@ struct BrokerEventLog {
     mutating func refusedConnection(address: String, reason: String, now: Duration) {
         throttled(
             .warning, "connection refused", by: address, ["peer.address": "\(address)", "reason": "\(reason)"], now)
+    }
+
+    /// A request's line with its trace's `trace_id` and `span_id`, when it has one.
+    private func traced(_ metadata: Logger.Metadata, _ trace: RequestTrace?) -> Logger.Metadata {
+        guard let trace else { return metadata }
+        return metadata.merging(trace.logMetadata) { own, _ in own }
     }
 
     /// When `flush` next has a count to log.

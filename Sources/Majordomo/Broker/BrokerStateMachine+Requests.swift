@@ -119,11 +119,13 @@ extension BrokerStateMachine {
             if now - request.arrivedAt >= configuration.queueTimeout {
                 return fail(request, .noWorker(waited: now - request.arrivedAt), into: &actions)
             }
+            traceIfAny(request.body, into: &actions)
             actions.append(.event(.requestReturned(service: request.serviceName)))
         case .vanished:
             request.workersLost += 1
             if request.workersLost > 1 {
                 let summary = envelope.summary(ofRequest: request.body)
+                traceIfAny(request.body, into: &actions)
                 actions.append(.event(.requestPoisoned(service: request.serviceName, request: summary)))
                 return fail(request, .workerDied(workersLost: request.workersLost), into: &actions)
             }
@@ -132,6 +134,7 @@ extension BrokerStateMachine {
             guard request.attempts < configuration.maxAttempts else {
                 return fail(request, .workersLost(attempts: request.attempts), into: &actions)
             }
+            traceIfAny(request.body, into: &actions)
             actions.append(.event(.requestRequeued(service: request.serviceName, attempts: request.attempts)))
         }
         let queue = services[request.service].queue
@@ -152,7 +155,14 @@ extension BrokerStateMachine {
     ) {
         let reply = envelope.failureReply(for: failure, service: service, requestBody: body)
         actions.append(.send(BrokerOutbound.clientReply(to: client, service: service, body: reply)))
+        traceIfAny(body, into: &actions)
         actions.append(.event(.requestFailed(service: service, failure: failure)))
+    }
+
+    /// `.requestTrace` for the event about to be appended, when the request's body has a trace.
+    func traceIfAny(_ body: [Frame], queued: Duration? = nil, into actions: inout [BrokerAction]) {
+        guard let trace = envelope.trace(ofRequest: body) else { return }
+        actions.append(.event(.requestTrace(queued.map(trace.queued) ?? trace)))
     }
 
     /// RFC 8: `mmi.service` answers 200 when the named service has at least one live worker, else 404; any

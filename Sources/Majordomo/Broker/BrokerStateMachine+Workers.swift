@@ -78,6 +78,9 @@ extension BrokerStateMachine {
         let request = assignment.request
         actions.append(
             .send(BrokerOutbound.clientReply(to: request.client, service: services[service].nameFrame, body: body)))
+        if tracesEveryRequest {
+            traceIfAny(request.body, queued: assignment.sentAt - request.arrivedAt, into: &actions)
+        }
         actions.append(
             .event(
                 .replyDelivered(

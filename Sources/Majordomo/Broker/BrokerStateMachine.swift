@@ -120,6 +120,8 @@ public struct BrokerStateMachine: Sendable {
 
     public let configuration: BrokerConfiguration
     let envelope: any ApplicationEnvelope
+    /// `envelope.tracesEveryRequest`, read once.
+    let tracesEveryRequest: Bool
     var workers = SlotTable<Frame, Worker>()
     var services = SlotTable<String, Service>()
     var instances = SlotTable<Instance, InstanceState>()
@@ -140,6 +142,7 @@ public struct BrokerStateMachine: Sendable {
     public init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
         self.envelope = envelope
+        self.tracesEveryRequest = envelope.tracesEveryRequest
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
         self.startedAt = now
         self.earliestDeadline = nextHeartbeatAt
@@ -260,6 +263,7 @@ public struct BrokerStateMachine: Sendable {
             let id = workers[worker].id
             release(overdue.token, from: worker)
             fail(overdue.request, .workerTimedOut(held: held), into: &actions)
+            traceIfAny(overdue.request.body, into: &actions)
             actions.append(.event(.workerTimedOut(worker: id, service: serviceName(of: worker), held: held)))
             actions.append(.send(BrokerOutbound.disconnect(to: id)))
             removeWorker(worker, loss: .misbehaved, now: now, into: &actions)

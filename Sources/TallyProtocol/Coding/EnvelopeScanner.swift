@@ -37,10 +37,32 @@ public enum EnvelopeScanner {
         }
     }
 
-    /// Runs `work` over the body's first MiB: in place when the bytes are contiguous (an array, a frame: the
-    /// client scans every reply twice, so a copy per scan would be a copy per reply), else over a copy.
-    private static func scan(_ body: some Collection<UInt8>, _ work: (inout Scanner) -> String?) -> String? {
-        let limit = 1 << 20
+    /// How far into a body `trace(in:)` looks: a `trace` written before the params (as Tally's clients write it)
+    /// is found in any request, and a scan never walks a large body.
+    public static let traceScanLimit = 4096
+
+    /// The top-level `"trace"` member's `traceparent` and `tracestate`, when they are strings without escapes
+    /// within the body's first `traceScanLimit` bytes; not validated. For the broker's log lines about requests
+    /// it does not otherwise parse.
+    public static func trace(in body: some Collection<UInt8>) -> TraceContext? {
+        var tracestate: String?
+        let traceparent = scan(body, limit: traceScanLimit) { scanner -> String? in
+            guard scanner.seekTopLevelMember(named: "trace"), scanner.peek == UInt8(ascii: "{") else { return nil }
+            let object = scanner.index
+            guard let parent = scanner.topLevelString(named: "traceparent", maxBytes: 256) else { return nil }
+            scanner.index = object
+            tracestate = scanner.topLevelString(named: "tracestate", maxBytes: TraceContext.maximumTraceStateLength)
+            return parent
+        }
+        return traceparent.map { TraceContext(traceparent: $0, tracestate: tracestate) }
+    }
+
+    /// Runs `work` over the body's first `limit` bytes (a MiB unless told): in place when the bytes are contiguous
+    /// (an array, a frame: the client scans every reply twice, so a copy per scan would be a copy per reply), else
+    /// over a copy.
+    private static func scan(
+        _ body: some Collection<UInt8>, limit: Int = 1 << 20, _ work: (inout Scanner) -> String?
+    ) -> String? {
         let inPlace = body.withContiguousStorageIfAvailable { buffer in
             var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(limit)))
             return work(&scanner)
@@ -57,10 +79,13 @@ public enum EnvelopeScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        /// Reads the object starting here and returns its member `name` if that is a short string without escapes.
-        mutating func topLevelString(named name: String) -> String? {
+        /// Reads the object starting here and returns its member `name` if that is a string of at most `maxBytes`
+        /// without escapes.
+        mutating func topLevelString(named name: String, maxBytes: Int = 128) -> String? {
             guard seekTopLevelMember(named: name), peek == UInt8(ascii: "\"") else { return nil }
-            guard let value = readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\")) else { return nil }
+            guard let value = readString(), value.count <= maxBytes, !value.contains(UInt8(ascii: "\\")) else {
+                return nil
+            }
             return String(validating: UnsafeBufferPointer(rebasing: value), as: UTF8.self)
         }
 

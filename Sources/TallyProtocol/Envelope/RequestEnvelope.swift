@@ -13,8 +13,9 @@ public struct RequestEnvelope<Params: Encodable & Sendable>: Encodable, Sendable
         try container.encode(head.version, forKey: .version)
         try container.encode(head.id, forKey: .id)
         try container.encode(head.method, forKey: .method)
+        // Before the params: the broker reads `trace` for its log lines from the start of the body only.
+        try container.encodeIfPresent(head.trace, forKey: .trace)
         try container.encode(params, forKey: .params)
         try container.encodeIfPresent(head.deadline, forKey: .deadline)
-        try container.encodeIfPresent(head.trace, forKey: .trace)
     }
 }

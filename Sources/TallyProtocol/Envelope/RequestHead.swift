@@ -16,7 +16,8 @@ public struct RequestHead: Sendable, Hashable {
     /// The instant after which the answer is useless: an expired request is answered with `deadline_exceeded`
     /// and never computed.
     public var deadline: Timestamp?
-    /// W3C trace context, passed through to logs.
+    /// W3C trace context: its ids go on every log line about the request, and spans made for it are children of
+    /// its `traceparent`. Valid by W3C Trace Context Level 1 once decoded (`TraceContext.validated()`).
     public var trace: TraceContext?
 
     public init(
@@ -102,6 +103,11 @@ extension RequestHead: Decodable {
         self.method = method
         self.deadline = try field(.deadline, Timestamp.self)
         self.trace = try field(.trace, TraceContext.self)
+        do {
+            try trace?.validated()
+        } catch {
+            throw .invalidRequest(FieldPath([.key("trace"), .key(error.member)]), error.problem)
+        }
     }
 
     /// The request's id for the error response of a request whose envelope is wrong, if it can be read at all.

@@ -17,7 +17,8 @@ public struct RequestContext: Sendable {
     /// The worker's logger, without this request's metadata.
     private let workerLogger: Logger
 
-    /// A logger with `tally.request.id` and `tally.method` metadata.
+    /// A logger with `tally.request.id` and `tally.method` metadata, and `trace_id` and `span_id` when the request
+    /// carries a trace.
     ///
     /// Built when asked for: most requests log nothing, and adding metadata copies the handler's metadata
     /// storage, a cost every cheap request would otherwise pay.
@@ -25,6 +26,10 @@ public struct RequestContext: Sendable {
         var logger = workerLogger
         logger[metadataKey: "tally.request.id"] = "\(head.id)"
         logger[metadataKey: "tally.method"] = "\(head.method)"
+        if let parent = head.trace?.parent {
+            logger[metadataKey: "trace_id"] = "\(parent.traceID)"
+            logger[metadataKey: "span_id"] = "\(parent.parentID)"
+        }
         return logger
     }
 

@@ -61,15 +61,20 @@ public struct RequestDispatcher: Sendable {
         }
         guard let entry = entries[head.method], entry.answers(on: service) else {
             // The name is the client's text: it is echoed shortened and never becomes a metrics label.
-            return .failure(
+            var response = ResponseBody.failure(
                 id: head.id,
                 TallyError(
                     .unknownMethod, "\(service) has no method '\(head.method.prefix(100))'",
                     details: ErrorDetails(field: "method", methods: methods(of: service), service: service)))
+            response.trace = head.trace
+            return response
         }
         let context = RequestContext(
             head: head, service: service, connection: connection, receivedAt: now, limits: limits, logger: logger)
-        return entry.answer(request, context)
+        guard head.trace != nil else { return entry.answer(request, context) }
+        var response = entry.answer(request, context)
+        response.trace = head.trace
+        return response
     }
 
     /// Answers a request for `method` whose envelope is read: decodes its params from `request`, then computes it
@@ -88,6 +93,7 @@ public struct RequestDispatcher: Sendable {
         if let deadline = head.deadline, deadline.instant <= context.receivedAt {
             return .failure(id: head.id, expired(deadline), method: M.name)
         }
+        let computeStartedAt = head.trace == nil ? nil : ContinuousClock.now
         var response: ResponseBody
         do throws(TallyError) {
             response = .result(try handler(params, context), context: context)
@@ -98,6 +104,7 @@ public struct RequestDispatcher: Sendable {
             response = .failure(id: head.id, expired(deadline), method: M.name)
         }
         response.computed = true
+        response.computeStartedAt = computeStartedAt
         return response
     }
 

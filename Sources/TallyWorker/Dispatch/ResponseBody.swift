@@ -14,6 +14,12 @@ public struct ResponseBody: Sendable, Hashable {
     /// Whether a method handler ran for this answer. Metrics count it so that drills can prove an expired
     /// request is answered `deadline_exceeded` without being computed.
     public var computed = false
+    /// The request's trace context, when it carried a valid one (checked when the envelope was read): for the
+    /// request's log line and spans.
+    public var trace: TraceContext?
+    /// When the method's handler started (params decoded, deadline checked), for a traced request only: where its
+    /// dispatch span ends and its compute span starts.
+    public var computeStartedAt: ContinuousClock.Instant?
 
     public init(bytes: [UInt8], requestID: String? = nil, method: String? = nil, errorCode: ErrorCode? = nil) {
         self.bytes = bytes

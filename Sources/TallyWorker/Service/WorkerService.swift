@@ -2,6 +2,7 @@ import Logging
 import Majordomo
 import ServiceLifecycle
 import TallyProtocol
+import Tracing
 import ZeroMQ
 
 /// Tally's worker as a swift-service-lifecycle service: each request body goes through the `RequestDispatcher`,
@@ -26,10 +27,11 @@ public final class WorkerService: Service, Sendable {
         simulatedLatency: Duration = .zero,
         metrics: WorkerMetrics? = nil,
         socketSetup: SocketSetup? = nil,
+        tracer: (any Tracer)? = nil,
         logger: Logger
     ) throws(ZMQError) {
         self.gracePeriod = gracePeriod
-        let answer = Self.handler(dispatcher: dispatcher, metrics: metrics, logger: logger)
+        let answer = Self.handler(dispatcher: dispatcher, metrics: metrics, tracer: tracer, logger: logger)
         // Every method is pure CPU work of at most a few milliseconds, so it runs on the I/O thread that received
         // it: no thread hand-off per request. A simulated latency sleeps, which must not stall that thread's
         // other connections and heartbeats, so drills compute as tasks instead.
@@ -46,10 +48,13 @@ public final class WorkerService: Service, Sendable {
     }
 
     /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
+    /// - Parameter tracer: records `tally.worker.dispatch` and `tally.worker.compute` for each traced request
+    ///   (`WorkerSpans`); `nil`: none.
     public static func handler(
-        dispatcher: RequestDispatcher, metrics: WorkerMetrics? = nil, logger: Logger
+        dispatcher: RequestDispatcher, metrics: WorkerMetrics? = nil, tracer: (any Tracer)? = nil, logger: Logger
     ) -> @Sendable (WorkerRequest) -> [Frame] {
-        { request in
+        let spans = tracer.map(WorkerSpans.init)
+        return { request in
             let clock = ContinuousClock()
             let start = clock.now
             guard request.body.count == 1 else {
@@ -64,7 +69,9 @@ public final class WorkerService: Service, Sendable {
             }
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
-            let duration = clock.now - start
+            let end = clock.now
+            let duration = end - start
+            spans?.record(response, service: request.service, started: start, ended: end)
             metrics?.record(
                 service: request.service, method: response.method, errorCode: response.errorCode,
                 computed: response.computed, duration: duration)
@@ -74,17 +81,21 @@ public final class WorkerService: Service, Sendable {
     }
 
     /// One line per request: at debug level normally, at error level for `internal` (a fault of Tally's own).
+    /// With the request's `trace_id` and `span_id` when it carried a valid trace.
     private static func log(_ response: ResponseBody, service: String, duration: Duration, logger: Logger) {
         let level: Logger.Level = response.errorCode == .internal ? .error : .debug
         guard logger.logLevel <= level else { return }
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        logger.log(
-            level: level, "request answered",
-            metadata: [
-                "tally.request.id": "\(response.requestID ?? "-")", "tally.method": "\(response.method ?? "-")",
-                "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
-                "tally.duration_us": "\(micros)",
-            ])
+        var metadata: Logger.Metadata = [
+            "tally.request.id": "\(response.requestID ?? "-")", "tally.method": "\(response.method ?? "-")",
+            "mdp.service": "\(service)", "tally.outcome": "\(response.errorCode?.rawValue ?? "result")",
+            "tally.duration_us": "\(micros)",
+        ]
+        if let trace = response.trace?.parent {
+            metadata["trace_id"] = "\(trace.traceID)"
+            metadata["span_id"] = "\(trace.parentID)"
+        }
+        logger.log(level: level, "request answered", metadata: metadata)
     }
 
     /// Starts the worker's I/O threads; `run()` does it too. Starting twice does nothing.

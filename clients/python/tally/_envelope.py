@@ -49,12 +49,13 @@ def encode_request(
 ) -> bytes:
     """The UTF-8 JSON body of a v1 request; ``params`` ``None`` leaves the member out."""
     envelope: dict[str, Any] = {"version": PROTOCOL_VERSION, "id": request_id, "method": method}
+    # Before the params: the broker reads the trace for its log lines from the start of the body only.
+    if traceparent is not None:
+        envelope["trace"] = {"traceparent": traceparent}
     if params is not None:
         envelope["params"] = params_document(params)
     if deadline is not None:
         envelope["deadline"] = format_instant(deadline)
-    if traceparent is not None:
-        envelope["trace"] = {"traceparent": traceparent}
     return encode_document(envelope)
 
 

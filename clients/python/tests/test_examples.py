@@ -74,9 +74,11 @@ def test_example_replayed_through_the_typed_api(client: TallyClient, path: pathl
 
     if not is_typed_envelope(request):
         if request.get("version") == 1 and isinstance(request.get("id"), str):
-            # A method no schema has: the raw call sends it; Tally's error comes back as a TallyError.
+            # A method no schema has, or a trace Tally refuses: the raw call sends it (the trace through
+            # ``traceparent``); Tally's error comes back as a TallyError.
+            trace = request.get("trace") or {}
             with pytest.raises(TallyError) as raised:
-                client.call(method, request.get("params"), service=service)
+                client.call(method, request.get("params"), service=service, traceparent=trace.get("traceparent"))
             assert not differences(error_document(raised.value), expected["error"])
             return
         # The envelope itself is what is wrong (no id, version 2): sent as written, the response compared whole.

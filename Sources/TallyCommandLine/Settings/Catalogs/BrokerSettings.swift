@@ -55,5 +55,5 @@ public enum BrokerSettings {
             maxQueue.documentation, maxAttempts.documentation, maxBodyBytes.documentation,
             shutdownGrace.documentation, MonitoringSettings.http(example: 9100).documentation,
             curveSecretKey.documentation, curveClientKeys.documentation, curveWorkerKeys.documentation,
-        ] + LoggingSettings.all)
+        ] + LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation])
 }

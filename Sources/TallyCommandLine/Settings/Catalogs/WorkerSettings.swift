@@ -60,5 +60,5 @@ public enum WorkerSettings {
             reconnectDelay.documentation, maxBodyBytes.documentation, maxListElements.documentation,
             shutdownGrace.documentation, MonitoringSettings.http(example: 9101).documentation,
             curveSecretKey.documentation, curveServerKey.documentation,
-        ] + LoggingSettings.all)
+        ] + LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation])
 }
