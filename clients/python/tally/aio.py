@@ -7,22 +7,19 @@ Calls never block the event loop: the I/O thread resolves a future that the loop
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
 
-import zmq
-
-from ._core import DEFAULT_TIMEOUT, ClientCore, typed_params, typed_result
-from .curve import Curve
-from .errors import EndpointState
+from ._base import ClientBase
+from ._core import typed_params, typed_result
 from .typed_calls import AsyncTypedCalls
 
 ResultT = TypeVar("ResultT")
 
 
-class AsyncTallyClient(AsyncTypedCalls):
+class AsyncTallyClient(ClientBase, AsyncTypedCalls):
     """:class:`tally.TallyClient` for asyncio: the same arguments, the same behaviour, awaitable calls.
 
     ::
@@ -35,43 +32,9 @@ class AsyncTallyClient(AsyncTypedCalls):
     ``await client.aclose()`` or ``async with``.
     """
 
-    def __init__(
-        self,
-        brokers: str | Sequence[str],
-        *,
-        curve: Curve | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        retries: int = 2,
-        backoff: float = 0.1,
-        max_backoff: float = 2.0,
-        attempt_timeout: float | None = None,
-        heartbeat: float | None = 1.0,
-        context: zmq.Context[Any] | None = None,
-    ) -> None:
-        self._core = ClientCore(
-            brokers,
-            curve=curve,
-            timeout=timeout,
-            retries=retries,
-            backoff=backoff,
-            max_backoff=max_backoff,
-            attempt_timeout=attempt_timeout,
-            heartbeat=heartbeat,
-            context=context,
-        )
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **options: Any) -> AsyncTallyClient:
-        """Configured from ``TALLY_*`` variables, as :meth:`tally.TallyClient.from_env`."""
-        return cls(**{**ClientCore.from_environment(environ), **options})
-
     async def aclose(self) -> None:
         """Stops the I/O thread (joined off the event loop); calls still waiting fail with ClientClosedError."""
         await asyncio.to_thread(self._core.close)
-
-    @property
-    def closed(self) -> bool:
-        return self._core.closed
 
     async def __aenter__(self) -> AsyncTallyClient:
         return self
@@ -80,14 +43,6 @@ class AsyncTallyClient(AsyncTypedCalls):
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
         await self.aclose()
-
-    @property
-    def brokers(self) -> list[str]:
-        return list(self._core.brokers)
-
-    def endpoints(self) -> list[EndpointState]:
-        """What the client knows of each broker connection now."""
-        return self._core.endpoints()
 
     async def call(
         self,

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
 
-import zmq
-
-from ._core import DEFAULT_TIMEOUT, ClientCore, typed_params, typed_result
-from .curve import Curve
-from .errors import ClientClosedError, EndpointState
+from ._base import ClientBase
+from ._core import typed_params, typed_result
+from .errors import ClientClosedError
 from .typed_calls import TypedCalls
 
 ResultT = TypeVar("ResultT")
@@ -22,7 +20,7 @@ LIVENESS_CHECK_SECONDS = 1.0
 """How often a waiting caller checks that the I/O thread still runs (it ends every call by its deadline)."""
 
 
-class TallyClient(TypedCalls):
+class TallyClient(ClientBase, TypedCalls):
     """A client of Tally's broker(s): typed calls per method, raw calls, futures; safe to share between threads.
 
     ::
@@ -58,48 +56,11 @@ class TallyClient(TypedCalls):
         ValueError: an endpoint, duration or number that cannot be used, named.
     """
 
-    def __init__(
-        self,
-        brokers: str | Sequence[str],
-        *,
-        curve: Curve | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        retries: int = 2,
-        backoff: float = 0.1,
-        max_backoff: float = 2.0,
-        attempt_timeout: float | None = None,
-        heartbeat: float | None = 1.0,
-        context: zmq.Context[Any] | None = None,
-    ) -> None:
-        self._core = ClientCore(
-            brokers,
-            curve=curve,
-            timeout=timeout,
-            retries=retries,
-            backoff=backoff,
-            max_backoff=max_backoff,
-            attempt_timeout=attempt_timeout,
-            heartbeat=heartbeat,
-            context=context,
-        )
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **options: Any) -> TallyClient:
-        """A client configured like the ``tally`` CLI: ``TALLY_BROKERS`` (comma-separated; default
-        ``tcp://127.0.0.1:5555``), ``TALLY_TIMEOUT`` (``2.5s``), ``TALLY_CURVE_SECRET_KEY`` (a ``NAME.key`` file)
-        and ``TALLY_CURVE_SERVER_KEY`` (the broker's key or ``.pub`` file). ``options`` override them."""
-        return cls(**{**ClientCore.from_environment(environ), **options})
-
     # Lifecycle ----------------------------------------------------------------------------------------------
 
     def close(self) -> None:
         """Stops the I/O thread and closes the sockets; calls still waiting fail with ClientClosedError."""
         self._core.close()
-
-    @property
-    def closed(self) -> bool:
-        """Whether the client takes no more calls."""
-        return self._core.closed
 
     def __enter__(self) -> TallyClient:
         return self
@@ -108,15 +69,6 @@ class TallyClient(TypedCalls):
         self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self.close()
-
-    @property
-    def brokers(self) -> list[str]:
-        """The broker endpoints, as given."""
-        return list(self._core.brokers)
-
-    def endpoints(self) -> list[EndpointState]:
-        """What the client knows of each broker connection now (connected, refused, CURVE handshake refused)."""
-        return self._core.endpoints()
 
     # Calls --------------------------------------------------------------------------------------------------
 
