@@ -130,7 +130,8 @@ import ZeroMQ
         try events.connect("inproc://client-lifecycle-router")
         weak var dropped: TallyClient?
         do {
-            var configuration = configuration([router.lastEndpoint], timeout: .milliseconds(300))
+            // A timeout long enough for a loaded machine to connect; the call is cancelled once it has arrived.
+            var configuration = configuration([router.lastEndpoint], timeout: .seconds(15))
             configuration.retries = 0
             let client = try TallyClient(configuration: configuration)
             dropped = client
@@ -140,6 +141,7 @@ import ZeroMQ
             #expect(
                 await eventually { (try? router.receive(maxFrames: 8, dontWait: true)) != nil },
                 "the request reached the peer")
+            call.cancel()
             _ = await call.value
         }
         #expect(await eventually { dropped == nil }, "nothing keeps a dropped client alive")
