@@ -73,21 +73,15 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(name: BrokerSettings.curveWorkerKeys.flag, help: BrokerSettings.curveWorkerKeys.help)
     var curveWorkerKeys: String?
 
-    @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
-    var config: String?
-
-    @OptionGroup var logging: LoggingOptions
-
-    @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
-    var otlpEndpoint: String?
+    @OptionGroup var process: ProcessOptions
 
     static let http = MonitoringSettings.http(example: 9100)
 
     func run() async throws {
         ParentWatch.start()
-        let settings = try SettingSources(configPath: config, catalog: BrokerSettings.catalog)
-        let log = try logging.bootstrap(label: "tally.broker", settings: settings)
-        try await log.run { try await serve(settings: settings, logger: log.logger) }
+        try await process.run(label: "tally.broker", catalog: BrokerSettings.catalog) { settings, logger in
+            try await serve(settings: settings, logger: logger)
+        }
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
@@ -112,9 +106,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             clientKeys: try settings.resolve(curveClientKeys, BrokerSettings.curveClientKeys),
             workerKeys: try settings.resolve(curveWorkerKeys, BrokerSettings.curveWorkerKeys))
 
-        let tracing = try TracingOptions.start(
-            endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: "tally-broker",
-            version: TallyBuild.version, logger: logger)
+        let tracing = try process.startTracing(
+            settings: settings, serviceName: "tally-broker", version: TallyBuild.version, logger: logger)
 
         let metrics = monitoringAddress.map { _ in
             PrometheusMetrics.bootstrap(help: BrokerMetrics.help, version: TallyBuild.version)

@@ -77,22 +77,16 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(name: WorkerSettings.curveServerKey.flag, help: WorkerSettings.curveServerKey.help)
     var curveServerKey: String?
 
-    @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
-    var config: String?
-
-    @OptionGroup var logging: LoggingOptions
-
-    @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
-    var otlpEndpoint: String?
+    @OptionGroup var process: ProcessOptions
 
     static let http = MonitoringSettings.http(example: 9101)
 
     func run() async throws {
         MallocTuning.keepRequestBuffers()
         ParentWatch.start()
-        let settings = try SettingSources(configPath: config, catalog: WorkerSettings.catalog)
-        let log = try logging.bootstrap(label: "tally.worker", settings: settings)
-        try await log.run { try await serve(settings: settings, logger: log.logger) }
+        try await process.run(label: "tally.worker", catalog: WorkerSettings.catalog) { settings, logger in
+            try await serve(settings: settings, logger: logger)
+        }
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
@@ -119,9 +113,8 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),
             serverKey: try settings.resolve(curveServerKey, WorkerSettings.curveServerKey))
 
-        let tracing = try TracingOptions.start(
-            endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: "tally-worker",
-            version: TallyBuild.version, logger: logger)
+        let tracing = try process.startTracing(
+            settings: settings, serviceName: "tally-worker", version: TallyBuild.version, logger: logger)
 
         var registry = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version))
         #if DEBUG

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Logging
+
+/// The options a long-running Tally process (broker, worker) takes beside its own: the configuration file, logging
+/// and span export; and the start-up they drive, which is the same for both.
+public struct ProcessOptions: ParsableArguments {
+    @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
+    public var config: String?
+
+    @OptionGroup public var logging: LoggingOptions
+
+    @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
+    public var otlpEndpoint: String?
+
+    public init() {}
+
+    /// Reads `catalog`'s settings (flags over environment over file over defaults), sets up logging, and runs
+    /// `body` with both; with JSON logs, an error `body` throws is logged as JSON (`ProcessLog`).
+    /// - Parameters:
+    ///   - file: where the process runs from, for the error line's `file` and `source` (the executable).
+    public func run(
+        label: String, catalog: SettingCatalog, file: String = #fileID, line: UInt = #line,
+        _ body: (SettingSources, Logger) async throws -> Void
+    ) async throws {
+        let settings = try SettingSources(configPath: config, catalog: catalog)
+        let log = try logging.bootstrap(label: label, settings: settings)
+        try await log.run(file: file, line: line) { try await body(settings, log.logger) }
+    }
+
+    /// Starts span export when `--otlp-endpoint` (or its environment variable or file key) names a receiver.
+    /// - Returns: `nil` when export is off.
+    public func startTracing(
+        settings: SettingSources, serviceName: String, version: String, logger: Logger
+    ) throws -> TracingOptions? {
+        try TracingOptions.start(
+            endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: serviceName,
+            version: version, logger: logger)
+    }
+}
