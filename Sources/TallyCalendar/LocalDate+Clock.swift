@@ -9,8 +9,13 @@ extension LocalDate {
         return (dayNumber, local - dayNumber * 86_400)
     }
 
+    /// The date on a clock `utcOffset` seconds east of UTC at `instant`, clamped to `earliest...latest`.
+    public init(at instant: Date, utcOffset: Int) {
+        self.init(dayNumber: Self.clockReading(at: instant, utcOffset: utcOffset).dayNumber)
+    }
+
     /// The date on `timeZone`'s clock at `instant`, clamped to `earliest...latest`.
     public init(at instant: Date, in timeZone: TimeZone) {
-        self.init(dayNumber: Self.clockReading(at: instant, utcOffset: timeZone.secondsFromGMT(for: instant)).dayNumber)
+        self.init(at: instant, utcOffset: timeZone.secondsFromGMT(for: instant))
     }
 }

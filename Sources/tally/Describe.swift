@@ -55,7 +55,8 @@ struct Describe: AsyncParsableCommand {
         do {
             guard try await client.isServiceAvailable(service) else {
                 return Entry(
-                    service: service, error: TallyError(.unavailable, "no live worker serves \(service)"), answered: true)
+                    service: service, error: TallyError(.unavailable, "no live worker serves \(service)"),
+                    answered: true)
             }
             let result = try await client.describe(service: TallyService(rawValue: service))
             return Entry(service: service, result: result, answered: true)
@@ -79,7 +80,8 @@ struct Describe: AsyncParsableCommand {
             let indent = String(repeating: " ", count: width)
             return "  \(name)  params \(method.paramsSchema)\n  \(indent)  result \(method.resultSchema)"
         }
-        return (["\(result.service): \(result.worker), version \(result.serverVersion), protocol \(versions)"] + methods)
+        return
+            (["\(result.service): \(result.worker), version \(result.serverVersion), protocol \(versions)"] + methods)
             .joined(separator: "\n")
     }
 }

@@ -43,8 +43,7 @@ public struct RequestTime: Codable, Sendable, Hashable {
         switch (reference, zone) {
         case (.today(let date), _): date
         case (.now(let timestamp), .named(let name)): LocalDate(at: timestamp.instant, in: name.timeZone)
-        case (.now(let timestamp), .fixedOffset(let minutes)):
-            LocalDate(dayNumber: LocalDate.clockReading(at: timestamp.instant, utcOffset: minutes * 60).dayNumber)
+        case (.now(let timestamp), .fixedOffset(let minutes)): LocalDate(at: timestamp.instant, utcOffset: minutes * 60)
         }
     }
 
