@@ -38,6 +38,21 @@ import Testing
         #expect(machine.answer(key: nil, service: "mmi.service") == nil)
     }
 
+    @Test func aRequestOnItsOwnSocketIsAnsweredByItsTokenOnly() {
+        var machine = Machine()
+        for token in [1, 2] as [UInt64] {
+            _ = machine.register(
+                token: token, matching: .token, service: "mmi.service", timeout: .seconds(5), waiter: "\(token)",
+                now: .zero)
+        }
+        #expect(machine.answer(key: nil, service: "mmi.service") == nil, "not matched in order")
+        #expect(machine.answer(token: 2) == "2")
+        #expect(machine.answer(token: 2) == nil, "a second reply on its socket matches nothing")
+        #expect(machine.expire(now: .seconds(5)).map(\.waiter) == ["1"])
+        #expect(machine.answer(token: 1) == nil, "the late answer of a query that timed out is dropped")
+        #expect(machine.pending.isEmpty)
+    }
+
     @Test func aKeyInFlightCannotBeUsedTwice() {
         var machine = Machine()
         _ = machine.register(token: 1, key: "k", service: "echo", timeout: .seconds(5), waiter: "first", now: .zero)

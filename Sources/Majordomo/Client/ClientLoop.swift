@@ -17,6 +17,8 @@ struct ClientLoop {
     let frameCache = FrameCache()
     /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
     var backlog = Deque<(token: UInt64, frames: [Frame])>()
+    /// MMI queries in flight, each on a socket of its own.
+    var managementQueries = ManagementQueries()
 
     var logger: Logger { client.logger }
 
@@ -62,13 +64,28 @@ struct ClientLoop {
             let watchWritable = !backlog.isEmpty
             var wait = requests.nextDeadline.map { max(.zero, $0 - clock.now) }
             if executor.hasLocalWork { wait = .zero }
+            // With MMI queries in flight their sockets join a poller of this turn's own (rare: health checks).
+            var queryPoller: Poller?
+            var firstQueryItem = -1
+            if !managementQueries.isEmpty {
+                var poller = watchWritable ? readWritePoller : readPoller
+                firstQueryItem = managementQueries.register(into: &poller)
+                queryPoller = poller
+            }
             do {
-                if watchWritable { try readWritePoller.poll(timeout: wait) } else { try readPoller.poll(timeout: wait) }
+                if queryPoller != nil {
+                    try queryPoller!.poll(timeout: wait)
+                } else if watchWritable {
+                    try readWritePoller.poll(timeout: wait)
+                } else {
+                    try readPoller.poll(timeout: wait)
+                }
             } catch {
                 logger.error("client poll failed; stopping", metadata: ["error": "\(error)"])
                 break
             }
-            let poller = watchWritable ? readWritePoller : readPoller
+            let poller = queryPoller ?? (watchWritable ? readWritePoller : readPoller)
+            if queryPoller != nil { receiveManagementReplies(poller: poller, firstItem: firstQueryItem) }
             if poller.ready(0).contains(.readable) {
                 var stop = false
                 for (count, command) in client.inbox.takeAll().enumerated() {
@@ -88,9 +105,11 @@ struct ClientLoop {
                     for (continuation, timeout) in expired {
                         continuation.resume(returning: .failure(.timeout(timeout, brokers: brokers)))
                     }
+                    managementQueries.closeEnded(isPending: requests.isPending)
                 }
             }
         }
+        managementQueries.closeAll()
         for continuation in requests.stopAll() { continuation.resume(returning: .failure(.stopped)) }
         for command in unexecuted + executor.takeLocalCommands() + client.inbox.close() {
             switch command {
@@ -115,9 +134,21 @@ struct ClientLoop {
     mutating func execute(_ command: MajordomoClient.Command) -> Bool {
         switch command {
         case .send(let token, let key, let service, let frames, let timeout, let continuation):
+            let isManagement = service.hasPrefix(MDP.managementPrefix)
+            let matching: ClientStateMachine<MajordomoClient.Continuation>.Matching =
+                isManagement ? .token : key.map { .key($0) } ?? .inOrder
             let registration = requests.register(
-                token: token, key: key, service: service, timeout: timeout, waiter: continuation, now: clock.now)
+                token: token, matching: matching, service: service, timeout: timeout, waiter: continuation,
+                now: clock.now)
             switch registration {
+            case .accepted where isManagement:
+                do {
+                    try managementQueries.open(token: token, frames: frames, client: client)
+                } catch {
+                    // Only a client whose context is ending fails here: the query ends as the client does.
+                    logger.error("MMI query socket failed", metadata: ["error": "\(error)"])
+                    requests.answer(token: token)?.resume(returning: .failure(.stopped))
+                }
             case .accepted:
                 if backlog.isEmpty, (try? socket.send(frames, dontWait: true)) == true { return true }
                 backlog.append((token, frames))
@@ -126,6 +157,7 @@ struct ClientLoop {
             }
         case .cancel(let token):
             requests.cancel(token: token, now: clock.now)?.resume(returning: .failure(.cancelled))
+            managementQueries.closeEnded(isPending: requests.isPending)
         case .stop:
             return false
         case .run(let job):
@@ -144,6 +176,20 @@ struct ClientLoop {
             }
             guard (try? socket.send(frames, dontWait: true)) == true else { return }
             backlog.removeFirst()
+        }
+    }
+
+    /// Sends the MMI queries that waited for a broker and hands each answer to its own query.
+    mutating func receiveManagementReplies(poller: Poller, firstItem: Int) {
+        let arrived = managementQueries.collect(
+            from: poller, firstIndex: firstItem, maxFrames: client.limits.maxFrames, cache: frameCache)
+        for (token, result) in arrived {
+            switch result {
+            case .success(let reply):
+                requests.answer(token: token)?.resume(returning: .success(reply))
+            case .failure(let error):
+                logger.warning("invalid MMI reply dropped", metadata: ["reason": "\(error)"])
+            }
         }
     }
 
@@ -168,9 +214,10 @@ struct ClientLoop {
                 logger.warning("invalid reply dropped", metadata: ["reason": "\(error)"])
                 continue
             }
-            // MMI replies carry only a status code: they are matched in order. Everything else by its key.
-            let key = reply.service.hasPrefix(MDP.managementPrefix) ? nil : client.correlate(reply)
-            guard let continuation = requests.answer(key: key, service: reply.service) else {
+            // MMI queries are answered on sockets of their own: one here was never asked on this socket.
+            guard !reply.service.hasPrefix(MDP.managementPrefix),
+                let continuation = requests.answer(key: client.correlate(reply), service: reply.service)
+            else {
                 logger.debug(
                     "reply without a waiting request dropped (timed out or cancelled)",
                     metadata: ["mdp.service": "\(reply.service)"])

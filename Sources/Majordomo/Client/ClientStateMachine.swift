@@ -5,12 +5,23 @@ import DequeModule
 /// tests drive it with plain values.
 ///
 /// Replies are matched by a correlation key (for Tally, the response `id`): a request made with a key is answered by
-/// the reply carrying that key. Requests without a key, and all MMI queries (whose replies carry only a status code),
-/// are matched in order per service. A reply that matches nothing (its request timed out or was cancelled, or it
-/// was never made) is dropped. Every waiter is handed back exactly once: answered, failed or stopped.
+/// the reply carrying that key. A request sent on a socket of its own (an MMI query, whose reply carries only a
+/// status code) is answered by whatever arrives on that socket: by its token. Other requests without a key are
+/// matched in order per service. A reply that matches nothing (its request timed out or was cancelled, or it was
+/// never made) is dropped. Every waiter is handed back exactly once: answered, failed or stopped.
 ///
 /// `Waiter` is whatever the caller waits with (a continuation for `ClientLoop`, a plain value in tests).
 struct ClientStateMachine<Waiter> {
+    /// How a request's reply is found.
+    enum Matching: Hashable {
+        /// By the correlation key the reply carries.
+        case key(String)
+        /// By the token of the request: the reply came on a socket that carried this request alone.
+        case token
+        /// The oldest request of the reply's service without a key.
+        case inOrder
+    }
+
     struct Pending {
         let key: String?
         let service: String
@@ -39,16 +50,30 @@ struct ClientStateMachine<Waiter> {
         case refused(Waiter, MajordomoClientError)
     }
 
-    /// Records a request about to be sent.
+    /// Records a request about to be sent, answered by a reply with `key` (or, without one, in order).
     mutating func register(
         token: UInt64, key: String?, service: String, timeout: Duration, waiter: Waiter, now: Duration
     ) -> Registration {
+        register(
+            token: token, matching: key.map { .key($0) } ?? .inOrder, service: service, timeout: timeout,
+            waiter: waiter, now: now)
+    }
+
+    /// Records a request about to be sent, answered as `matching` says.
+    mutating func register(
+        token: UInt64, matching: Matching, service: String, timeout: Duration, waiter: Waiter, now: Duration
+    ) -> Registration {
         if earlyCancellations.removeValue(forKey: token) != nil { return .refused(waiter, .cancelled) }
-        if let key {
-            guard tokensByKey[key] == nil else { return .refused(waiter, .duplicateKey(key)) }
-            tokensByKey[key] = token
-        } else {
+        var key: String?
+        switch matching {
+        case .key(let value):
+            guard tokensByKey[value] == nil else { return .refused(waiter, .duplicateKey(value)) }
+            tokensByKey[value] = token
+            key = value
+        case .inOrder:
             unkeyed[service, default: []].append(token)
+        case .token:
+            break
         }
         let deadline = now + timeout
         pending[token] = Pending(key: key, service: service, deadline: deadline, timeout: timeout, waiter: waiter)
@@ -56,11 +81,17 @@ struct ClientStateMachine<Waiter> {
         return .accepted
     }
 
-    /// The waiter of the request a reply answers: by `key` when the reply carries one (`nil` for MMI and unkeyed
-    /// replies), else the oldest unkeyed request of `service`. `nil` when none waits for it: the reply is dropped.
+    /// The waiter of the request a reply answers: by `key` when the reply carries one (`nil` for unkeyed replies),
+    /// else the oldest unkeyed request of `service`. `nil` when none waits for it: the reply is dropped.
     mutating func answer(key: String?, service: String) -> Waiter? {
         let token = key.map { tokensByKey[$0] } ?? unkeyed[service]?.first
         return token.flatMap { remove($0)?.waiter }
+    }
+
+    /// The waiter of request `token`, answered by a reply on its own socket; `nil` when it ended before (timed out
+    /// or cancelled): the reply is dropped.
+    mutating func answer(token: UInt64) -> Waiter? {
+        remove(token)?.waiter
     }
 
     /// A caller gave up on request `token`: its waiter, to be told so, or `nil` when the request has not been

@@ -6,9 +6,11 @@ import ZeroMQ
 /// each with its own timeout. No REQ-socket lock-step.
 ///
 /// Replies are matched by a correlation key: the caller gives each request a key, and `correlate` reads the key
-/// of each reply (for Tally, the JSON envelope's `id`). Requests without a key, and all MMI queries (whose replies
-/// carry only a status code), are matched in order per service. The socket connects to every broker given; requests are spread over the brokers that are
-/// connected (`ZMQ_IMMEDIATE`), so a broker that is down receives none.
+/// of each reply (for Tally, the JSON envelope's `id`); requests without a key are matched in order per service. An
+/// MMI query, whose reply carries only a status code, goes on a socket of its own that is closed once it is
+/// answered or given up: its answer cannot reach another query, even one sent to another broker or after it timed
+/// out. The socket connects to every broker given; requests are spread over the brokers that are connected
+/// (`ZMQ_IMMEDIATE`), so a broker that is down receives none.
 public final class MajordomoClient: Sendable {
     /// Reads the correlation key of a reply, or `nil` to match it in order.
     public typealias Correlator = @Sendable (ClientInbound) -> String?
@@ -75,18 +77,13 @@ public final class MajordomoClient: Sendable {
     }
 
     private func startLoop() throws(ZMQError) {
-        let socket = try Socket(context, type: .dealer)
-        try socket.set(.immediate, true)
-        try socket.set(.maxMessageSize, limits.maxFrameBytes)
-        try socket.set(.sendHighWaterMark, limits.highWaterMark)
-        try socket.set(.receiveHighWaterMark, limits.highWaterMark)
-        try socketSetup?(socket)
+        let socket = try makeSocket()
         // Connection events per broker, so that a timeout can say how each one stood.
         let monitorAddress = "inproc://mdp-client-monitor-\(ObjectIdentifier(self).hashValue)"
         try socket.monitor(monitorAddress, events: .connection)
         let monitor = try Socket(context, type: .pair)
         try monitor.connect(monitorAddress)
-        for broker in brokers { try socket.connect(broker) }
+        try connect(socket)
         // The sockets move to the I/O thread here and are used only there from now on.
         let handoff = SocketHandoff(socket)
         let monitorHandoff = SocketHandoff(monitor)
@@ -95,6 +92,23 @@ public final class MajordomoClient: Sendable {
             loop.run()
         }
         thread.withLock { $0 = loop }
+    }
+
+    /// A DEALER socket as the client's requests need it: only connected brokers get messages (`ZMQ_IMMEDIATE`),
+    /// the transport's limits, the caller's setup (CURVE keys). Not connected yet.
+    func makeSocket() throws(ZMQError) -> Socket {
+        let socket = try Socket(context, type: .dealer)
+        try socket.set(.immediate, true)
+        try socket.set(.maxMessageSize, limits.maxFrameBytes)
+        try socket.set(.sendHighWaterMark, limits.highWaterMark)
+        try socket.set(.receiveHighWaterMark, limits.highWaterMark)
+        try socketSetup?(socket)
+        return socket
+    }
+
+    /// Connects `socket` to every broker.
+    func connect(_ socket: Socket) throws(ZMQError) {
+        for broker in brokers { try socket.connect(broker) }
     }
 
     /// Sends a request and waits for its reply.

@@ -67,7 +67,8 @@ class Call:
     Attributes:
         token: the client's handle for the call (unique while the client lives).
         request_id: the request's ``id``, by which its reply is found; ``None`` to match replies in order per
-            service (MMI queries, whose replies are bare status codes, and envelopes sent without an id).
+            service (envelopes sent without an id). MMI queries, whose replies are bare status codes, have none:
+            each is answered on a socket of its own (``CallBook.received``'s ``token``).
         service: the MDP service.
         frames: the request as MDP frames, sent again unchanged by every attempt.
         started: when the call started (monotonic seconds).
@@ -157,7 +158,7 @@ class CallBook:
         self._calls[call.token] = call
         if call.request_id is not None:
             self._by_request_id[call.request_id] = call
-        else:
+        elif not call.service.startswith(MMI_PREFIX):  # an MMI query is answered on its own socket, by token
             self._unkeyed.setdefault(call.service, deque()).append(call)
         call.next_backoff = call.policy.backoff
         if now >= call.deadline:
@@ -181,12 +182,14 @@ class CallBook:
 
     # Replies and time in ------------------------------------------------------------------------------------
 
-    def received(self, reply: Reply, now: float) -> list[Action]:
+    def received(self, reply: Reply, now: float, token: int | None = None) -> list[Action]:
         """A reply arrived: finishes its call, or schedules a retry for ``overloaded``/``unavailable``.
 
-        A reply that matches no call in flight (late, after its call ended; or another client's id) is dropped.
+        ``token`` names the call when the reply came on a socket that carried that call alone (an MMI query);
+        otherwise the reply is matched by its ``id``. A reply that matches no call in flight (late, after its call
+        ended; or another client's id) is dropped.
         """
-        call = self._match(reply)
+        call = self._calls.get(token) if token is not None else self._match(reply)
         if call is None:
             return []
         code = reply.error_code
@@ -301,13 +304,15 @@ class CallBook:
                     del self._unkeyed[call.service]
 
     def _match(self, reply: Reply) -> Call | None:
-        """The call a reply answers: by its ``id``; MMI replies and replies whose id is null, in order."""
-        if not reply.service.startswith(MMI_PREFIX):
-            request_id = reply.request_id
-            if request_id is not None:
-                return self._by_request_id.get(request_id)
-            if reply.document is None or reply.document.get("id", None) is not None:
-                return None  # not a v1 response, or an id of another type: nobody's
+        """The call a reply on the shared socket answers: by its ``id``; replies whose id is null, in order. An MMI
+        reply there answers nothing (queries are answered on their own sockets)."""
+        if reply.service.startswith(MMI_PREFIX):
+            return None
+        request_id = reply.request_id
+        if request_id is not None:
+            return self._by_request_id.get(request_id)
+        if reply.document is None or reply.document.get("id", None) is not None:
+            return None  # not a v1 response, or an id of another type: nobody's
         waiting = self._unkeyed.get(reply.service)
         return waiting[0] if waiting else None
 

@@ -6,6 +6,11 @@ monitor socket and the :class:`~tally._callbook.CallBook`. Callers on any thread
 on a :class:`concurrent.futures.Future` the thread resolves. The thread blocks only in ``zmq_poll``, for at most
 the time until the next timer of the book, and never in a send: a message the socket cannot take yet (no broker
 connected) waits in a backlog until the socket is writable or its attempt times out.
+
+An MMI query is the exception to the one DEALER: its reply carries only a status code, nothing that says which query
+it answers, so each attempt of a query goes on a DEALER of its own, closed once the query is answered or the attempt
+is given up. Two queries answered out of order, or by two brokers, cannot swap answers, and the late answer of an
+attempt that timed out has nowhere to go.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from zmq.utils.monitor import recv_monitor_message
 
 from ._callbook import Call, CallBook, DuplicateRequestIdError, Finish, Forget, Send
 from ._endpoints import EndpointStates
-from ._envelope import Reply, decode_reply
+from ._envelope import MMI_PREFIX, Reply, decode_reply
 from .curve import Curve
 from .errors import ClientClosedError, TallyError, TallyTimeoutError
 
@@ -155,24 +160,17 @@ class IOLoop:
         self._backlog: OrderedDict[int, list[bytes]] = OrderedDict()
         self._futures: dict[int, tuple[Future[Any], Interpret]] = {}
         self._not_executed: list[Command] = []
-        socket = context.socket(zmq.DEALER)
+        # MMI queries in flight, each on its own DEALER (by call token), with the request it has not taken yet.
+        self._queries: dict[int, zmq.Socket[Any]] = {}
+        self._query_backlog: dict[int, list[bytes]] = {}
+        self._brokers = list(brokers)
+        self._curve = curve
+        self._settings = settings
+        self._poller = zmq.Poller()
+        socket = self._dealer()
         try:
-            socket.linger = 0
-            socket.immediate = 1
-            socket.maxmsgsize = settings.max_message_bytes
-            socket.sndhwm = settings.high_water_mark
-            socket.rcvhwm = settings.high_water_mark
-            if settings.heartbeat is not None:
-                socket.heartbeat_ivl = int(settings.heartbeat * 1000)
-                socket.heartbeat_timeout = int(settings.heartbeat * 3000)
-            if curve is not None:
-                curve.apply(socket)
             self.monitor = socket.get_monitor_socket()
-            for broker in brokers:
-                try:
-                    socket.connect(broker)
-                except zmq.ZMQError as error:
-                    raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
+            self._connect(socket)
         except BaseException:
             socket.close(linger=0)
             self.inbox.release()
@@ -182,6 +180,32 @@ class IOLoop:
 
     def start(self) -> None:
         self.thread.start()
+
+    def _dealer(self) -> zmq.Socket[Any]:
+        """A DEALER as every request of the client needs it (limits, heartbeats, CURVE), not connected yet."""
+        socket = self.context.socket(zmq.DEALER)
+        try:
+            socket.linger = 0
+            socket.immediate = 1
+            socket.maxmsgsize = self._settings.max_message_bytes
+            socket.sndhwm = self._settings.high_water_mark
+            socket.rcvhwm = self._settings.high_water_mark
+            if self._settings.heartbeat is not None:
+                socket.heartbeat_ivl = int(self._settings.heartbeat * 1000)
+                socket.heartbeat_timeout = int(self._settings.heartbeat * 3000)
+            if self._curve is not None:
+                self._curve.apply(socket)
+        except BaseException:
+            socket.close(linger=0)
+            raise
+        return socket
+
+    def _connect(self, socket: zmq.Socket[Any]) -> None:
+        for broker in self._brokers:
+            try:
+                socket.connect(broker)
+            except zmq.ZMQError as error:
+                raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
 
     def submit(self, call: Call, interpret: Interpret) -> Future[Any]:
         """Hands ``call`` to the I/O thread; the future ends with its value, a TallyError or ClientClosedError."""
@@ -216,7 +240,7 @@ class IOLoop:
             self._shut_down(reason)
 
     def _loop(self) -> None:
-        poller = zmq.Poller()
+        poller = self._poller
         poller.register(self.inbox.read_fd, zmq.POLLIN)
         poller.register(self.monitor, zmq.POLLIN)
         poller.register(self.socket, zmq.POLLIN)
@@ -238,6 +262,8 @@ class IOLoop:
                 self._receive()
             if self._backlog and (events & zmq.POLLOUT or not wants_writable):
                 self._flush_backlog()
+            for token, query in [(token, query) for token, query in self._queries.items() if query in ready]:
+                self._serve_query(token, query, ready[query])
             self._execute(self.book.advance(time.monotonic()))
 
     def _execute_commands(self, commands: list[Command]) -> bool:
@@ -268,6 +294,7 @@ class IOLoop:
                 self._send(action.call, action.frames)
             elif isinstance(action, Forget):
                 self._backlog.pop(action.call.token, None)
+                self._close_query(action.call.token)
             else:
                 self._finish(action.call, action.reply)
 
@@ -282,6 +309,9 @@ class IOLoop:
                 last,
                 extra={"tally_attempt": call.attempt_number, "tally_after": last.outcome},
             )
+        if call.service.startswith(MMI_PREFIX):
+            self._send_query(call, frames)
+            return
         if not self._backlog:
             try:
                 self.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
@@ -290,6 +320,56 @@ class IOLoop:
             except zmq.Again:
                 pass  # no broker connection ready yet, or its queue is full: wait for the socket
         self._backlog[call.token] = frames
+
+    def _send_query(self, call: Call, frames: list[bytes]) -> None:
+        """Sends an attempt of an MMI query on a DEALER of its own (the previous attempt's is closed)."""
+        self._close_query(call.token)
+        socket = self._dealer()
+        try:
+            self._connect(socket)
+        except ValueError:
+            socket.close(linger=0)
+            raise
+        self._queries[call.token] = socket
+        try:
+            socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+            self.book.sent(call.token)
+            self._poller.register(socket, zmq.POLLIN)
+        except zmq.Again:
+            self._query_backlog[call.token] = frames  # no broker connection ready yet
+            self._poller.register(socket, zmq.POLLIN | zmq.POLLOUT)
+
+    def _serve_query(self, token: int, socket: zmq.Socket[Any], events: int) -> None:
+        """Sends the query that waited for a broker, or hands the answer on its socket to its call alone."""
+        if self._queries.get(token) is not socket:
+            return  # closed meanwhile
+        frames = self._query_backlog.get(token)
+        if frames is not None and events & zmq.POLLOUT:
+            try:
+                socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+            except zmq.Again:
+                pass
+            else:
+                del self._query_backlog[token]
+                self.book.sent(token)
+                self._poller.modify(socket, zmq.POLLIN)
+        if not events & zmq.POLLIN:
+            return
+        try:
+            reply = decode_reply(socket.recv_multipart(flags=zmq.NOBLOCK))
+        except zmq.Again:
+            return
+        if reply is None or not reply.service.startswith(MMI_PREFIX):
+            logger.debug("a message that is not an MMI reply was dropped")
+            return
+        self._execute(self.book.received(reply, time.monotonic(), token=token))
+
+    def _close_query(self, token: int) -> None:
+        socket = self._queries.pop(token, None)
+        self._query_backlog.pop(token, None)
+        if socket is not None:
+            self._poller.unregister(socket)
+            socket.close(linger=0)
 
     def _flush_backlog(self) -> None:
         while self._backlog:
@@ -362,6 +442,8 @@ class IOLoop:
             if isinstance(command, StartCall):
                 resolve(command.future, error=ClientClosedError(reason))
         self._backlog.clear()
+        for token in list(self._queries):
+            self._close_query(token)
         try:
             self.socket.disable_monitor()
         except zmq.ZMQError:

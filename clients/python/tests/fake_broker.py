@@ -23,6 +23,8 @@ class Received:
     service: str
     envelope: dict[str, Any]
     sender: bytes
+    body: bytes = b""
+    """The body as sent (an MMI query's service name; the envelope's JSON)."""
 
 
 Reply = dict[str, Any] | bytes | list[bytes]
@@ -70,7 +72,9 @@ class FakeBroker:
                 frames = self._socket.recv_multipart()
                 sender, rest = frames[0], frames[1:]
                 assert rest[:2] == [b"", MDP_CLIENT], f"not an MDP/0.1 client request: {rest!r}"
-                request = Received(time.monotonic(), rest[2].decode(), json.loads(rest[3]), sender)
+                service = rest[2].decode()
+                envelope = {} if service.startswith("mmi.") else json.loads(rest[3])
+                request = Received(time.monotonic(), service, envelope, sender, rest[3])
                 with self._lock:
                     self.received.append(request)
                 for reply in self.script(request, self) or []:

@@ -167,19 +167,29 @@ def test_replies_find_their_calls_by_id_in_any_order_and_strangers_are_dropped()
     assert len(book) == 0
 
 
-def test_replies_with_a_null_id_and_mmi_replies_are_matched_in_order_per_service() -> None:
+def test_replies_with_a_null_id_are_matched_in_order_per_service() -> None:
     book = CallBook()
     first, second = make_call(1, None), make_call(2, None)
-    mmi = make_call(3, None, service="mmi.service")
-    for call in (first, second, mmi):
+    for call in (first, second):
         book.start(call, 0.0)
     [end] = finished(book.received(response(None, code="invalid_request"), 0.1))
     assert end.call is first
-    [end] = finished(book.received(Reply("mmi.service", b"200", None), 0.1))
-    assert end.call is mmi
     assert book.received(Reply("tally.history", b"not json", None), 0.1) == []  # nobody's
     [end] = finished(book.received(response(None, code="invalid_request"), 0.2))
     assert end.call is second
+
+
+def test_an_mmi_query_is_answered_by_its_token_only() -> None:
+    book = CallBook()
+    first, second = make_call(1, None, service="mmi.service"), make_call(2, None, service="mmi.service")
+    for call in (first, second):
+        book.start(call, 0.0)
+    assert book.received(Reply("mmi.service", b"200", None), 0.1) == [], "not matched in order"
+    [end] = finished(book.received(Reply("mmi.service", b"404", None), 0.1, token=2))
+    assert end.call is second
+    assert book.received(Reply("mmi.service", b"200", None), 0.2, token=2) == [], "its call has ended"
+    [end] = finished(book.received(Reply("mmi.service", b"200", None), 0.2, token=1))
+    assert end.call is first
 
 
 def test_an_id_already_in_flight_is_refused() -> None:

@@ -1,0 +1,70 @@
+import Majordomo
+import Testing
+import ZeroMQ
+
+/// MMI replies carry only a status code, so nothing in a reply says which query it answers: the client keeps each
+/// query on a socket of its own. A fake broker (a bare ROUTER socket) answers in the order that would cross the
+/// answers of a client that matched them in order.
+@Suite struct ManagementQueryTests {
+    /// What the fake broker answers about a service name: only "live" has workers.
+    static func status(of name: Frame) -> Frame { name == "live" ? "200" : "404" }
+
+    /// Receives the next client request on `broker` within `timeout`: the requester's routing id and the frames.
+    static func nextRequest(on broker: Socket, within timeout: Duration) async throws -> [Frame]? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let message = try broker.receive(dontWait: true) { return message.frames }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
+    /// The broker's answer to `request` (`[id, "", "MDPC01", service, name]`), as RFC 8 words it.
+    static func answer(_ request: [Frame], on broker: Socket) throws {
+        #expect(Array(request.dropFirst().prefix(3)) == ["", "MDPC01", "mmi.service"])
+        try broker.send([request[0], "", "MDPC01", "mmi.service", status(of: request[4])])
+    }
+
+    @Test func answersGivenInReverseOrderReachTheirOwnQueries() async throws {
+        let context = try Context()
+        let broker = try Socket(context, type: .router)
+        try broker.bind("tcp://127.0.0.1:0")
+        let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: Fast.logger) { _ in nil }
+        try client.start()
+        async let first = client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(20))
+        let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+        async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
+        let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+        // The second query is answered first: in-order matching would hand "404" to the first.
+        try Self.answer(secondRequest, on: broker)
+        try Self.answer(firstRequest, on: broker)
+        #expect(try await first.body == ["200"])
+        #expect(try await second.body == ["404"])
+        await client.stop()
+    }
+
+    @Test func theLateAnswerOfATimedOutQueryReachesNoOtherQuery() async throws {
+        let context = try Context()
+        let broker = try Socket(context, type: .router)
+        try broker.bind("tcp://127.0.0.1:0")
+        let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: Fast.logger) { _ in nil }
+        try client.start()
+        // The broker sits on the first query until it times out (2 s: time enough to reach a loaded broker).
+        let first = Task {
+            try await client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(2))
+        }
+        let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+        do {
+            _ = try await first.value
+            Issue.record("the first query was answered")
+        } catch {
+            guard case .timeout = error as? MajordomoClientError else { throw error }
+        }
+        async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
+        let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+        try Self.answer(firstRequest, on: broker)
+        try Self.answer(secondRequest, on: broker)
+        #expect(try await second.body == ["404"], "the first query's late 200 went nowhere")
+        await client.stop()
+    }
+}
