@@ -89,10 +89,24 @@ let package = Package(
             name: "TallyJSONCoding",
             swiftSettings: strictness
         ),
+        // The v1 contract. Its wire structs are generated from Protocol/schemas at build time (WireTypes), so that
+        // each member's name, type and wire name is written once, in the schema; what the schemas cannot say
+        // (fast paths, checks, conveniences) is written beside them in extensions.
         .target(
             name: "TallyProtocol",
             dependencies: ["TallyCalendar", "TallyJSONCoding"],
+            swiftSettings: strictness,
+            plugins: ["WireTypes"]
+        ),
+        .executableTarget(
+            name: "WireTypeGenerator",
+            dependencies: ["TallyJSONCoding"],
             swiftSettings: strictness
+        ),
+        .plugin(
+            name: "WireTypes",
+            capability: .buildTool(),
+            dependencies: ["WireTypeGenerator"]
         ),
         .target(
             name: "TallyWorker",
@@ -248,6 +262,7 @@ let package = Package(
         .target(
             name: "TallyTesting",
             dependencies: [
+                "TallyJSONCoding",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+public import TallyJSONCoding
 
 /// One file of Protocol/examples: a request, the service it goes to and the response it must get (`"$any"`
 /// matches any value). Replayed against the dispatcher in unit tests and against a real cluster end to end.

@@ -346,7 +346,7 @@ class Hour:
     """
 
     hour: int
-    """Bounds: from 0 to 23."""
+    """Wall-clock hour at the start, 0-23. Bounds: from 0 to 23."""
 
     start: str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
@@ -424,7 +424,7 @@ class StepTotals:
     """Bounds: at least 0."""
 
     count: int
-    """Bounds: at least 0."""
+    """Records summed (days) or samples summed (hours). Bounds: at least 0."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StepTotals:
@@ -460,18 +460,27 @@ class HistoryDashboardResult:
     mode: HistoryDashboardResultMode
 
     date: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
+    selected day.
+    """
 
     as_of: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
+    the request's zone.
+    """
 
     day: HistoryDay
+    """The step card of the selected day (from its daily record)."""
 
     start_date: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The chart's
+    first day (the selected day itself in daily mode).
+    """
 
     end_date: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The chart's
+    last day (the selected day itself in daily mode).
+    """
 
     hours: list[Hour] | None = None
     """The elapsed hours of the local day, in order: 24 on most days; 23 and 25 on DST days; 22 and 26 where the
@@ -481,14 +490,16 @@ class HistoryDashboardResult:
     """
 
     has_hourly_data: bool | None = None
+    """Daily mode: whether any sample fell into the day."""
 
     samples_ignored: int | None = None
     """Samples outside the selected day or after now. Bounds: at least 0."""
 
     days: list[HistoryDay] | None = None
-    """Bounds: 7 to 31 elements."""
+    """Weekly (7) and monthly (28-31) modes: the chart's days. Bounds: 7 to 31 elements."""
 
     totals: StepTotals
+    """Sums over the chart (hours: the samples; days: the records up to today)."""
 
     review_prompt_due: bool
     """Goal tracking on, the selected day is today, and its goal is met."""
@@ -638,7 +649,7 @@ class MonthGrid:
     week_starts_on: WeekStartsOn
 
     columns: list[MonthGridColumn]
-    """Bounds: 7 to 7 elements."""
+    """The weekday of each column. Bounds: 7 to 7 elements."""
 
     leading_blanks: int
     """Bounds: from 0 to 6."""
@@ -683,26 +694,32 @@ class HistoryMonthResult:
     """A calendar month, yyyy-MM."""
 
     as_of: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
+    the request's zone.
+    """
 
     goal_tracking_enabled: bool
 
     days: list[HistoryDay]
-    """Bounds: 28 to 31 elements."""
+    """Every day of the month, 1st first. Bounds: 28 to 31 elements."""
 
     grid: MonthGrid
+    """The days in week rows: leading_blanks by week_starts_on, 28, 35 or 42 cells (7 × rows)."""
 
     rows: list[HistoryDay]
     """Days with a record up to today, most recent first. Bounds: 0 to 31 elements."""
 
     totals: StepTotals
+    """Sums over rows; count is the number of days with data."""
 
     completed_days: int
-    """Bounds: from 0 to 31."""
+    """Days in state completed. Bounds: from 0 to 31."""
 
     previous_month: str | None
+    """The nearest month before this one the user may open (null at the start): the month picker's left arrow."""
 
     next_month: str | None
+    """The nearest month after this one the user may open (null at the end): the month picker's right arrow."""
 
     future_records_ignored: int
     """Records dated after today, left out. Bounds: at least 0."""
@@ -814,10 +831,12 @@ class HistoryMonthsResult:
     """
 
     as_of: str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
+    the request's zone.
+    """
 
     current_month: str
-    """A calendar month, yyyy-MM."""
+    """A calendar month, yyyy-MM. The month of today: always the last of months."""
 
     months: list[str]
     """Months with a record up to today plus the current month (always last), ascending; a free user gets the 3 most
@@ -939,6 +958,7 @@ class StreakSummaryCurrentStreak:
     start_date: str | None
 
     end_date: str | None
+    """For the current streak, today when today's goal is met, otherwise yesterday."""
 
     average_steps: float | None
     """Mean steps per day, 2 decimals, never rounded onto a whole number it is not. Bounds: at least 0."""
@@ -984,6 +1004,7 @@ class StreakSummaryBestStreak:
     start_date: str | None
 
     end_date: str | None
+    """For the current streak, today when today's goal is met, otherwise yesterday."""
 
     average_steps: float | None
     """Mean steps per day, 2 decimals, never rounded onto a whole number it is not. Bounds: at least 0."""
@@ -1020,7 +1041,10 @@ class StreakSummaryBestStreak:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryToday:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/today``."""
+    """Today's card: "X to go" toward today's goal, or "Day N locked in".
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/today``.
+    """
 
     date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
@@ -1029,16 +1053,16 @@ class StreakSummaryToday:
     """null: no record today. Bounds: at least 0."""
 
     goal: int
-    """Bounds: at least 1."""
+    """The goal active today. Bounds: at least 1."""
 
     progress: float | None
-    """Bounds: from 0 to 1."""
+    """min(steps / goal, 1) rounded to 4 decimals; null without a record. Bounds: from 0 to 1."""
 
     state: StreakSummaryTodayState
     """completed once today's goal is met; otherwise in_progress, zero or no_data."""
 
     steps_to_go: int
-    """Bounds: at least 0."""
+    """goal − steps, never below 0; the whole goal without a record. Bounds: at least 0."""
 
     locked_in_day: int | None
     """With the goal met: the streak day today locked in (current_streak.days). Bounds: at least 1."""
@@ -1072,15 +1096,21 @@ class StreakSummaryToday:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryMilestonesTier:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/milestones/properties/tiers/items``."""
+    """One tier of the milestones row.
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/milestones/properties/tiers/items``.
+    """
 
     tier: StreakSummaryTierName
 
     name: str
+    """Display name ("Bronze")."""
 
     days: StreakSummaryMilestonesTierDays
+    """Streak days that earn it."""
 
     earned: bool
+    """Whether the current streak has earned it."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryMilestonesTier:
@@ -1105,17 +1135,22 @@ class StreakSummaryMilestonesTier:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryMilestones:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/milestones``."""
+    """The trophies, judged on the current streak as the badge shows it.
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/milestones``.
+    """
 
     highest_earned: StreakSummaryTierName | None
+    """The highest tier earned; null below 7 days."""
 
     next_tier: StreakSummaryTierName | None
+    """The next tier to unlock; null from 365 days on."""
 
     days_to_next_tier: int | None
-    """Bounds: at least 1."""
+    """Days until next_tier; null when there is none. Bounds: at least 1."""
 
     tiers: list[StreakSummaryMilestonesTier]
-    """Bounds: 7 to 7 elements."""
+    """All seven tiers in order, each with its earned flag. Bounds: 7 to 7 elements."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryMilestones:
@@ -1140,7 +1175,10 @@ class StreakSummaryMilestones:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryHeatmapDay:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap_day``."""
+    """One heatmap cell.
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap_day``.
+    """
 
     date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
@@ -1149,7 +1187,7 @@ class StreakSummaryHeatmapDay:
     """null: no data. Bounds: at least 0."""
 
     goal: int
-    """Bounds: at least 1."""
+    """The goal active that day. Bounds: at least 1."""
 
     state: StreakSummaryHeatmapDayState
     """The heatmap needs goal tracking and ends today: never full or future."""
@@ -1233,7 +1271,10 @@ class StreakSummaryHeatmapGrid:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryHeatmap:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap``."""
+    """The 30-day heatmap: today and the 29 days before it, oldest first.
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap``.
+    """
 
     start_date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
@@ -1290,8 +1331,10 @@ class StreakSummaryResult:
     """
 
     current_streak: StreakSummaryCurrentStreak | None = None
+    """The current streak, as workout.calendar's current_streak shows it."""
 
     best_streak: StreakSummaryBestStreak | None = None
+    """The best streak over the whole history."""
 
     today: StreakSummaryToday | None = None
 
@@ -1300,7 +1343,7 @@ class StreakSummaryResult:
     heatmap: StreakSummaryHeatmap | None = None
 
     future_records_ignored: int | None = None
-    """Bounds: at least 0."""
+    """How many records were dated after today and left out. Bounds: at least 0."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryResult:
@@ -1360,7 +1403,10 @@ class SystemDescribeParams:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SystemDescribeResultMethod:
-    """Schema: ``methods/system.describe.result.schema.json#/properties/methods/items``."""
+    """One method the answering service serves.
+
+    Schema: ``methods/system.describe.result.schema.json#/properties/methods/items``.
+    """
 
     name: str
     """area.name."""
@@ -1405,7 +1451,7 @@ class SystemDescribeResult:
     """
 
     protocol_versions: list[int]
-    """Bounds: at least 1 element."""
+    """Protocol versions the worker serves. Bounds: at least 1 element."""
 
     request_schema: str
     """The $id of the request envelope's schema."""
@@ -1414,6 +1460,7 @@ class SystemDescribeResult:
     """The $id of the response envelope's schema."""
 
     server_version: str
+    """The worker's build version."""
 
     worker: str
     """host/pid of the worker process."""
@@ -1471,12 +1518,13 @@ class SystemPingResult:
     """Schema: ``methods/system.ping.result.schema.json``."""
 
     server_version: str
+    """The worker's build version."""
 
     protocol_versions: list[int]
-    """Bounds: at least 1 element."""
+    """Protocol versions the worker serves. Bounds: at least 1 element."""
 
     uptime_seconds: float
-    """Bounds: at least 0."""
+    """Seconds since the worker process started. Bounds: at least 0."""
 
     service: str
     """The MDP service that answered."""
@@ -1590,7 +1638,10 @@ class ExerciseSet:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Exercise:
-    """Schema: ``workout.schema.json#/$defs/exercise``."""
+    """One exercise and its sets, in the order logged.
+
+    Schema: ``workout.schema.json#/$defs/exercise``.
+    """
 
     name: str
     """A display name, 1-200 characters."""
@@ -1679,7 +1730,10 @@ class Workout:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Stretch:
-    """Schema: ``workout.schema.json#/$defs/stretch``."""
+    """A stretching session: the regions stretched, in the order logged.
+
+    Schema: ``workout.schema.json#/$defs/stretch``.
+    """
 
     id: str
     """A client id, 1-128 characters."""
@@ -1718,7 +1772,10 @@ class Stretch:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Meditation:
-    """Schema: ``workout.schema.json#/$defs/meditation``."""
+    """A meditation session.
+
+    Schema: ``workout.schema.json#/$defs/meditation``.
+    """
 
     id: str
     """A client id, 1-128 characters."""
@@ -1914,13 +1971,16 @@ class WorkoutCalendarMeditationSummary:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutCalendarActivity:
-    """Schema: ``methods/workout.calendar.result.schema.json#/$defs/activity``."""
+    """One activity card.
+
+    Schema: ``methods/workout.calendar.result.schema.json#/$defs/activity``.
+    """
 
     id: str
     """<type>-<source_id>, e.g. workout-123: unique across types."""
 
     source_id: str
-    """A client id, 1-128 characters."""
+    """A client id, 1-128 characters. The id as the client gave it."""
 
     type: ActivityType
 
@@ -1928,6 +1988,7 @@ class WorkoutCalendarActivity:
     """An echoed completion instant, written in the local time of the request's zone with that zone's offset at that
     instant. An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to
     9999-12-31T23:59:59.999Z. Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
+    The completion instant in the request zone's local time (2026-06-14T23:30:00-07:00).
     """
 
     summary: WorkoutCalendarWorkoutSummary | WorkoutCalendarStretchSummary | WorkoutCalendarMeditationSummary
@@ -1962,7 +2023,10 @@ class WorkoutCalendarActivity:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutCalendarDay:
-    """Schema: ``methods/workout.calendar.result.schema.json#/$defs/day``."""
+    """One day's activities, ordered by completion time.
+
+    Schema: ``methods/workout.calendar.result.schema.json#/$defs/day``.
+    """
 
     activities: list[WorkoutCalendarActivity]
     """By completion instant; ties: workout, stretch, meditation, then list order. Bounds: at least 1 element."""
@@ -1992,11 +2056,13 @@ class WorkoutCalendarStreak:
     """The streak's length in days. Bounds: at least 0."""
 
     start_date: str | None
+    """The streak's first day; null with 0 days."""
 
     end_date: str | None
     """Today or yesterday; null with 0 days."""
 
     includes_today: bool
+    """Whether today has a workout and is counted."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarStreak:
@@ -2021,7 +2087,11 @@ class WorkoutCalendarStreak:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutCalendarResult:
-    """Schema: ``methods/workout.calendar.result.schema.json``."""
+    """The month as the calendar screen shows it: start_date, end_date and days are the activity-calendar API's
+    response, the rest are the History view's streak, marks and navigation.
+
+    Schema: ``methods/workout.calendar.result.schema.json``.
+    """
 
     month: str
     """A calendar month, yyyy-MM. Not after the current month."""
@@ -2051,6 +2121,7 @@ class WorkoutCalendarResult:
     """The keys of days, ascending."""
 
     current_streak: WorkoutCalendarStreak
+    """The current workout streak (workouts only, whatever the filter)."""
 
     has_earlier: bool
     """An earlier month holds an activity of the types shown, or the current month is earlier."""
@@ -2189,10 +2260,10 @@ class WorkoutDayPlanProgress:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     weeks: int
-    """Bounds: from 1 to 520."""
+    """Z: the plan's length in weeks. Bounds: from 1 to 520."""
 
     week: int | None
-    """Bounds: from 1 to 520."""
+    """Y: the plan week of the day, 1 to weeks; null before the plan's start. Bounds: from 1 to 520."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayPlanProgress:
@@ -2219,13 +2290,18 @@ class WorkoutDayPlanProgress:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutDayExercise:
-    """Schema: ``methods/workout.day.result.schema.json#/$defs/exercise``."""
+    """One exercise of a workout.
+
+    Schema: ``methods/workout.day.result.schema.json#/$defs/exercise``.
+    """
 
     name: str
     """A display name, 1-200 characters."""
 
     volume: float
-    """Σ reps × weight in the result's unit, 2 decimals; 0 only when it is 0."""
+    """Σ reps × weight in the result's unit, 2 decimals; 0 only when it is 0. Σ reps × weight over its sets, in the
+    result's unit.
+    """
 
     weights: list[float]
     """Distinct weights used, ascending, in the result's unit, 2 decimals; 0 is bodyweight and only bodyweight."""
@@ -2261,7 +2337,10 @@ class WorkoutDayExercise:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutDayWorkout:
-    """Schema: ``methods/workout.day.result.schema.json#/$defs/workout``."""
+    """One workout of the day.
+
+    Schema: ``methods/workout.day.result.schema.json#/$defs/workout``.
+    """
 
     id: str
     """A client id, 1-128 characters."""
@@ -2276,6 +2355,7 @@ class WorkoutDayWorkout:
     """An echoed completion instant, written in the local time of the request's zone with that zone's offset at that
     instant. An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to
     9999-12-31T23:59:59.999Z. Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
+    The completion instant in the request zone's local time.
     """
 
     template_id: str | None
@@ -2286,9 +2366,12 @@ class WorkoutDayWorkout:
     """
 
     plan: WorkoutDayPlanProgress | None
+    """The plan and the week this day falls in; null without a plan."""
 
     total_volume: float
-    """Σ reps × weight in the result's unit, 2 decimals; 0 only when it is 0."""
+    """Σ reps × weight in the result's unit, 2 decimals; 0 only when it is 0. Σ reps × weight over every set, in the
+    result's unit.
+    """
 
     set_count: int
     """Bounds: at least 0."""
@@ -2335,7 +2418,10 @@ class WorkoutDayWorkout:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutDayResult:
-    """Schema: ``methods/workout.day.result.schema.json``."""
+    """The day's workouts in completion order, with volumes in unit rounded to 2 decimals.
+
+    Schema: ``methods/workout.day.result.schema.json``.
+    """
 
     date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Not after
@@ -2450,7 +2536,10 @@ class WorkoutDetailParams:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class WorkoutDetailResult:
-    """Schema: ``methods/workout.detail.result.schema.json``."""
+    """One workout with its local date, in the shape workout.day lists it.
+
+    Schema: ``methods/workout.detail.result.schema.json``.
+    """
 
     date: str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The

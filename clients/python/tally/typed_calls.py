@@ -192,6 +192,9 @@ class TypedCalls:
 
         Params: Time frame, month, type filter and the activity lists, all flat in params. Every list holds at most
         20,000 elements (the deployment's limit). A missing list means none of that kind.
+
+        Result: The month as the calendar screen shows it: start_date, end_date and days are the activity-calendar
+        API's response, the rest are the History view's streak, marks and navigation.
         """
         return self._typed_call(
             "workout.calendar",
@@ -215,6 +218,8 @@ class TypedCalls:
 
         Params: Time frame, the date drilled into, the reporting unit and the whole workout history, all flat in
         params. The list holds at most 20,000 workouts (the deployment's limit).
+
+        Result: The day's workouts in completion order, with volumes in unit rounded to 2 decimals.
         """
         return self._typed_call(
             "workout.day",
@@ -238,6 +243,8 @@ class TypedCalls:
 
         Params: Time frame, the id of the workout asked for, the reporting unit and the whole workout history, all
         flat in params. The list holds at most 20,000 workouts (the deployment's limit).
+
+        Result: One workout with its local date, in the shape workout.day lists it.
         """
         return self._typed_call(
             "workout.detail",
@@ -425,6 +432,9 @@ class AsyncTypedCalls:
 
         Params: Time frame, month, type filter and the activity lists, all flat in params. Every list holds at most
         20,000 elements (the deployment's limit). A missing list means none of that kind.
+
+        Result: The month as the calendar screen shows it: start_date, end_date and days are the activity-calendar
+        API's response, the rest are the History view's streak, marks and navigation.
         """
         return await self._typed_call(
             "workout.calendar",
@@ -448,6 +458,8 @@ class AsyncTypedCalls:
 
         Params: Time frame, the date drilled into, the reporting unit and the whole workout history, all flat in
         params. The list holds at most 20,000 workouts (the deployment's limit).
+
+        Result: The day's workouts in completion order, with volumes in unit rounded to 2 decimals.
         """
         return await self._typed_call(
             "workout.day",
@@ -471,6 +483,8 @@ class AsyncTypedCalls:
 
         Params: Time frame, the id of the workout asked for, the reporting unit and the whole workout history, all
         flat in params. The list holds at most 20,000 workouts (the deployment's limit).
+
+        Result: One workout with its local date, in the shape workout.day lists it.
         """
         return await self._typed_call(
             "workout.detail",

@@ -40,36 +40,4 @@ public enum HistoryMonths: TallyMethod {
         }
     }
 
-    /// The months, ascending, and how many more Pro would show.
-    public struct Result: Codable, Sendable, Hashable {
-        /// Today in the request's zone.
-        public var asOf: LocalDate
-        /// The month of today: always the last of `months`.
-        public var currentMonth: YearMonth
-        /// The months the user may open, ascending: every month with a record up to today, plus the current month;
-        /// for a free user the 3 most recent of them.
-        public var months: [YearMonth]
-        /// Available months a free user does not see (0 for Pro): what the paywall can promise.
-        public var lockedMonths: Int
-        /// Records dated after today, left out.
-        public var futureRecordsIgnored: Int
-
-        public init(
-            asOf: LocalDate, currentMonth: YearMonth, months: [YearMonth], lockedMonths: Int, futureRecordsIgnored: Int
-        ) {
-            self.asOf = asOf
-            self.currentMonth = currentMonth
-            self.months = months
-            self.lockedMonths = lockedMonths
-            self.futureRecordsIgnored = futureRecordsIgnored
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case months
-            case asOf = "as_of"
-            case currentMonth = "current_month"
-            case lockedMonths = "locked_months"
-            case futureRecordsIgnored = "future_records_ignored"
-        }
-    }
 }

@@ -38,36 +38,6 @@ extension StreakSummary {
     /// dates and average null.
     public typealias BestStreakResult = StepStreak<IsCurrent>
 
-    /// What both step streaks show.
-    public struct StepStreakFigures: Codable, Sendable, Hashable {
-        /// The streak's length in days (as `workout.calendar`'s streak says it). For the current streak the badge
-        /// number: yesterday's run, plus today once today's goal is met.
-        public var days: Int
-        public var startDate: LocalDate?
-        /// For the current streak, today when today's goal is met, otherwise yesterday.
-        public var endDate: LocalDate?
-        /// Mean steps per day of the streak, rounded to 2 decimals; null without a streak.
-        public var averageSteps: Double?
-        /// The exact sum of the streak's steps.
-        public var totalSteps: Int
-
-        public init(days: Int, startDate: LocalDate?, endDate: LocalDate?, averageSteps: Double?, totalSteps: Int) {
-            self.days = days
-            self.startDate = startDate
-            self.endDate = endDate
-            self.averageSteps = averageSteps
-            self.totalSteps = totalSteps
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case days
-            case startDate = "start_date"
-            case endDate = "end_date"
-            case averageSteps = "average_steps"
-            case totalSteps = "total_steps"
-        }
-    }
-
     /// What sets the current streak apart: whether today's goal is met (and so today is the streak's last day).
     public struct IncludesToday: Codable, Sendable, Hashable {
         public var includesToday: Bool

@@ -37,8 +37,8 @@ extension HistoryDashboard: ComputedMethod {
             return Result(
                 mode: params.mode, date: dashboard.day.date, asOf: reference.today, day: day, startDate: series.date,
                 endDate: series.date, hours: series.buckets.map { HourResult($0, calendar: calendar) },
-                hasHourlyData: series.hasData, totals: totals, reviewPromptDue: dashboard.reviewPromptDue,
-                futureRecordsIgnored: futureRecords, samplesIgnored: series.samplesIgnored)
+                hasHourlyData: series.hasData, samplesIgnored: series.samplesIgnored, totals: totals,
+                reviewPromptDue: dashboard.reviewPromptDue, futureRecordsIgnored: futureRecords)
         case .days(let days):
             return Result(
                 mode: params.mode, date: dashboard.day.date, asOf: reference.today, day: day,
@@ -54,8 +54,8 @@ extension HistoryDashboard.HourResult {
     init(_ bucket: HourlySeries.Bucket, calendar: ZoneCalendar) {
         let hour = bucket.hour
         self.init(
-            hour: hour.hour, start: hour.label,
-            end: RFC3339.format(hour.end, offset: calendar.utcOffset(at: hour.end)), steps: bucket.totals?.steps,
+            hour: hour.hour, start: Timestamp(hour.start, offset: hour.utcOffset),
+            end: Timestamp(hour.end, offset: calendar.utcOffset(at: hour.end)), steps: bucket.totals?.steps,
             distanceMeters: bucket.totals?.distanceMeters.map { FigureRounding.rounded($0, places: 2) },
             calories: bucket.totals?.calories.map { FigureRounding.rounded($0, places: 2) },
             flightsClimbed: bucket.totals?.flightsClimbed, isFuture: bucket.isFuture)

@@ -27,6 +27,8 @@ extension MethodRegistry {
                 methods: (others.descriptions(on: context.service) + [SystemDescribe.Method(SystemDescribe.self)])
                     .sorted { $0.name < $1.name },
                 protocolVersions: ProtocolVersion.supported,
+                requestSchema: ProtocolSchema.request,
+                responseSchema: ProtocolSchema.response,
                 serverVersion: identity.version,
                 worker: identity.name)
         }

@@ -1,0 +1,117 @@
+/// The fast paths a schema asks for with `"x-swift-fast-path"`: straight-line code over the same members as the
+/// struct, so that the names, types and order a fast path relies on are the schema's, as the struct's are.
+extension SwiftWriter {
+    /// Names the decoder's own locals use: a member called so would shadow them.
+    static let reservedNames: Set<String> = ["keys", "member", "object"]
+
+    mutating func fastPath(_ wire: WireStruct) throws(GeneratorError) {
+        switch wire.fastPath {
+        case nil: return
+        case .decode: try fastDecoder(wire)
+        case .encode: try fastEncoder(wire)
+        }
+    }
+
+    /// `JSONFastDecodable`: each member read by the typed read of its kind; anything unusual is `nil`, and the
+    /// synthesized `init(from:)` decodes it (to the same value, or to its usual error).
+    private mutating func fastDecoder(_ wire: WireStruct) throws(GeneratorError) {
+        line()
+        line("extension \(wire.name): JSONFastDecodable {")
+        indent += "    "
+        line("static let fastKeys = JSONKeySet<CodingKeys>()")
+        line()
+        documentation(
+            "The plain object read without Codable's containers; anything else (a member of another type, escapes "
+                + "in a date) is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.")
+        // Small elements (a set of an exercise) are inlined into the array loop that reads thousands of them.
+        if wire.members.count <= 3 { line("@inline(__always)") }
+        line("public init?(fastFrom object: borrowing JSONObjectReader) {")
+        indent += "    "
+        line("let keys = Self.fastKeys")
+        var reads: [String] = []
+        for member in wire.members {
+            guard !Self.reservedNames.contains(member.name) else {
+                throw GeneratorError("\(wire.source): a member named \(member.name) has no fast path")
+            }
+            let mayBeNil = member.isOptional || member.isNullable
+            line(mayBeNil ? "var \(member.name): \(member.type)? = .some(nil)" : "var \(member.name): \(member.type)?")
+            reads.append("case .\(member.name): \(member.name) = \(try Self.read(member, in: wire))")
+        }
+        line("for member in object.members {")
+        indent += "    "
+        line("switch member.key(in: keys) {")
+        for read in reads { line(read) }
+        line("case nil: continue")
+        line("}")
+        indent.removeLast(4)
+        line("}")
+        let names = wire.members.map(\.name)
+        let bindings = names.map { "let \($0)" }.joined(separator: ", ")
+        if indent.count + "guard \(bindings) else { return nil }".count <= Self.lineLength {
+            line("guard \(bindings) else { return nil }")
+        } else {
+            line("guard \(bindings) else {")
+            line("    return nil")
+            line("}")
+        }
+        wrapped(open: "self.init(", items: names.map { "\($0): \($0)" }, close: ")", separator: ",")
+        indent.removeLast(4)
+        line("}")
+        indent.removeLast(4)
+        line("}")
+    }
+
+    /// The typed read of `member`'s value: `nil` when it is not plainly of its type.
+    private static func read(_ member: WireStruct.Member, in wire: WireStruct) throws(GeneratorError) -> String {
+        let mayBeNil = member.isOptional || member.isNullable
+        switch (member.memberType, mayBeNil) {
+        case (.scalar("Int"), false): return "member.int"
+        case (.scalar("Int"), true): return "member.optionalInt"
+        case (.scalar("Double"), false): return "member.double"
+        case (.scalar("Double"), true): return "member.optionalDouble"
+        case (.scalar("String"), false): return "member.string"
+        case (.scalar("String"), true): return "member.optionalString"
+        case (.text(let type), false): return "member.utf8 { try? \(type)(utf8: $0) }"
+        case (.closedSet(let type), false): return "member.utf8(\(type).init(utf8Symbol:))"
+        case (.wireStruct(let type), true): return "member.optionalObject(of: \(type).self)"
+        case (.array(.wireStruct(let type), false), false): return "member.array(of: \(type).self)"
+        case (.array(.scalar("String"), false), false): return "member.strings"
+        default:
+            throw GeneratorError("\(wire.source): no fast read for \(member.key) (\(member.type))")
+        }
+    }
+
+    /// `JSONFastEncodable`: the members written in order, nil members as null, as the synthesized `encode(to:)`
+    /// writes them for a result.
+    private mutating func fastEncoder(_ wire: WireStruct) throws(GeneratorError) {
+        guard !wire.omitsNilMembers else {
+            throw GeneratorError("\(wire.source): a fast encoder writes every member; \(wire.name) leaves some out")
+        }
+        line()
+        line("extension \(wire.name): JSONFastEncodable {")
+        indent += "    "
+        line("/// The members written straight to the output, in order, nil as null.")
+        line("public func writeMembers(to object: inout JSONObjectWriter) throws {")
+        indent += "    "
+        for member in wire.members { line(try Self.write(member, in: wire)) }
+        indent.removeLast(4)
+        line("}")
+        indent.removeLast(4)
+        line("}")
+    }
+
+    private static func write(_ member: WireStruct.Member, in wire: WireStruct) throws(GeneratorError) -> String {
+        let key = "\"\(member.key)\""
+        let optional = member.isNullable ? "?" : ""
+        switch member.memberType {
+        case .scalar("Int"): return "object.int(\(key), \(member.name))"
+        case .scalar("Double"): return "try object.double(\(key), \(member.name))"
+        case .scalar("String"): return "object.string(\(key), \(member.name))"
+        case .scalar("Bool") where !member.isNullable: return "object.bool(\(key), \(member.name))"
+        case .text: return "object.string(\(key), \(member.name)\(optional).description)"
+        case .closedSet: return "object.string(\(key), \(member.name)\(optional).rawValue)"
+        default:
+            throw GeneratorError("\(wire.source): no fast write for \(member.key) (\(member.type))")
+        }
+    }
+}
