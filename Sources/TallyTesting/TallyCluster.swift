@@ -110,12 +110,5 @@ public func withCluster<Result>(
 ) async throws -> Result {
     let cluster = try await TallyCluster.start(
         workers: workers, brokerArguments: brokerArguments, workerArguments: workerArguments, logLevel: logLevel)
-    do {
-        let result = try await body(cluster)
-        await cluster.stop()
-        return result
-    } catch {
-        await cluster.stop()
-        throw error
-    }
+    return try await released(cluster, by: { await $0.stop() }, after: body)
 }

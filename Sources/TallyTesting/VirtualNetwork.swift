@@ -49,14 +49,7 @@ public final class VirtualNetwork: Sendable {
         hosts roles: [String], _ body: (VirtualNetwork) async throws -> Result
     ) async throws -> Result {
         let network = try await create(roles)
-        do {
-            let result = try await body(network)
-            await network.remove()
-            return result
-        } catch {
-            await network.remove()
-            throw error
-        }
+        return try await released(network, by: { await $0.remove() }, after: body)
     }
 
     /// The host playing `role`.
