@@ -39,9 +39,7 @@ public struct BrokerInbound: Sendable, Hashable {
             message = .request(service: service, body: MDP.dropping(4, of: frames))
         case MDP.workerHeader:
             guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
-            guard frames[3].count == 1, let command = WorkerCommand(rawValue: frames[3].bytes[0]) else {
-                throw .unknownCommand(frames[3])
-            }
+            let command = try MDP.workerCommand(frames[3])
             switch command {
             case .ready:
                 guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
@@ -50,10 +48,8 @@ public struct BrokerInbound: Sendable, Hashable {
                     service: try MDP.serviceName(frames[4]),
                     capabilities: frames.count == 6 ? try WorkerCapabilities(frame: frames[5]) : nil)
             case .reply:
-                guard frames.count >= 6 else { throw .missingFrames(expected: 6, got: frames.count) }
-                guard frames[5].isEmpty else { throw .missingDelimiter }
-                let client = frames[4]
-                message = .reply(client: client, body: MDP.dropping(6, of: frames))
+                let (client, body) = try MDP.clientAndBody(from: 4, of: frames)
+                message = .reply(client: client, body: body)
             case .heartbeat, .disconnect:
                 guard frames.count == 4 else { throw .unexpectedFrames(frames.count - 4) }
                 message = command == .heartbeat ? .heartbeat : .disconnect

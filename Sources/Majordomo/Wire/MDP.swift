@@ -109,4 +109,25 @@ extension MDP {
         }
         return name
     }
+
+    /// Reads a worker command frame (one byte): the broker reads it from workers, workers from the broker.
+    static func workerCommand(_ frame: Frame) throws(MajordomoDecodeError) -> WorkerCommand {
+        guard frame.count == 1, let command = WorkerCommand(rawValue: frame.bytes[0]) else {
+            throw .unknownCommand(frame)
+        }
+        return command
+    }
+
+    /// Reads `client "" body…` from frame `index` on: the end of a worker REPLY as the broker receives it and of a
+    /// REQUEST as a worker receives it. The body keeps the storage of `frames` as ``dropping(_:of:)`` does. Always
+    /// inlined, as the decoding it replaced was: it runs on every reply the broker and every request a worker gets.
+    @inline(__always)
+    static func clientAndBody(
+        from index: Int, of frames: consuming [Frame]
+    ) throws(MajordomoDecodeError) -> (client: Frame, body: [Frame]) {
+        guard frames.count >= index + 2 else { throw .missingFrames(expected: index + 2, got: frames.count) }
+        guard frames[index + 1].isEmpty else { throw .missingDelimiter }
+        let client = frames[index]
+        return (client, dropping(index + 2, of: frames))
+    }
 }

@@ -15,15 +15,11 @@ public enum WorkerInbound: Sendable, Hashable {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         guard frames[0].isEmpty else { throw .missingDelimiter }
         guard frames[1] == MDP.workerHeader else { throw .unknownHeader(frames[1]) }
-        guard frames[2].count == 1, let command = WorkerCommand(rawValue: frames[2].bytes[0]) else {
-            throw .unknownCommand(frames[2])
-        }
+        let command = try MDP.workerCommand(frames[2])
         switch command {
         case .request:
-            guard frames.count >= 5 else { throw .missingFrames(expected: 5, got: frames.count) }
-            guard frames[4].isEmpty else { throw .missingDelimiter }
-            let client = frames[3]
-            self = .request(client: client, body: MDP.dropping(5, of: frames))
+            let (client, body) = try MDP.clientAndBody(from: 3, of: frames)
+            self = .request(client: client, body: body)
         case .heartbeat, .disconnect:
             guard frames.count == 3 else { throw .unexpectedFrames(frames.count - 3) }
             self = command == .heartbeat ? .heartbeat : .disconnect
