@@ -90,6 +90,12 @@ extension Socket {
         guard zmq_setsockopt(handle, code, pointer, size) == 0 else { throw .last("set \(name)") }
     }
 
+    /// Sets an option libzmq takes as an integer of `T`'s width.
+    private func setInt<T: FixedWidthInteger>(_ code: Int32, _ name: String, _ value: T) throws(ZMQError) {
+        var value = value
+        try setRaw(code, name, &value, MemoryLayout<T>.size)
+    }
+
     private func getInt<T: FixedWidthInteger>(_ code: Int32, _ name: String, as: T.Type) throws(ZMQError) -> T {
         let handle = try requireHandle("get \(name)")
         var value: T = 0
@@ -99,25 +105,21 @@ extension Socket {
     }
 
     public func set(_ option: SocketOption<Int32>, _ value: Int32) throws(ZMQError) {
-        var value = value
-        try setRaw(option.code, option.name, &value, MemoryLayout<Int32>.size)
+        try setInt(option.code, option.name, value)
     }
 
     public func set(_ option: SocketOption<Int64>, _ value: Int64) throws(ZMQError) {
-        var value = value
-        try setRaw(option.code, option.name, &value, MemoryLayout<Int64>.size)
+        try setInt(option.code, option.name, value)
     }
 
     public func set(_ option: SocketOption<Bool>, _ value: Bool) throws(ZMQError) {
-        var flag: Int32 = value ? 1 : 0
-        try setRaw(option.code, option.name, &flag, MemoryLayout<Int32>.size)
+        try setInt(option.code, option.name, Int32(value ? 1 : 0))
     }
 
     /// Sets a time option in whole milliseconds (libzmq's unit); durations are clamped to 0...Int32.max ms.
     public func set(_ option: SocketOption<Duration>, _ value: Duration) throws(ZMQError) {
         let milliseconds = value.components.seconds * 1000 + value.components.attoseconds / 1_000_000_000_000_000
-        var clamped = Int32(clamping: max(0, milliseconds))
-        try setRaw(option.code, option.name, &clamped, MemoryLayout<Int32>.size)
+        try setInt(option.code, option.name, Int32(clamping: max(0, milliseconds)))
     }
 
     public func set(_ option: SocketOption<String>, _ value: String) throws(ZMQError) {

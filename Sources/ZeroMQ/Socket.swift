@@ -43,26 +43,32 @@ public final class Socket {
 
     /// Binds to `endpoint` (`tcp://127.0.0.1:0` picks a free port; read it back with `lastEndpoint`).
     public func bind(_ endpoint: String) throws(ZMQError) {
-        let handle = try requireHandle("bind \(endpoint)")
-        guard zmq_bind(handle, endpoint) == 0 else { throw .last("bind \(endpoint)") }
+        try call(zmq_bind, "bind", endpoint)
     }
 
     /// Connects to `endpoint`; libzmq connects (and reconnects) in the background.
     public func connect(_ endpoint: String) throws(ZMQError) {
-        let handle = try requireHandle("connect \(endpoint)")
-        guard zmq_connect(handle, endpoint) == 0 else { throw .last("connect \(endpoint)") }
+        try call(zmq_connect, "connect", endpoint)
     }
 
     /// Undoes `connect(endpoint)`.
     public func disconnect(_ endpoint: String) throws(ZMQError) {
-        let handle = try requireHandle("disconnect \(endpoint)")
-        guard zmq_disconnect(handle, endpoint) == 0 else { throw .last("disconnect \(endpoint)") }
+        try call(zmq_disconnect, "disconnect", endpoint)
     }
 
     /// Undoes `bind(endpoint)`.
     public func unbind(_ endpoint: String) throws(ZMQError) {
-        let handle = try requireHandle("unbind \(endpoint)")
-        guard zmq_unbind(handle, endpoint) == 0 else { throw .last("unbind \(endpoint)") }
+        try call(zmq_unbind, "unbind", endpoint)
+    }
+
+    /// Calls one of libzmq's endpoint functions (`zmq_bind`, `zmq_connect`, `zmq_disconnect`, `zmq_unbind`): they
+    /// take the socket and the endpoint alike and fail alike, so the error names the operation and the endpoint
+    /// (`bind tcp://*:5555`) in one place.
+    private func call(
+        _ function: (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32, _ operation: String, _ endpoint: String
+    ) throws(ZMQError) {
+        let handle = try requireHandle("\(operation) \(endpoint)")
+        guard function(handle, endpoint) == 0 else { throw .last("\(operation) \(endpoint)") }
     }
 
     /// The endpoint last bound or connected, with the port resolved (`ZMQ_LAST_ENDPOINT`).
