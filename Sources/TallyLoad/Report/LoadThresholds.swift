@@ -20,29 +20,17 @@ public struct LoadThresholds: Sendable, Hashable {
     public func evaluate(_ summary: LoadSummary) -> [ThresholdOutcome] {
         var outcomes: [ThresholdOutcome] = []
         if let maxErrorRate {
-            let measured = summary.errorRate
-            let limitText = ReportFormat.percent(maxErrorRate)
             outcomes.append(
                 ThresholdOutcome(
-                    name: "max-error-rate", unit: "fraction", limit: maxErrorRate, measured: measured,
-                    passed: measured.map { $0 <= maxErrorRate } ?? false,
-                    text: measured.map {
-                        "error rate \(ReportFormat.percent($0)) \($0 <= maxErrorRate ? "≤" : ">") \(limitText)"
-                    }
-                        ?? "error rate n/a (no request ended), limit \(limitText)"))
+                    atMost: maxErrorRate, name: "max-error-rate", unit: "fraction", measured: summary.errorRate,
+                    quantity: "error rate", unmeasured: "no request ended", format: ReportFormat.percent))
         }
         if let maxP99 {
-            let limit = Double(LoadRunner.microseconds(maxP99))
-            let measured = summary.latency.map { Double($0.p99) }
-            let limitText = ReportFormat.milliseconds(limit) + " ms"
             outcomes.append(
                 ThresholdOutcome(
-                    name: "max-p99", unit: "us", limit: limit, measured: measured,
-                    passed: measured.map { $0 <= limit } ?? false,
-                    text: measured.map {
-                        "p99 of successes \(ReportFormat.milliseconds($0)) ms \($0 <= limit ? "≤" : ">") \(limitText)"
-                    }
-                        ?? "p99 of successes n/a (nothing succeeded), limit \(limitText)"))
+                    atMost: Double(LoadRunner.microseconds(maxP99)), name: "max-p99", unit: "us",
+                    measured: summary.latency.map { Double($0.p99) }, quantity: "p99 of successes",
+                    unmeasured: "nothing succeeded", format: { ReportFormat.milliseconds($0) + " ms" }))
         }
         return outcomes
     }
@@ -81,4 +69,23 @@ public struct ThresholdOutcome: Encodable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey { case name, unit, limit, measured, passed, text }
+}
+
+extension ThresholdOutcome {
+    /// An upper limit, which every threshold is: passed when the measured value is at most `limit`, failed when
+    /// nothing was measured; its text `error rate 94.05% > 1%`, or `error rate n/a (no request ended), limit 1%`.
+    /// - Parameters:
+    ///   - quantity: what was measured, for people: `error rate`.
+    ///   - unmeasured: why nothing was, for people: `no request ended`.
+    ///   - format: the measured value and the limit for people, with their unit.
+    init(
+        atMost limit: Double, name: String, unit: String, measured: Double?, quantity: String, unmeasured: String,
+        format: (Double) -> String
+    ) {
+        let limitText = format(limit)
+        self.init(
+            name: name, unit: unit, limit: limit, measured: measured, passed: measured.map { $0 <= limit } ?? false,
+            text: measured.map { "\(quantity) \(format($0)) \($0 <= limit ? "≤" : ">") \(limitText)" }
+                ?? "\(quantity) n/a (\(unmeasured)), limit \(limitText)")
+    }
 }
