@@ -6,18 +6,26 @@ import ZeroMQ
 public enum CurveClientOptions {
     /// The socket setup that makes connections CURVE clients, or `nil` (plaintext) when neither is given.
     public static func socketSetup(secretKey: String, serverKey: String) throws -> SocketSetup? {
-        guard !secretKey.isEmpty || !serverKey.isEmpty else { return nil }
-        guard !secretKey.isEmpty, !serverKey.isEmpty else {
-            throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")
-        }
+        guard let keys = try given(secretKey: secretKey, serverKey: serverKey) else { return nil }
         let keyPair: CurveKeyPair
         let server: String
         do {
-            keyPair = try CurveKeyFile.readSecret(secretKey)
-            server = try CurveKeyFile.publicKey(serverKey)
+            keyPair = try CurveKeyFile.readSecret(keys.secretKey)
+            server = try CurveKeyFile.publicKey(keys.serverKey)
         } catch {
             throw ValidationError("\(error)")
         }
         return { socket throws(ZMQError) in try socket.makeCurveClient(keyPair, serverKey: server) }
+    }
+
+    /// Both settings when both are given, `nil` (plaintext) when neither is: the rule of every program that
+    /// connects to brokers, `tally` and `tally-worker` alike, whatever each then makes of the keys.
+    /// - Throws: `ValidationError` when only one is.
+    public static func given(secretKey: String, serverKey: String) throws -> (secretKey: String, serverKey: String)? {
+        guard !secretKey.isEmpty || !serverKey.isEmpty else { return nil }
+        guard !secretKey.isEmpty, !serverKey.isEmpty else {
+            throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")
+        }
+        return (secretKey, serverKey)
     }
 }

@@ -9,7 +9,8 @@ import ZeroMQ
 struct TallyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tally",
-        abstract: "Talk to a running Tally: call any method, ping workers, ask what each service serves and which are up.",
+        abstract:
+            "Talk to a running Tally: call any method, ping workers, ask what each service serves and which are up.",
         discussion: """
             Exit status, the same for every subcommand: 0 success; 2 Tally answered, with an error or with a service \
             down (404 from mmi, a down service in health); 3 no answer (timeout, no broker reached); 64 usage error.
@@ -53,14 +54,13 @@ struct ConnectionOptions: ParsableArguments {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, ConnectionSettings.broker))
         configuration.timeout = try settings.resolve(timeout, ConnectionSettings.timeout).duration
-        let secretKey = try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey)
-        let serverKey = try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey)
-        if !secretKey.isEmpty || !serverKey.isEmpty {
-            guard !secretKey.isEmpty, !serverKey.isEmpty else {
-                throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")
-            }
+        let curve = try CurveClientOptions.given(
+            secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
+            serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))
+        if let curve {
             do {
-                configuration.security = try .curve(clientSecretKeyFile: secretKey, serverPublicKey: serverKey)
+                configuration.security = try .curve(
+                    clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
             } catch {
                 throw ValidationError(error.message)
             }
