@@ -1,5 +1,7 @@
 import ArgumentParser
 import Logging
+import ServiceLifecycle
+import UnixSignals
 
 /// The options a long-running Tally process (broker, worker) takes beside its own: the configuration file, logging
 /// and span export; and the start-up they drive, which is the same for both.
@@ -35,5 +37,17 @@ public struct ProcessOptions: ParsableArguments {
         try TracingOptions.start(
             endpoint: try settings.resolve(otlpEndpoint, TracingSettings.otlpEndpoint), serviceName: serviceName,
             version: version, logger: logger)
+    }
+
+    /// Runs `services` as one group until SIGTERM or SIGINT shuts it down (in reverse order: the last one given
+    /// stops first), then, with span export on, sends the spans still buffered, whatever the group did.
+    public func runServiceGroup(
+        _ services: [ServiceGroupConfiguration.ServiceConfiguration], tracing: TracingOptions?, logger: Logger
+    ) async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        guard let tracing else { return try await group.run() }
+        try await tracing.flushing { try await group.run() }
     }
 }

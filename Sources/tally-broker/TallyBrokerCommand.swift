@@ -7,7 +7,6 @@ import TallyBroker
 import TallyCommandLine
 import TallyMonitoring
 import TallyProtocol
-import UnixSignals
 import ZeroMQ
 
 @main
@@ -139,11 +138,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         // One line on standard output saying where the broker listens: scripts and tests read it.
         announce("tally-broker \(TallyBuild.version) listening on \(bound.joined(separator: " "))")
         // Services shut down in reverse order: the broker drains first, the HTTP endpoint goes last.
-        let group = ServiceGroup(
-            configuration: .init(
-                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        guard let tracing else { return try await group.run() }
-        try await tracing.flushing { try await group.run() }
+        try await process.runServiceGroup(services.map { .init(service: $0) }, tracing: tracing, logger: logger)
     }
 
     /// CURVE settings: all three files, or none.

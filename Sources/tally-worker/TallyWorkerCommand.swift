@@ -7,7 +7,6 @@ import TallyCommandLine
 import TallyMonitoring
 import TallyProtocol
 import ZeroMQ
-import UnixSignals
 import TallyWorker
 
 @main
@@ -150,10 +149,6 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         }
         var configurations = lifecycle.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
         configurations.append(.init(service: announcer, successTerminationBehavior: .ignore))
-        let group = ServiceGroup(
-            configuration: .init(
-                services: configurations, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        guard let tracing else { return try await group.run() }
-        try await tracing.flushing { try await group.run() }
+        try await process.runServiceGroup(configurations, tracing: tracing, logger: logger)
     }
 }
