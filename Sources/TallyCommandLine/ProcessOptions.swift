@@ -16,6 +16,10 @@ public struct ProcessOptions: ParsableArguments {
 
     public init() {}
 
+    /// The settings these options read, which end the catalog of every program that takes them (`--config` is
+    /// none: it names where settings come from).
+    static let settings = LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation]
+
     /// Reads `catalog`'s settings (flags over environment over file over defaults), sets up logging, and runs
     /// `body` with both; with JSON logs, an error `body` throws is logged as JSON (`ProcessLog`).
     /// - Parameters:

@@ -60,7 +60,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(name: BrokerSettings.shutdownGrace.flag, help: BrokerSettings.shutdownGrace.help)
     var shutdownGrace: DurationArgument?
 
-    @Option(name: Self.http.flag, help: Self.http.help)
+    @Option(name: BrokerSettings.http.flag, help: BrokerSettings.http.help)
     var http: String?
 
     @Option(name: BrokerSettings.curveSecretKey.flag, help: BrokerSettings.curveSecretKey.help)
@@ -73,8 +73,6 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     var curveWorkerKeys: String?
 
     @OptionGroup var process: ProcessOptions
-
-    static let http = MonitoringSettings.http(example: 9100)
 
     func run() async throws {
         ParentWatch.start()
@@ -97,7 +95,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, BrokerSettings.maxBodyBytes)
         let grace = try settings.resolve(shutdownGrace, BrokerSettings.shutdownGrace).duration
         let endpoints = try settings.resolve(bind, BrokerSettings.bind)
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, Self.http)).map {
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, BrokerSettings.http)).map {
             MonitoringServer.Address(host: $0.host, port: $0.port)
         }
         let security = try Self.security(

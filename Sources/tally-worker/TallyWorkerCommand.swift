@@ -67,7 +67,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
-    @Option(name: Self.http.flag, help: Self.http.help)
+    @Option(name: WorkerSettings.http.flag, help: WorkerSettings.http.help)
     var http: String?
 
     @Option(name: WorkerSettings.curveSecretKey.flag, help: WorkerSettings.curveSecretKey.help)
@@ -77,8 +77,6 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     var curveServerKey: String?
 
     @OptionGroup var process: ProcessOptions
-
-    static let http = MonitoringSettings.http(example: 9101)
 
     func run() async throws {
         MallocTuning.keepRequestBuffers()
@@ -106,7 +104,7 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             maxBodyBytes: try settings.resolve(maxBodyBytes, WorkerSettings.maxBodyBytes),
             maxListElements: try settings.resolve(maxListElements, WorkerSettings.maxListElements))
         let grace = try settings.resolve(shutdownGrace, WorkerSettings.shutdownGrace).duration
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, Self.http))
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, WorkerSettings.http))
             .map { MonitoringServer.Address(host: $0.host, port: $0.port) }
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),

@@ -37,6 +37,7 @@ public enum BrokerSettings {
     public static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown lets queued and running requests finish.",
         default: DurationArgument(.seconds(10)))
+    public static let http = MonitoringSettings.http(example: 9100)
     public static let curveSecretKey = Setting(
         "curve-secret-key", "File with the broker's CURVE secret key: turns on encryption and authentication.",
         default: "", shownDefault: "plaintext")
@@ -53,7 +54,7 @@ public enum BrokerSettings {
             bind.documentation, heartbeatInterval.documentation, heartbeatLiveness.documentation,
             queueTimeout.documentation, serviceGrace.documentation, requestTimeout.documentation,
             maxQueue.documentation, maxAttempts.documentation, maxBodyBytes.documentation,
-            shutdownGrace.documentation, MonitoringSettings.http(example: 9100).documentation,
+            shutdownGrace.documentation, http.documentation,
             curveSecretKey.documentation, curveClientKeys.documentation, curveWorkerKeys.documentation,
-        ] + LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation])
+        ] + ProcessOptions.settings)
 }

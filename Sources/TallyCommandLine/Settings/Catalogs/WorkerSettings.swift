@@ -46,6 +46,7 @@ public enum WorkerSettings {
     public static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown waits for requests in progress.",
         default: DurationArgument(.seconds(10)))
+    public static let http = MonitoringSettings.http(example: 9101)
     public static let curveSecretKey = Setting(
         "curve-secret-key",
         "File with this worker's CURVE secret key (its public key must be in the broker's worker list).",
@@ -58,7 +59,7 @@ public enum WorkerSettings {
             broker.documentation, service.documentation, concurrency.documentation, connections.documentation,
             ioThreads.documentation, heartbeatInterval.documentation, heartbeatLiveness.documentation,
             reconnectDelay.documentation, maxBodyBytes.documentation, maxListElements.documentation,
-            shutdownGrace.documentation, MonitoringSettings.http(example: 9101).documentation,
+            shutdownGrace.documentation, http.documentation,
             curveSecretKey.documentation, curveServerKey.documentation,
-        ] + LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation])
+        ] + ProcessOptions.settings)
 }
