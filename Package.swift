@@ -196,6 +196,7 @@ let package = Package(
                 "CLinux",
                 "Majordomo",
                 "TallyClient",
+                "TallyMonitoring",
                 "TallyProtocol",
                 "TallyTracing",
                 "ZeroMQ",
@@ -296,7 +297,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TallyCommandLineTests",
-            dependencies: ["TallyCommandLine", "Majordomo", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TallyCommandLine", "TallyMonitoring", "Majordomo", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

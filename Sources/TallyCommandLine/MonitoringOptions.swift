@@ -1,4 +1,5 @@
 import ArgumentParser
+import TallyMonitoring
 
 /// Checks the `--http` setting's shape before anything starts.
 public enum MonitoringOptions {

@@ -13,19 +13,8 @@ import Synchronization
 ///   with a broker for every service), else 503.
 public final class MonitoringServer: Service, Sendable {
     /// Where to listen: a host (an IPv4 address, a host name or an IPv6 address) and a port (0: any free one).
-    public struct Address: Sendable, Hashable, CustomStringConvertible {
-        /// `0.0.0.0`, `localhost`, `::1` (no brackets).
-        public let host: String
-        public let port: UInt16
-
-        public init(host: String, port: UInt16) {
-            self.host = host
-            self.port = port
-        }
-
-        /// `host:port`, the host in brackets when it is an IPv6 address (`[::1]:9100`), as in a URL.
-        public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
-    }
+    /// The `HOST:PORT` that `--http` parses into, so the executables hand it over as it is.
+    public typealias Address = HostAndPort
 
     let server: HTTPServer
     let address: Address

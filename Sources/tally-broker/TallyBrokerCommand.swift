@@ -95,9 +95,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, BrokerSettings.maxBodyBytes)
         let grace = try settings.resolve(shutdownGrace, BrokerSettings.shutdownGrace).duration
         let endpoints = try settings.resolve(bind, BrokerSettings.bind)
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, BrokerSettings.http)).map {
-            MonitoringServer.Address(host: $0.host, port: $0.port)
-        }
+        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, BrokerSettings.http))
         let security = try Self.security(
             secretKey: try settings.resolve(curveSecretKey, BrokerSettings.curveSecretKey),
             clientKeys: try settings.resolve(curveClientKeys, BrokerSettings.curveClientKeys),

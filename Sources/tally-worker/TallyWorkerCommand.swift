@@ -105,7 +105,6 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             maxListElements: try settings.resolve(maxListElements, WorkerSettings.maxListElements))
         let grace = try settings.resolve(shutdownGrace, WorkerSettings.shutdownGrace).duration
         let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, WorkerSettings.http))
-            .map { MonitoringServer.Address(host: $0.host, port: $0.port) }
         let socketSetup = try CurveClientOptions.socketSetup(
             secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),
             serverKey: try settings.resolve(curveServerKey, WorkerSettings.curveServerKey))

@@ -1,4 +1,5 @@
 import TallyCommandLine
+import TallyMonitoring
 import Testing
 
 @Suite struct HostAndPortTests {

@@ -6,10 +6,11 @@ import Foundation
 ///
 /// Only the syntax is checked here, at start, so that a typo stops the process with a message instead of a
 /// resolver error later; whether a name resolves, and whether the port is free, is learned when the server
-/// binds.
+/// binds. It is the address ``MonitoringServer`` listens on (``MonitoringServer/Address``).
 public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
     /// The host without brackets: `127.0.0.1`, `localhost`, `::1`.
     public let host: String
+    /// 0: any free one.
     public let port: UInt16
 
     public init(host: String, port: UInt16) {
@@ -53,7 +54,7 @@ public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// `host:port`, with the host in brackets when it is an IPv6 address.
+    /// `host:port`, with the host in brackets when it is an IPv6 address (`[::1]:9100`), as in a URL.
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// What is wrong with a `HOST:PORT`.
