@@ -25,46 +25,54 @@ import ZeroMQ
         try broker.send([request[0], "", "MDPC01", "mmi.service", status(of: request[4])])
     }
 
-    @Test func answersGivenInReverseOrderReachTheirOwnQueries() async throws {
+    /// Runs `body` with a client of a bare ROUTER socket that plays the broker, and stops the client afterwards.
+    func withScriptedBroker(_ body: (Socket, MajordomoClient) async throws -> Void) async throws {
         let context = try Context()
         let broker = try Socket(context, type: .router)
         try broker.bind("tcp://127.0.0.1:0")
         let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: Fast.logger) { _ in nil }
         try client.start()
-        async let first = client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(20))
-        let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
-        async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
-        let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
-        // The second query is answered first: in-order matching would hand "404" to the first.
-        try Self.answer(secondRequest, on: broker)
-        try Self.answer(firstRequest, on: broker)
-        #expect(try await first.body == ["200"])
-        #expect(try await second.body == ["404"])
+        do {
+            try await body(broker, client)
+        } catch {
+            await client.stop()
+            throw error
+        }
         await client.stop()
     }
 
+    @Test func answersGivenInReverseOrderReachTheirOwnQueries() async throws {
+        try await withScriptedBroker { broker, client in
+            async let first = client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(20))
+            let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+            async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
+            let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+            // The second query is answered first: in-order matching would hand "404" to the first.
+            try Self.answer(secondRequest, on: broker)
+            try Self.answer(firstRequest, on: broker)
+            #expect(try await first.body == ["200"])
+            #expect(try await second.body == ["404"])
+        }
+    }
+
     @Test func theLateAnswerOfATimedOutQueryReachesNoOtherQuery() async throws {
-        let context = try Context()
-        let broker = try Socket(context, type: .router)
-        try broker.bind("tcp://127.0.0.1:0")
-        let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: Fast.logger) { _ in nil }
-        try client.start()
-        // The broker sits on the first query until it times out (2 s: time enough to reach a loaded broker).
-        let first = Task {
-            try await client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(2))
+        try await withScriptedBroker { broker, client in
+            // The broker sits on the first query until it times out (2 s: time enough to reach a loaded broker).
+            let first = Task {
+                try await client.request(service: "mmi.service", body: ["live"], key: nil, timeout: .seconds(2))
+            }
+            let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+            do {
+                _ = try await first.value
+                Issue.record("the first query was answered")
+            } catch {
+                guard case .timeout = error as? MajordomoClientError else { throw error }
+            }
+            async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
+            let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
+            try Self.answer(firstRequest, on: broker)
+            try Self.answer(secondRequest, on: broker)
+            #expect(try await second.body == ["404"], "the first query's late 200 went nowhere")
         }
-        let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
-        do {
-            _ = try await first.value
-            Issue.record("the first query was answered")
-        } catch {
-            guard case .timeout = error as? MajordomoClientError else { throw error }
-        }
-        async let second = client.request(service: "mmi.service", body: ["gone"], key: nil, timeout: .seconds(20))
-        let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
-        try Self.answer(firstRequest, on: broker)
-        try Self.answer(secondRequest, on: broker)
-        #expect(try await second.body == ["404"], "the first query's late 200 went nowhere")
-        await client.stop()
     }
 }
