@@ -108,6 +108,7 @@ extension SwiftWriter {
         case .scalar("Double"): return "try object.double(\(key), \(member.name))"
         case .scalar("String"): return "object.string(\(key), \(member.name))"
         case .scalar("Bool") where !member.isNullable: return "object.bool(\(key), \(member.name))"
+        case .array(.scalar("Int"), false) where !member.isNullable: return "object.ints(\(key), \(member.name))"
         case .text: return "object.string(\(key), \(member.name)\(optional).description)"
         case .closedSet: return "object.string(\(key), \(member.name)\(optional).rawValue)"
         default:
