@@ -25,11 +25,12 @@ import Testing
         #expect(differences.isEmpty, "\(example):\n\(differences.joined(separator: "\n"))")
     }
 
-    /// Result lists that write themselves (`JSONFastEncodable`) write the bytes their `encode(to:)` writes: every
-    /// example answer of the methods that have such lists, decoded and encoded again both ways.
+    /// Results that write themselves (`JSONFastEncodable`: list elements, `system.ping`'s result and its envelope)
+    /// write the bytes their `encode(to:)` writes: every example answer of the methods that have them, decoded and
+    /// encoded again both ways.
     @Test(
         arguments: examples.filter {
-            ["streak.summary", "history.month", "history.dashboard"].contains(Self.method(of: $0))
+            ["streak.summary", "history.month", "history.dashboard", "system.ping"].contains(Self.method(of: $0))
         })
     func fastPathsWriteWhatTheContainersWrite(_ example: ProtocolExample) throws {
         let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "examples/1", version: "test"))
@@ -48,7 +49,30 @@ import Testing
         switch Self.method(of: example) {
         case "streak.summary": try parity(StreakSummary.Result.self)
         case "history.month": try parity(HistoryMonth.Result.self)
+        case "system.ping": try parity(SystemPing.Result.self)
         default: try parity(HistoryDashboard.Result.self)
+        }
+    }
+
+    /// An error in the envelope of a result that writes itself goes through its containers, inside the envelope's
+    /// fast path, to the bytes the containers write for the whole envelope.
+    @Test func anErrorInAnEnvelopeThatWritesItselfIsWrittenAsTheContainersWriteIt() throws {
+        var slow = TallyJSON.resultEncoder()
+        slow.usesFastPaths = false
+        let details = ErrorDetails(field: "params.date", problem: "is not a date")
+        for id in ["p-1", nil] as [String?] {
+            for error in [TallyError(.invalidParams, "bad date", details: details), TallyError(.internal, "x")] {
+                let envelope = ResponseEnvelope<SystemPing.Result>(id: id, outcome: .failure(error))
+                let fast = try TallyJSON.resultEncoder().encodeToBytes(envelope)
+                #expect(fast == (try slow.encodeToBytes(envelope)))
+                let decoded = try TallyJSONDecoder().decode(ResponseEnvelope<SystemPing.Result>.self, from: fast)
+                #expect(decoded.id == id)
+                guard case .failure(let back) = decoded.outcome else {
+                    Issue.record("an error comes back as an error")
+                    continue
+                }
+                #expect(back == error)
+            }
         }
     }
 

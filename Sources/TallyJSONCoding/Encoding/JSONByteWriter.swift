@@ -27,7 +27,7 @@ final class JSONByteWriter {
     @exclusivity(unchecked) private var nextFrameID = 0
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
     var failure: EncodingError?
-    /// Whether `JSONFastEncodable` array elements write themselves.
+    /// Whether `JSONFastEncodable` values write themselves.
     let usesFastPaths: Bool
     /// Whether `encodeIfPresent(nil)` writes the member as `null` (`TallyJSONEncoder.NilMembers.null`).
     let writesNilMembers: Bool

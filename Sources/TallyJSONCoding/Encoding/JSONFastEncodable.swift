@@ -2,8 +2,8 @@
 /// of lists in responses: per member, the keyed container costs a box, generic metadata lookups and several
 /// levels of dynamic dispatch, which for a small result type is most of the encode.
 ///
-/// `TallyJSONEncoder` uses `writeMembers(to:)` for elements of arrays; anywhere else, and with any other encoder,
-/// `encode(to:)` runs. A conformance must write what its synthesized `encode(to:)` writes with nil members as null:
+/// `TallyJSONEncoder` uses `writeMembers(to:)` wherever such a value is written (the whole document, an array
+/// element, an object member); with any other encoder, `encode(to:)` runs. A conformance must write what its synthesized `encode(to:)` writes with nil members as null:
 /// so it walks its `CodingKeys` (a `JSONKeySet`) in their order and writes each in an exhaustive `switch`, which
 /// keeps the names, the order and the completeness of one declaration.
 public protocol JSONFastEncodable: Encodable {
@@ -72,6 +72,43 @@ public struct JSONObjectWriter {
     public mutating func double(_ key: String, _ value: Double?) throws {
         guard let value else { return null(key) }
         try double(key, value)
+    }
+
+    /// An array of integers.
+    public mutating func ints(_ key: String, _ values: [Int]) {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "["))
+        for (offset, value) in values.enumerated() {
+            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.writeInteger(value)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A member that writes itself.
+    public mutating func object(_ key: String, _ value: some JSONFastEncodable) throws {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "{"))
+        var nested = JSONObjectWriter(writer: writer)
+        try value.writeMembers(to: &nested)
+        writer.bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
+    /// object that writes itself (a response).
+    public mutating func encodable(_ key: String, _ value: some Encodable) throws {
+        self.key(key)
+        let depth = writer.frames.count
+        let start = writer.bytes.count
+        let slot = JSONValueEncoder(writer: writer, depth: depth, slotStart: start)
+        if writer.usesFastPaths, let fast = value as? any JSONFastEncodable {
+            try slot.writeFast(fast)
+        } else {
+            try value.encode(to: slot)
+        }
+        writer.closeFrames(deeperThan: depth)
+        // A value that encoded nothing is `{}`, as everywhere else in this encoder.
+        if writer.bytes.count == start { writer.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
     }
 
     public mutating func null(_ key: String) {

@@ -10,8 +10,8 @@
 ///   do that. Containers must be used in stack order (always true of synthesized and Tally's own conformances);
 ///   otherwise the encode throws instead of writing wrong JSON.
 public struct TallyJSONEncoder: Sendable {
-    /// Whether array elements that are `JSONFastEncodable` write themselves (the default). Off, every value goes
-    /// through its `encode(to:)`: for checking that a fast path writes the same bytes.
+    /// Whether values that are `JSONFastEncodable` write themselves (the default). Off, every value goes through its
+    /// `encode(to:)`: for checking that a fast path writes the same bytes.
     public var usesFastPaths = true
     /// What an optional member that is `nil` becomes: left out (the default, as with Foundation) or `null`.
     public var nilMembers = NilMembers.omitted
@@ -34,7 +34,12 @@ public struct TallyJSONEncoder: Sendable {
     ///   out-of-order container use.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(usesFastPaths: usesFastPaths, writesNilMembers: nilMembers == .null)
-        try value.encode(to: JSONValueEncoder(writer: writer, depth: 0, slotStart: 0))
+        let document = JSONValueEncoder(writer: writer, depth: 0, slotStart: 0)
+        if usesFastPaths, let fast = value as? any JSONFastEncodable {
+            try document.writeFast(fast)
+        } else {
+            try value.encode(to: document)
+        }
         writer.closeFrames(deeperThan: 0)
         if let failure = writer.failure { throw failure }
         guard !writer.bytes.isEmpty else {

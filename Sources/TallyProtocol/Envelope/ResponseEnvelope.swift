@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// A response: the version, the request's id (null when the request had none that could be read), and either
 /// `result` or `error`.
 public struct ResponseEnvelope<Result: Codable & Sendable>: Codable, Sendable {
@@ -33,6 +35,19 @@ public struct ResponseEnvelope<Result: Codable & Sendable>: Codable, Sendable {
         switch outcome {
         case .success(let result): try container.encode(result, forKey: .result)
         case .failure(let error): try container.encode(error, forKey: .error)
+        }
+    }
+}
+
+extension ResponseEnvelope: JSONFastEncodable where Result: JSONFastEncodable {
+    /// The envelope written straight to the output, as `encode(to:)` writes it: a worker answers every request of
+    /// a method whose result writes itself (`system.ping`, the health check) without Codable's containers.
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        object.int(CodingKeys.version.rawValue, version)
+        object.string(CodingKeys.id.rawValue, id)
+        switch outcome {
+        case .success(let result): try object.object(CodingKeys.result.rawValue, result)
+        case .failure(let error): try object.encodable(CodingKeys.error.rawValue, error)
         }
     }
 }
