@@ -103,3 +103,44 @@ import Testing
         }
     }
 }
+
+/// A request's envelope read by its fast path (`ParsedJSON.decode`, as the dispatcher reads it) and by its
+/// `init(from:)` (Foundation's decoder takes no other): the same head for plain envelopes, and the same refusal,
+/// with the same id, where the fast path steps aside.
+@Suite struct RequestHeadParityTests {
+    @Test(
+        arguments: [
+            #"{"version":1,"id":"r-1","method":"system.ping","params":{}}"#,
+            #"{"method":"history.month","params":{"a":[1,2,{"b":null}]},"id":"r-2","version":1}"#,
+            #"{"version":1,"id":"r-3","method":"system.ping","deadline":"2026-11-27T10:00:02.5+01:00"}"#,
+            #"{"version":1,"id":"r-4","method":"system.ping","deadline":null}"#,
+            #"{"version":1,"id":"r-5","method":"system.ping","unknown":true}"#,
+            #"{"version":1,"id":"r-6","method":"system.ping","trace":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}}"#,
+            #"{"version":1,"id":"\u0072-7","method":"system.ping"}"#,
+            #"{"version":1,"id":"Überkopf 🏋️","method":"system.ping"}"#,
+            // Refused: by version, id, method, deadline and trace, in the order the standard path checks them.
+            #"{"version":2,"id":"r-8","method":"system.ping"}"#,
+            #"{"version":"1","id":"r-9","method":"system.ping"}"#,
+            #"{"id":"r-10","method":"system.ping"}"#,
+            #"{"version":1,"id":"","method":"system.ping"}"#,
+            #"{"version":1,"id":7,"method":"system.ping"}"#,
+            #"{"version":1,"method":"system.ping"}"#,
+            #"{"version":1,"id":"r-11"}"#,
+            #"{"version":1,"id":"r-12","method":"system.ping","deadline":"tomorrow"}"#,
+            #"{"version":1,"id":"r-13","method":"system.ping","trace":{"traceparent":"00-zz"}}"#,
+            #"[1,2]"#,
+        ] + [#"{"version":1,"id":"\#(String(repeating: "x", count: 129))","method":"system.ping"}"#])
+    func requestHeadsReadAlike(_ text: String) throws {
+        let fast = Result { try ParsedJSON(parsing: Array(text.utf8)).decode(RequestHead.self) }
+        let standard = Result { try JSONDecoder().decode(RequestHead.self, from: Data(text.utf8)) }
+        switch (fast, standard) {
+        case (.success(let fast), .success(let standard)):
+            #expect(fast == standard, "\(text)")
+        case (.failure(let fast as RequestFailure), .failure(let standard as RequestFailure)):
+            #expect(fast.id == standard.id && fast.error.code == standard.error.code, "\(text)")
+            #expect(fast.error.details?.field == standard.error.details?.field, "\(text)")
+        default:
+            Issue.record("\(text): \(fast) against \(standard)")
+        }
+    }
+}

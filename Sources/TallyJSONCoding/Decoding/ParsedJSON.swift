@@ -23,6 +23,15 @@ public struct ParsedJSON {
         try Self.decode(T.self, from: JSONValueDecoder(document: document, node: 0))
     }
 
+    /// Decodes the whole document as a `T` that can read itself: its fast path when the document is the plain
+    /// object it expects, `init(from:)` (with its usual errors) otherwise. Chosen over `decode(_:)` wherever the
+    /// type is known to be `JSONFastDecodable`, as a request's envelope is.
+    public func decode<T: JSONFastDecodable>(_ type: T.Type) throws -> T {
+        let view = document.view
+        if let object = JSONObjectReader.plain(view, at: 0), let value = T(fastFrom: object) { return value }
+        return try Self.decode(T.self, from: JSONValueDecoder(document: document, node: 0))
+    }
+
     /// Decodes the member `name` of the top-level object as a `T`. A member that is not there reads as `null` at
     /// its path (so a type that accepts null accepts its absence), as does every member of a document that is not
     /// an object: the caller decodes the document itself first and knows what it is.
