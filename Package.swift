@@ -341,6 +341,11 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "WireTypeGeneratorTests",
+            dependencies: ["WireTypeGenerator"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "TallyJSONCodingTests",
             dependencies: ["TallyJSONCoding"],
             swiftSettings: strictness

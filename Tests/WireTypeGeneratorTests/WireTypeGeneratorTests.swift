@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import WireTypeGenerator
+
+/// The generator on small schema folders of its own: what a schema says becomes the Swift it should, and what the
+/// generator cannot say in Swift is refused with a message naming the schema and the member.
+@Suite struct WireTypeGeneratorTests {
+    /// Writes `files` (path → JSON text) into a new folder and generates from it.
+    static func generate(_ files: [String: String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "wire-types-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, text) in files {
+            let file = folder.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        return try SwiftWriter.file(try WireStructReader(index: try SchemaIndex(root: folder)).structs())
+    }
+
+    /// The message of the generator's refusal of `files`.
+    static func refusal(_ files: [String: String]) -> String? {
+        do {
+            _ = try generate(files)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let common = #"""
+        {"$defs": {
+          "local_date": {"x-swift-type": "LocalDate", "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
+          "unit": {"x-swift-type": "WeightUnit", "enum": ["kg", "lb"]}
+        }}
+        """#
+
+    @Test func membersBecomeSwiftInTheSchemasOrder() throws {
+        let text = try Self.generate([
+            "common.schema.json": Self.common,
+            "methods/thing.result.schema.json": #"""
+            {"x-swift-struct": "Thing.Result", "description": "A thing.", "type": "object",
+             "required": ["template_id", "distance_m", "steps", "when", "parts", "by_day"],
+             "properties": {
+               "template_id": {"type": "string", "description": "Its template."},
+               "distance_m": {"type": ["number", "null"]},
+               "steps": {"type": ["integer", "null"]},
+               "when": {"$ref": "../common.schema.json#/$defs/local_date"},
+               "parts": {"type": "array", "items": {"$ref": "#/$defs/part"}},
+               "by_day": {"type": "object", "additionalProperties": {"type": "integer"}}
+             },
+             "$defs": {"part": {"x-swift-struct": "Thing.Part", "type": "object", "required": ["unit"],
+                                "properties": {"unit": {"$ref": "../common.schema.json#/$defs/unit"}}}}}
+            """#,
+        ])
+        #expect(
+            text.contains(
+                "extension Thing {\n    /// A thing.\n    public struct Result: Codable, Sendable, Hashable {"))
+        let members = [
+            "/// Its template.\n        public var templateID: String", "public var distanceMeters: Double?",
+            "public var steps: Int?", "public var when: LocalDate", "public var parts: [Thing.Part]",
+            "public var byDay: [String: Int]",
+        ]
+        var last = text.startIndex
+        for member in members {
+            let found = try #require(text.range(of: member), "\(member)")
+            #expect(found.lowerBound > last, "in the schema's order: \(member)")
+            last = found.lowerBound
+        }
+        #expect(text.contains("case templateID = \"template_id\""))
+        #expect(text.contains("case distanceMeters = \"distance_m\""))
+        // Required members, null or not: no default, and nil is written as null (plain coding keys).
+        #expect(text.contains("distanceMeters: Double?, steps: Int?, when: LocalDate"))
+        #expect(text.contains("enum CodingKeys: String, CodingKey, CaseIterable"))
+        #expect(text.contains("public var unit: WeightUnit"))
+    }
+
+    @Test func membersThatMayBeLeftOutDefaultToNilAndAreLeftOut() throws {
+        let text = try Self.generate([
+            "a.schema.json": #"""
+            {"x-swift-struct": "Sparse", "type": "object", "required": ["id"],
+             "properties": {"id": {"type": "string"}, "note": {"type": "string"}}}
+            """#
+        ])
+        #expect(text.contains("public init(id: String, note: String? = nil)"))
+        #expect(text.contains("enum CodingKeys: String, JSONOmittingNilMembers, CaseIterable"))
+    }
+
+    @Test func fastPathsReadAndWriteEachMemberByItsKind() throws {
+        let text = try Self.generate([
+            "common.schema.json": Self.common,
+            "a.schema.json": #"""
+            {"$defs": {
+              "entry": {"x-swift-struct": "Entry", "x-swift-fast-path": "decode", "type": "object",
+                        "required": ["date", "steps", "unit"],
+                        "properties": {"date": {"$ref": "common.schema.json#/$defs/local_date"},
+                                       "steps": {"type": "integer"}, "unit": {"$ref": "common.schema.json#/$defs/unit"},
+                                       "note": {"type": ["string", "null"]}}},
+              "cell": {"x-swift-struct": "Cell", "x-swift-fast-path": "encode", "type": "object",
+                       "required": ["date", "level", "unit", "versions"],
+                       "properties": {"date": {"$ref": "common.schema.json#/$defs/local_date"},
+                                      "level": {"type": ["number", "null"]},
+                                      "unit": {"$ref": "common.schema.json#/$defs/unit"},
+                                      "versions": {"type": "array", "items": {"type": "integer"}}}}
+            }}
+            """#,
+        ])
+        #expect(text.contains("extension Entry: JSONFastDecodable {"))
+        #expect(text.contains("case .date: date = member.utf8 { try? LocalDate(utf8: $0) }"))
+        #expect(text.contains("case .unit: unit = member.utf8(WeightUnit.init(utf8Symbol:))"))
+        #expect(text.contains("var note: String?? = .some(nil)"))
+        #expect(text.contains("case .note: note = member.optionalString"))
+        #expect(text.contains("guard let date, let steps, let unit, let note else { return nil }"))
+        #expect(text.contains("extension Cell: JSONFastEncodable {"))
+        #expect(
+            text.contains(
+                """
+                        object.string("date", date.description)
+                        try object.double("level", level)
+                        object.string("unit", unit.rawValue)
+                        object.ints("versions", versions)
+                """))
+    }
+
+    @Test func whatSwiftCannotSayIsRefusedNamingTheMember() {
+        let unnamedSet = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "A", "type": "object", "required": ["mode"],
+             "properties": {"mode": {"enum": ["daily", "weekly"]}}}
+            """#
+        ])
+        #expect(
+            unnamedSet?.contains("a.schema.json#/properties/mode: a closed set needs a name") == true,
+            "\(unnamedSet ?? "")")
+
+        let bothNils = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "B", "type": "object", "required": ["steps"],
+             "properties": {"steps": {"type": ["integer", "null"]}, "note": {"type": "string"}}}
+            """#
+        ])
+        #expect(bothNils?.contains("B leaves nil members out but requires steps") == true, "\(bothNils ?? "")")
+
+        let noFastWrite = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "C", "x-swift-fast-path": "encode", "type": "object", "required": ["tags"],
+             "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}
+            """#
+        ])
+        #expect(noFastWrite?.contains("no fast write for tags") == true, "\(noFastWrite ?? "")")
+
+        let twice = Self.refusal([
+            "a.schema.json": #"{"x-swift-struct": "D", "type": "object", "properties": {"a": {"type": "integer"}}}"#,
+            "b.schema.json": #"{"x-swift-struct": "D", "type": "object", "properties": {"b": {"type": "integer"}}}"#,
+        ])
+        #expect(twice?.contains("x-swift-struct D is declared twice") == true, "\(twice ?? "")")
+
+        let dangling = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "E", "type": "object", "properties": {"a": {"$ref": "#/$defs/missing"}}}
+            """#
+        ])
+        #expect(dangling?.contains("names nothing") == true, "\(dangling ?? "")")
+    }
+
+    @Test func theProtocolsSchemasGenerateTheSameTextTwice() throws {
+        let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Protocol/schemas")
+        let once = try SwiftWriter.file(try WireStructReader(index: try SchemaIndex(root: schemas)).structs())
+        let twice = try SwiftWriter.file(try WireStructReader(index: try SchemaIndex(root: schemas)).structs())
+        #expect(once == twice)
+        #expect(once.contains("public struct HourResult"), "the protocol's structs are generated")
+    }
+}
