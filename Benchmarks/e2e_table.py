@@ -11,7 +11,8 @@ reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).g
 # nats-bench's reports (requests, seconds, per_second, p50_us, p99_us), when NATS could be run.
 nats = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.nats")}
 usages = {path.stem: [int(field) for field in path.read_text().split()] for path in Path(directory).glob("*.usage")}
-# The workers' dispatch time around each run: seconds and requests before, then after (run-e2e.sh's dispatch_seconds).
+# The workers' dispatch time around each run, before then after (run-e2e.sh's dispatch_seconds): wall-clock seconds
+# and requests, then CPU seconds and sampled requests.
 dispatches = {path.stem: [float(field) for field in path.read_text().split()] for path in Path(directory).glob("*.dispatch")}
 
 
@@ -85,11 +86,11 @@ lines += [
     "",
     "Where each request's cost lands, per role, from `/proc` before and after each run (CPU is user + system",
     "time, so it includes the kernel's TCP work and the wake-ups; a context switch is a thread going to sleep or",
-    "being preempted). In-process dispatch is the workers' own `tally_worker_request_duration_seconds` per request",
-    "(decode, compute, encode) in the 1-in-flight run of the same method, where no neighbour preempts it; the",
-    "transport share is what remains of the workers' CPU per request:",
+    "being preempted). In-process dispatch is the CPU time the workers' threads spent in the dispatcher per",
+    "request (decode, compute, encode) in the same run, measured for one request in 16",
+    "(`tally_worker_request_cpu_seconds`); the transport share is what remains of the workers' CPU per request:",
     "",
-    "| request | in flight | broker CPU µs / request | workers CPU µs / request | in-process dispatch µs "
+    "| request | in flight | broker CPU µs / request | workers CPU µs / request | in-process dispatch CPU µs "
     "| transport share of worker CPU | broker switches / request | workers switches / request |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
 ]
@@ -101,15 +102,13 @@ for label, name, in_flight, _ in rows:
     delta = [b - a for a, b in zip(before, after)]
     micros = 1_000_000 / ticks_per_second / max(answered, 1)
     worker_cpu[name] = delta[2] * micros
-    # The in-process time of the same requests (decode, compute, encode), from the workers' own histogram: what is
-    # left of the workers' CPU is the transport's (sockets, framing, wake-ups, libzmq's I/O thread).
-    seconds_before, count_before, seconds_after, count_after = dispatches.get(name, [0, 0, 0, 0])
-    if count_after > count_before:
-        dispatch_micros[name] = (seconds_after - seconds_before) / (count_after - count_before) * 1_000_000
-    # The histogram is wall-clock time: at 100 in flight a worker thread is often preempted inside the dispatcher
-    # (six worker threads share two cores), which would count the neighbours' work as dispatch. A request's
-    # in-process time is that of the same method at 1 in flight, where nothing preempts it.
-    dispatch = dispatch_micros.get(name.replace("-100", "-1"))
+    # The in-process CPU time of the same requests (decode, compute, encode), from the workers' own histogram of the
+    # thread's CPU clock (not the wall clock, which counts a thread preempted mid-request as busy): what is left
+    # of the workers' CPU is the transport's (sockets, framing, wake-ups, libzmq's I/O thread).
+    _, _, cpu_before, sampled_before, _, _, cpu_after, sampled_after = dispatches.get(name, [0] * 8)
+    if sampled_after > sampled_before:
+        dispatch_micros[name] = (cpu_after - cpu_before) / (sampled_after - sampled_before) * 1_000_000
+    dispatch = dispatch_micros.get(name)
     share = 1 - dispatch / worker_cpu[name] if dispatch is not None and worker_cpu[name] else None
     lines.append(
         f"| {label} | {in_flight} | {delta[0] * micros:.0f} | {worker_cpu[name]:.0f} "
@@ -133,7 +132,7 @@ lines += [
 # The targets of issue #20.
 ping_100 = reports["ping-100"]["throughput_ratio"]
 ping_1_p50 = reports["ping-1"]["p50_latency_ratio"]
-streak_dispatch = dispatch_micros.get("streak-1y-1")
+streak_dispatch = dispatch_micros.get("streak-1y-100")
 streak_share = (
     1 - streak_dispatch / worker_cpu["streak-1y-100"]
     if streak_dispatch is not None and worker_cpu["streak-1y-100"] else None)

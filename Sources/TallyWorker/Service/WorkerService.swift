@@ -54,6 +54,7 @@ public final class WorkerService: Service, Sendable {
         dispatcher: RequestDispatcher, metrics: WorkerMetrics? = nil, tracer: (any Tracer)? = nil, logger: Logger
     ) -> @Sendable (WorkerRequest) -> [Frame] {
         let spans = tracer.map(WorkerSpans.init)
+        let cpuSampler = metrics.map { _ in DispatchCPUSampler() }
         return { request in
             let clock = ContinuousClock()
             let start = clock.now
@@ -67,8 +68,14 @@ public final class WorkerService: Service, Sendable {
                     service: request.service, method: nil, errorCode: error.code, duration: clock.now - start)
                 return [Frame(ErrorResponse.encode(id: id, error))]
             }
+            let cpuStart = cpuSampler?.shouldSample() == true ? DispatchCPUSampler.threadCPUTime() : nil
             let response = dispatcher.respond(
                 to: request.body[0].bytes, service: request.service, connection: request.connection, logger: logger)
+            if let cpuStart {
+                metrics?.recordCPU(
+                    service: request.service, method: response.method,
+                    cpu: DispatchCPUSampler.threadCPUTime() - cpuStart)
+            }
             let end = clock.now
             let duration = end - start
             spans?.record(response, service: request.service, started: start, ended: end)
