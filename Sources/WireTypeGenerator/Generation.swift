@@ -6,10 +6,10 @@ import Foundation
 /// (`"x-swift-struct": "HistoryDashboard.HourResult"` on an object with `properties`), into OUTPUT-FILE. Run by the
 /// WireTypes build plugin for TallyProtocol; a member's name, type, optionality, wire name and description are then
 /// written once, in the schema, for the Swift types as for the Python client's models.
-@main
-enum WireTypeGenerator {
-    static func main() {
-        let arguments = CommandLine.arguments
+enum Generation {
+    /// Generates as `arguments` say; a refusal (its reason on standard error) ends the process with status 1, a
+    /// wrong call with 64.
+    static func run(_ arguments: [String]) {
         guard arguments.count == 3 else {
             FileHandle.standardError.write(Data("usage: WireTypeGenerator SCHEMAS-FOLDER OUTPUT-FILE\n".utf8))
             exit(64)
