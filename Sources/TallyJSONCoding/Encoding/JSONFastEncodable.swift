@@ -3,9 +3,10 @@
 /// levels of dynamic dispatch, which for a small result type is most of the encode.
 ///
 /// `TallyJSONEncoder` uses `writeMembers(to:)` wherever such a value is written (the whole document, an array
-/// element, an object member); with any other encoder, `encode(to:)` runs. A conformance must write what its synthesized `encode(to:)` writes with nil members as null:
-/// so it walks its `CodingKeys` (a `JSONKeySet`) in their order and writes each in an exhaustive `switch`, which
-/// keeps the names, the order and the completeness of one declaration.
+/// element, an object member); with any other encoder, `encode(to:)` runs. A conformance must write what its
+/// synthesized `encode(to:)` writes with nil members as null: the wire structs' conformances are generated from the
+/// same schema members as the structs (`WireTypeGenerator`), so the names, the order and the completeness are
+/// those of one declaration.
 public protocol JSONFastEncodable: Encodable {
     /// Writes the members, in order, into an object the encoder has opened.
     func writeMembers(to object: inout JSONObjectWriter) throws
@@ -88,10 +89,7 @@ public struct JSONObjectWriter {
     /// A member that writes itself.
     public mutating func object(_ key: String, _ value: some JSONFastEncodable) throws {
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "{"))
-        var nested = JSONObjectWriter(writer: writer)
-        try value.writeMembers(to: &nested)
-        writer.bytes.append(UInt8(ascii: "}"))
+        try writer.writeObject(value)
     }
 
     /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
@@ -100,12 +98,7 @@ public struct JSONObjectWriter {
         self.key(key)
         let depth = writer.frames.count
         let start = writer.bytes.count
-        let slot = JSONValueEncoder(writer: writer, depth: depth, slotStart: start)
-        if writer.usesFastPaths, let fast = value as? any JSONFastEncodable {
-            try slot.writeFast(fast)
-        } else {
-            try value.encode(to: slot)
-        }
+        try JSONValueEncoder(writer: writer, depth: depth, slotStart: start).write(value)
         writer.closeFrames(deeperThan: depth)
         // A value that encoded nothing is `{}`, as everywhere else in this encoder.
         if writer.bytes.count == start { writer.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
@@ -118,13 +111,25 @@ public struct JSONObjectWriter {
 }
 
 extension JSONValueEncoder {
-    /// Writes `value` into this slot as an object, through its fast path.
-    func writeFast(_ value: any JSONFastEncodable) throws {
-        writer.closeFrames(deeperThan: depth)
-        guard writer.bytes.count == slotStart else { throw alreadyEncoded("a value") }
-        writer.bytes.append(UInt8(ascii: "{"))
-        var object = JSONObjectWriter(writer: writer)
+    /// Writes `value` into this slot: through its fast path when it has one and the encoder takes them, else
+    /// through its `encode(to:)`. Every place a value is written (the document, an element, a member) comes here.
+    func write<Value: Encodable>(_ value: Value) throws {
+        if writer.usesFastPaths, let fast = value as? any JSONFastEncodable {
+            writer.closeFrames(deeperThan: depth)
+            guard writer.bytes.count == slotStart else { throw alreadyEncoded("a value") }
+            try writer.writeObject(fast)
+        } else {
+            try value.encode(to: self)
+        }
+    }
+}
+
+extension JSONByteWriter {
+    /// `value` as an object, through its fast path.
+    func writeObject(_ value: some JSONFastEncodable) throws {
+        bytes.append(UInt8(ascii: "{"))
+        var object = JSONObjectWriter(writer: self)
         try value.writeMembers(to: &object)
-        writer.bytes.append(UInt8(ascii: "}"))
+        bytes.append(UInt8(ascii: "}"))
     }
 }

@@ -37,14 +37,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key).encode(value) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key).encode(value) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key).encode(value) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        // A nested object that writes itself (a result inside its response envelope) skips the containers too.
-        if writer.usesFastPaths, let fast = value as? any JSONFastEncodable {
-            try member(key).writeFast(fast)
-        } else {
-            try value.encode(to: member(key))
-        }
-    }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try member(key).write(value) }
 
     // `encodeIfPresent` for every type: the protocol's defaults leave a `nil` member out, which is right unless the
     // encoder writes nil members as `null`. A present value takes the same concrete path as with the defaults (a

@@ -32,13 +32,7 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try element().encode(value) }
     mutating func encode(_ value: UInt32) throws { try element().encode(value) }
     mutating func encode(_ value: UInt64) throws { try element().encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        if writer.usesFastPaths, let fast = value as? any JSONFastEncodable {
-            try element().writeFast(fast)
-        } else {
-            try value.encode(to: element())
-        }
-    }
+    mutating func encode<T: Encodable>(_ value: T) throws { try element().write(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type

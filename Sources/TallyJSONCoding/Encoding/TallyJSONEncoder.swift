@@ -34,12 +34,7 @@ public struct TallyJSONEncoder: Sendable {
     ///   out-of-order container use.
     public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(usesFastPaths: usesFastPaths, writesNilMembers: nilMembers == .null)
-        let document = JSONValueEncoder(writer: writer, depth: 0, slotStart: 0)
-        if usesFastPaths, let fast = value as? any JSONFastEncodable {
-            try document.writeFast(fast)
-        } else {
-            try value.encode(to: document)
-        }
+        try JSONValueEncoder(writer: writer, depth: 0, slotStart: 0).write(value)
         writer.closeFrames(deeperThan: 0)
         if let failure = writer.failure { throw failure }
         guard !writer.bytes.isEmpty else {
