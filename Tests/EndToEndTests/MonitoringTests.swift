@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TallyClient
 import TallyProtocol
 import TallyTesting
@@ -9,9 +6,12 @@ import Testing
 
 /// `/metrics`, `/livez` and `/readyz` on real broker and worker processes.
 @Suite(.serialized) struct MonitoringTests {
+    /// `GET http://host:port/path`.
     func get(_ url: String) async throws -> (status: Int, body: String) {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        let target = url.dropFirst("http://".count)
+        let slash = target.firstIndex(of: "/") ?? target.endIndex
+        let response = try #require(await PlainHTTPGet.get(String(target[..<slash]), path: String(target[slash...])))
+        return (response.status, response.body)
     }
 
     @Test func brokerAndWorkerExposeHealthAndMetrics() async throws {

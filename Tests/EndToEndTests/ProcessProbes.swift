@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Looks at running test processes from outside: memory from `/proc`, metrics over HTTP.
 enum ProcessProbes {
     /// Resident set size of `pid` in KiB (`VmRSS` in `/proc/<pid>/status`), or `nil` if it cannot be read.
@@ -36,10 +32,7 @@ enum ProcessProbes {
 
     /// The Prometheus text served at `http://address/metrics`, or `nil` when unreachable.
     static func metrics(at address: String) async -> String? {
-        guard let url = URL(string: "http://\(address)/metrics"),
-            let (data, _) = try? await URLSession.shared.data(from: url)
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        await PlainHTTPGet.get(address, path: "/metrics")?.body
     }
 
     /// The value of the sample whose name and labels are exactly `series` (`name{label="value",…}`), 0 if absent.
