@@ -224,6 +224,29 @@ import ZeroMQ
         #expect(broker.snapshot.services["echo"]?.queued == 0, "not tried a third time")
     }
 
+    /// A process that goes silent and comes back on new connections loses what its old connections held, one
+    /// after the other: one process, one loss, so the request is tried again rather than answered as a poison.
+    @Test func connectionsOfOneProcessLostInTurnAreOneLoss() throws {
+        var configuration = configuration
+        configuration.maxAttempts = 3  // the default: this test's machine allows two
+        var broker = BrokerStateMachine(configuration: configuration, envelope: KeyedEnvelope(), now: .zero)
+        _ = broker.received(ready("P1a", instance: "p1"), now: .zero)
+        _ = broker.received(ready("P1b", instance: "p1"), now: .zero)
+        let held = dispatches(broker.received(request("C", "r-1:ping"), now: .zero))[0]
+        let first = broker.lose(held.worker, at: .seconds(1))
+        #expect(events(first).contains(.requestRequeued(service: "echo", attempts: 1)))
+        let retried = try #require(dispatches(first).first, "the suspect goes to the process's other connection")
+        #expect(retried.body == ["r-1:ping"])
+        let second = broker.lose(retried.worker, at: .seconds(2))
+        #expect(!events(second).contains { if case .requestFailed = $0 { true } else { false } })
+        #expect(events(second).contains(.requestRequeued(service: "echo", attempts: 2)))
+        // Back on a new connection, the process answers it.
+        let back = try #require(dispatches(broker.received(ready("P1c", instance: "p1"), now: .seconds(2))).first)
+        #expect(back.body == ["r-1:ping"])
+        let answered = broker.received(reply("P1c", back.token, "r-1:pong"), now: .seconds(2))
+        #expect(sends(answered).contains(["C", "", "MDPC01", "echo", "r-1:pong"]))
+    }
+
     @Test func aSuspectRunsOnAProcessOfItsOwn() {
         var broker = machine()
         // P1 has two connections; one holds a request.

@@ -107,9 +107,12 @@ extension BrokerStateMachine {
     }
 
     /// Puts a request whose worker was lost back in front of its queue, in arrival order among the requests
-    /// already returned there, or answers it when it may not be tried again.
-    mutating func requeue(_ request: Request, after loss: WorkerLoss, now: Duration, into actions: inout [BrokerAction])
-    {
+    /// already returned there, or answers it when it may not be tried again. `instance` is the process of the
+    /// connection that held it.
+    mutating func requeue(
+        _ request: Request, after loss: WorkerLoss, from instance: Instance?, now: Duration,
+        into actions: inout [BrokerAction]
+    ) {
         var request = request
         switch loss {
         case .departed:
@@ -122,7 +125,10 @@ extension BrokerStateMachine {
             traceIfAny(request.body, into: &actions)
             actions.append(.event(.requestReturned(service: request.serviceName)))
         case .vanished:
-            request.workersLost += 1
+            if instance == nil || request.lostWith != instance {
+                request.workersLost += 1
+                request.lostWith = instance
+            }
             if request.workersLost > 1 {
                 let summary = envelope.summary(ofRequest: request.body)
                 traceIfAny(request.body, into: &actions)

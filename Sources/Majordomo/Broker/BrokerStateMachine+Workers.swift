@@ -152,11 +152,12 @@ extension BrokerStateMachine {
     }
 
     /// Forgets the worker connection in `slot`; the requests it held go back to their queue, or are answered when
-    /// they may not be tried again (see `requeue(_:after:now:into:)`).
+    /// they may not be tried again (see `requeue(_:after:from:now:into:)`).
     mutating func removeWorker(_ slot: Int, loss: WorkerLoss, now: Duration, into actions: inout [BrokerAction]) {
+        let instance = instances.key(of: workers[slot].instance)
         while let token = workers[slot].held.first?.token {
             let assignment = release(token, from: slot)!
-            requeue(assignment.request, after: loss, now: now, into: &actions)
+            requeue(assignment.request, after: loss, from: instance, now: now, into: &actions)
         }
         let worker = workers.remove(slot)
         services[worker.service].workerCount -= 1

@@ -35,8 +35,12 @@ public struct BrokerStateMachine: Sendable {
         let correlation: ArraySlice<UInt8>?
         /// Dispatches so far.
         var attempts = 0
-        /// Workers that vanished while holding it (not counting clean goodbyes or protocol violations).
+        /// Worker processes that vanished while holding it (not counting clean goodbyes or protocol violations).
         var workersLost = 0
+        /// The process it was last lost with. The connections of one process vanish together (it died, or it went
+        /// silent and came back on new connections): losing the request on another connection of that process is
+        /// the same loss, not a second process that it killed.
+        var lostWith: Instance?
 
         /// Lost a worker once already: it runs alone on a worker process, so that losing that one too proves it.
         var isSuspect: Bool { workersLost > 0 }
@@ -220,7 +224,7 @@ public struct BrokerStateMachine: Sendable {
         if frames.count > 4, frames[3] == WorkerCommand.request.frame, let token = DispatchToken(frame: frames[4]),
             let undelivered = release(token, from: worker)
         {
-            requeue(undelivered.request, after: .departed, now: now, into: &actions)
+            requeue(undelivered.request, after: .departed, from: nil, now: now, into: &actions)
         }
         if workers[worker].unreachableSince == nil {
             workers[worker].unreachableSince = now
