@@ -372,6 +372,11 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "TallyTestingTests",
+            dependencies: ["TallyTesting"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "TallyLoadTests",
             dependencies: ["TallyLoad", "TallyTesting"],
             swiftSettings: strictness

@@ -23,11 +23,33 @@ public final class TallyCluster: Sendable {
         self.workers = workers
     }
 
-    /// Fast heartbeats so that failures are noticed within a second.
-    public static let fastBrokerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3"]
-    public static let fastWorkerArguments = [
-        "--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--reconnect-delay", "200ms",
-    ]
+    /// How often broker and workers heartbeat, and after how many silent intervals each takes the other for dead.
+    ///
+    /// Every cluster runs on the binaries' own defaults (`production`) unless its test is about liveness: a
+    /// process on a busy two-core machine is descheduled for a good fraction of a second now and then, and with
+    /// sub-second liveness its peers take it for dead and answer its requests `unavailable`, which is not what
+    /// such a test is about.
+    public struct Heartbeats: Sendable {
+        /// Broker and worker arguments, added before a test's own (which override them).
+        public let brokerArguments: [String]
+        public let workerArguments: [String]
+
+        /// The binaries' defaults: a heartbeat every 2.5 s, a peer dead after 3 silent intervals (7.5 s), a worker
+        /// reconnecting 1 s after it gave up on its broker. A process alive but descheduled for seconds is not
+        /// taken for dead. A worker that dies is still noticed within a heartbeat interval: the broker's next
+        /// heartbeat to it finds its connection gone.
+        public static let production = Heartbeats(brokerArguments: [], workerArguments: [])
+
+        /// A heartbeat every 250 ms, a peer dead after 4 silent intervals (1 s), reconnects after 250 ms: a stalled
+        /// or partitioned peer is noticed within 1.25 s. A live process stalled for a whole second would be taken
+        /// for dead too: a test that uses it is about liveness, and keeps its processes from being crowded out
+        /// (`MultiHostTests` runs them at a higher priority).
+        public static let quick = Heartbeats(
+            brokerArguments: ["--heartbeat-interval", "250ms", "--heartbeat-liveness", "4"],
+            workerArguments: [
+                "--heartbeat-interval", "250ms", "--heartbeat-liveness", "4", "--reconnect-delay", "250ms",
+            ])
+    }
 
     /// How far a started worker must have come before `startWorker` returns.
     public enum WorkerMilestone: Sendable {
@@ -47,26 +69,28 @@ public final class TallyCluster: Sendable {
     /// Starts a broker on a free loopback port and `workers` workers connected to it, and waits until every
     /// worker has registered each of its services with the broker.
     public static func start(
-        workers count: Int, brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice"
+        workers count: Int, heartbeats: Heartbeats = .production, brokerArguments: [String] = [],
+        workerArguments: [String] = [], logLevel: String = "notice"
     ) async throws -> TallyCluster {
-        let broker = try await startBroker(bind: "tcp://127.0.0.1:0", arguments: brokerArguments, logLevel: logLevel)
+        let broker = try await startBroker(
+            bind: "tcp://127.0.0.1:0", heartbeats: heartbeats, arguments: brokerArguments, logLevel: logLevel)
         let endpoint = try await brokerEndpoint(broker)
         var workers: [ManagedProcess] = []
         for index in 0..<count {
             workers.append(
                 try await startWorker(
-                    endpoint: endpoint, arguments: workerArguments, name: "worker-\(index)", logLevel: logLevel,
-                    waitFor: .registered))
+                    endpoint: endpoint, heartbeats: heartbeats, arguments: workerArguments, name: "worker-\(index)",
+                    logLevel: logLevel, waitFor: .registered))
         }
         return TallyCluster(endpoint: endpoint, broker: broker, workers: workers)
     }
 
     /// Starts a broker process bound to `bind` and waits for its ready line.
     public static func startBroker(
-        bind: String, arguments: [String] = [], logLevel: String = "notice"
+        bind: String, heartbeats: Heartbeats = .production, arguments: [String] = [], logLevel: String = "notice"
     ) async throws -> ManagedProcess {
         let broker = try ManagedProcess(
-            TallyBinaries.broker, ["--bind", bind, "--log-level", logLevel] + fastBrokerArguments + arguments,
+            TallyBinaries.broker, ["--bind", bind, "--log-level", logLevel] + heartbeats.brokerArguments + arguments,
             name: "broker")
         _ = try await broker.waitForLine(containing: "listening on")
         return broker
@@ -84,12 +108,14 @@ public final class TallyCluster: Sendable {
     /// Starts a worker process connected to `endpoint` and waits until it reaches `milestone`: only `.started`
     /// for a worker that is not meant to reach its broker (a wrong key, a broker started later).
     public static func startWorker(
-        endpoint: String, arguments: [String] = [], name: String = "worker", logLevel: String = "notice",
-        environment: [String: String] = [:], waitFor milestone: WorkerMilestone = .registered
+        endpoint: String, heartbeats: Heartbeats = .production, arguments: [String] = [], name: String = "worker",
+        logLevel: String = "notice", environment: [String: String] = [:],
+        waitFor milestone: WorkerMilestone = .registered
     ) async throws -> ManagedProcess {
         let worker = try ManagedProcess(
-            TallyBinaries.worker, ["--broker", endpoint, "--log-level", logLevel] + fastWorkerArguments + arguments,
-            name: name, environment: environment)
+            TallyBinaries.worker,
+            ["--broker", endpoint, "--log-level", logLevel] + heartbeats.workerArguments + arguments, name: name,
+            environment: environment)
         _ = try await worker.waitForLine(containing: milestone.marker)
         return worker
     }
@@ -105,10 +131,11 @@ public final class TallyCluster: Sendable {
 
 /// Runs `body` with a started cluster and stops it afterwards (workers first, gracefully), whatever `body` does.
 public func withCluster<Result>(
-    workers: Int, brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice",
-    _ body: (TallyCluster) async throws -> Result
+    workers: Int, heartbeats: TallyCluster.Heartbeats = .production, brokerArguments: [String] = [],
+    workerArguments: [String] = [], logLevel: String = "notice", _ body: (TallyCluster) async throws -> Result
 ) async throws -> Result {
     let cluster = try await TallyCluster.start(
-        workers: workers, brokerArguments: brokerArguments, workerArguments: workerArguments, logLevel: logLevel)
+        workers: workers, heartbeats: heartbeats, brokerArguments: brokerArguments, workerArguments: workerArguments,
+        logLevel: logLevel)
     return try await released(cluster, by: { await $0.stop() }, after: body)
 }

@@ -59,13 +59,15 @@ public final class VirtualNetwork: Sendable {
     }
 
     /// Starts `executable` inside the namespace of `role` (`ip netns exec`, which execs it: the process id is the
-    /// program's own, so signals reach it directly).
+    /// program's own, so signals reach it directly), at `niceness` (`nice -n`, which execs it too; negative for a
+    /// priority above the rest of the machine's, as root may ask).
     public func start(
-        on role: String, _ executable: URL, _ arguments: [String], name: String
+        on role: String, _ executable: URL, _ arguments: [String], name: String, niceness: Int = 0
     ) throws -> ManagedProcess {
-        try ManagedProcess(
+        let priority = niceness == 0 ? [] : ["nice", "-n", String(niceness)]
+        return try ManagedProcess(
             URL(fileURLWithPath: try IPCommand.required()),
-            ["netns", "exec", host(role).namespace, executable.path] + arguments, name: name)
+            ["netns", "exec", host(role).namespace] + priority + [executable.path] + arguments, name: name)
     }
 
     /// Runs a short command inside the namespace of `role` to completion (a fetch from inside the network).

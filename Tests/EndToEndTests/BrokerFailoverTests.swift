@@ -6,7 +6,7 @@ import TallyTesting
 import Testing
 
 /// Two brokers, clients and workers connected to both; one broker is killed under load and later restarted.
-@Suite(.serialized) struct BrokerFailoverTests {
+@Suite(.realProcesses) struct BrokerFailoverTests {
     /// Where the drill stands, so that outcomes can be reported per phase.
     enum Phase: String, Sendable {
         case bothUp = "both brokers up"

@@ -8,7 +8,7 @@ import ZeroMQ
 
 /// A peer that misbehaves spoils only its own requests: replies never cross to another client, invented names
 /// never grow the broker, floods never flood the log.
-@Suite(.serialized) struct BrokerIsolationTests {
+@Suite(.realProcesses) struct BrokerIsolationTests {
     /// Two clients × 150 pings through a broker whose service has an honest `tally-worker` and a misbehaving raw
     /// MDP worker. Every client gets exactly one answer per request, and only its own: ids are per client, so an
     /// answer carrying another client's id is counted as a stranger.
@@ -62,13 +62,8 @@ import ZeroMQ
     /// its memory and its metrics stay flat, and a real worker of a new service registers during the flood.
     @Test func inventedServiceNamesNeitherGrowTheBrokerNorKeepWorkersOut() async throws {
         let brokerHTTP = ProcessProbes.freeLoopbackAddress()
-        // Heartbeats a flood on two cores cannot starve: with the clusters' fast ones (0.6 s of silence), the broker
-        // and its workers, busy beside the whole suite, took each other for dead mid-flood and the fresh worker's
-        // ping was answered `internal`. Liveness is not what this test is about.
-        let patientHeartbeats = ["--heartbeat-interval", "1s", "--heartbeat-liveness", "5"]
         let cluster = try await TallyCluster.start(
-            workers: 1, brokerArguments: ["--http", brokerHTTP, "--queue-timeout", "1s"] + patientHeartbeats,
-            workerArguments: patientHeartbeats)
+            workers: 1, brokerArguments: ["--http", brokerHTTP, "--queue-timeout", "1s"])
         let client = try makeClient([cluster.endpoint])
         #expect(await waitForServices(client))
         for _ in 0..<5 { _ = try await client.ping() }
@@ -80,7 +75,7 @@ import ZeroMQ
         // While the invented names take every waiting slot, a worker of a service the broker never saw registers.
         let fresh = try await TallyCluster.startWorker(
             endpoint: cluster.endpoint,
-            arguments: ["--service", "tally.fresh", "--concurrency", "1"] + patientHeartbeats)
+            arguments: ["--service", "tally.fresh", "--concurrency", "1"])
         #expect(await waitForServices(client, ["tally.fresh"]), "a real worker is not kept out by invented names")
         let pong = try await client.ping(service: TallyService(rawValue: "tally.fresh"))
         #expect(pong.service == "tally.fresh")
@@ -109,7 +104,10 @@ import ZeroMQ
         #expect(seriesAfter - seriesBefore < 60, "metric series stay bounded: \(seriesBefore) → \(seriesAfter)")
         #expect(ProcessProbes.sample(#"tally_broker_queued_requests{service="unknown"}"#, in: metrics) == 0)
         if ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil {
-            #expect(rssAfter - rssBefore < 12 << 10, "broker memory stays flat: +\(rssAfter - rssBefore) KiB")
+            // The first flood's growth is mostly what was in flight at its peak (libzmq's pipes, glibc's arenas,
+            // which keep what they took): +4 to +10 MiB on a quiet machine, more when a busy one lets messages pile
+            // up. What would grow without bound shows in the second flood, which reuses what the first one left.
+            #expect(rssAfter - rssBefore < 32 << 10, "broker memory stays flat: +\(rssAfter - rssBefore) KiB")
             #expect(
                 rssAfter - rssAfterFirst < 4 << 10, "the second flood adds nothing: +\(rssAfter - rssAfterFirst) KiB")
         }

@@ -7,7 +7,7 @@ import ZeroMQ
 
 /// `TallyClient`'s lifecycle as a backend meets it: calls outside a run fail at once with a code that says why,
 /// starting is idempotent, stopping answers the calls still waiting, and a dropped client lets its connection go.
-@Suite struct ClientLifecycleTests {
+@Suite(.realProcesses) struct ClientLifecycleTests {
     /// An endpoint where nothing listens (a port taken and let go at once); calls to it would wait for nothing.
     static func silentEndpoint() -> String { "tcp://\(ProcessProbes.freeLoopbackAddress())" }
 
@@ -28,7 +28,8 @@ import ZeroMQ
             #expect(error.code == .clientNotRunning && !error.isFromServer, "\(error)")
             #expect(error.message.contains("withTallyClient"), "the message says what to do: \(error.message)")
         }
-        #expect(clock.now - started < .seconds(1), "at once, not after the 10 s timeout")
+        let elapsed = clock.now - started
+        #expect(elapsed < .seconds(5), "at once, not after the 10 s timeout: \(elapsed)")
     }
 
     @Test func anEndpointThatIsNotZeroMQIsRefusedWhenTheClientIsMade() {
@@ -83,7 +84,8 @@ import ZeroMQ
             let error = await call.value
             #expect(error?.code == .clientStopped, "\(String(describing: error))")
         }
-        #expect(clock.now - stopping < .seconds(2), "stop answers the waiting calls at once, not at their timeout")
+        let elapsed = clock.now - stopping
+        #expect(elapsed < .seconds(5), "stop answers the waiting calls at once, not at their 10 s timeout: \(elapsed)")
     }
 
     @Test func withTallyClientStopsTheClientWhenItsBodyThrows() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// The `tally` CLI against a real cluster: every Protocol example sent as it is, methods named by area, and one
 /// exit-status scheme across subcommands (0 success, 2 Tally answered with an error or a service down, 3 no
 /// answer, 64 usage error).
-@Suite(.serialized) struct CommandLineToolTests {
+@Suite(.realProcesses) struct CommandLineToolTests {
     func tally(_ arguments: [String]) async throws -> ShortCommand.Result {
         try await ShortCommand.run(TallyBinaries.cli, arguments, timeout: .seconds(30))
     }
@@ -13,7 +13,9 @@ import Testing
     @Test func everyProtocolExampleIsSentAsItIsAndGetsItsResponse() async throws {
         try await withCluster(workers: 1) { cluster in
             for example in try ProtocolExample.all() {
-                let result = try await tally(["call", "--params", example.file.path, "--raw", "--broker", cluster.endpoint])
+                let result = try await tally([
+                    "call", "--params", example.file.path, "--raw", "--broker", cluster.endpoint,
+                ])
                 let differences = try example.differences(inReply: Array(result.output.utf8))
                 #expect(differences.isEmpty, "\(example): \(differences) \(result.errorOutput)")
                 let isError = result.output.contains(#""error":{"#)
@@ -26,13 +28,15 @@ import Testing
         try await withCluster(workers: 1) { cluster in
             let broker = ["--broker", cluster.endpoint]
             let ping = try await tally(["call", "system.ping"] + broker)
-            #expect(ping.status == 0 && ping.output.contains(#""server_version""#), "\(ping.output) \(ping.errorOutput)")
+            #expect(
+                ping.status == 0 && ping.output.contains(#""server_version""#), "\(ping.output) \(ping.errorOutput)")
 
             let params = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID()).json")
             try Data(#"{"time_zone":"UTC","today":"2026-11-23","records":[]}"#.utf8).write(to: params)
             defer { try? FileManager.default.removeItem(at: params) }
             let months = try await tally(["call", "history.months", "--params", params.path] + broker)
-            #expect(months.status == 0 && months.output.contains(#""result""#), "\(months.output) \(months.errorOutput)")
+            #expect(
+                months.status == 0 && months.output.contains(#""result""#), "\(months.output) \(months.errorOutput)")
 
             for method in ["month", "steps.month", "history"] {
                 let usage = try await tally(["call", method] + broker)
@@ -44,7 +48,8 @@ import Testing
                     "call", "streak.summary", "--params",
                     ProtocolExample.protocolDirectory.appendingPathComponent("examples/system.ping/basic.json").path,
                 ] + broker)
-            #expect(mismatch.status == 64 && mismatch.errorOutput.contains("not streak.summary"), "\(mismatch.errorOutput)")
+            #expect(
+                mismatch.status == 64 && mismatch.errorOutput.contains("not streak.summary"), "\(mismatch.errorOutput)")
         }
     }
 
@@ -81,7 +86,8 @@ import Testing
                 #expect(text.output.contains(line), "\(line) in:\n\(text.output)")
             }
 
-            let json = try await tally(["describe", "--json", "--service", "tally.streak", "--service", "nobody"] + broker)
+            let json = try await tally(
+                ["describe", "--json", "--service", "tally.streak", "--service", "nobody"] + broker)
             #expect(json.status == 2, "one service is down: \(json.errorOutput)")
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [[String: Any]]])

@@ -4,7 +4,7 @@ import Testing
 
 /// CURVE between real processes, keys made by `tally keys`: the allowed client gets answers; an unknown key, a
 /// plaintext client and a client key posing as a worker get nothing.
-@Suite(.serialized) struct CurveTests {
+@Suite(.realProcesses) struct CurveTests {
     func run(_ arguments: [String]) async throws -> (status: Int32?, output: [String]) {
         let process = try ManagedProcess(TallyBinaries.cli, arguments, name: "tally")
         let status = await process.waitForExit(timeout: .seconds(20))

@@ -6,7 +6,7 @@ import ZeroMQ
 
 /// Deadlines that pass while a request waits in the broker's queue or while a worker holds it: the answer is
 /// `deadline_exceeded`, and the worker's metrics prove the method never ran for it.
-@Suite(.serialized) struct DeadlineTests {
+@Suite(.realProcesses) struct DeadlineTests {
     @Test func requestsExpiredInTheQueueOrWhileHeldAreAnsweredDeadlineExceededWithoutBeingComputed() async throws {
         let workerHTTP = ProcessProbes.freeLoopbackAddress()
         let cluster = try await TallyCluster.start(workers: 0)

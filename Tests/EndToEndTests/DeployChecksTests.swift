@@ -8,7 +8,7 @@ import Testing
 /// with a message (`scripts/install-dependencies --test` installs them all), except in CI. Then runs the real
 /// binaries the way the systemd units and the container image do: settings only from the example environment
 /// files, health from the image's health check script.
-@Suite(.serialized) struct DeployChecksTests {
+@Suite(.realProcesses) struct DeployChecksTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -7,7 +7,7 @@ import ZeroMQ
 
 /// Malformed traffic straight at the tally-broker and tally-worker processes: answered or dropped per the spec;
 /// the processes stay up and keep serving.
-@Suite(.serialized) struct GarbageTests {
+@Suite(.realProcesses) struct GarbageTests {
     @Test func brokerProcessSurvivesGarbage() async throws {
         let cluster = try await TallyCluster.start(workers: 1)
         let endpoint = cluster.endpoint

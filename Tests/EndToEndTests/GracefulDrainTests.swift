@@ -5,7 +5,7 @@ import Testing
 
 /// A rolling restart costs nothing: a worker stopped with SIGTERM under load finishes what it holds, and a request
 /// that crossed its goodbye on the wire goes to another worker without spending one of its attempts.
-@Suite(.serialized) struct GracefulDrainTests {
+@Suite(.realProcesses) struct GracefulDrainTests {
     @Test func aWorkerStoppedUnderLoadLosesNothingAndSpendsNoAttempt() async throws {
         let brokerHTTP = ProcessProbes.freeLoopbackAddress()
         let cluster = try await TallyCluster.start(

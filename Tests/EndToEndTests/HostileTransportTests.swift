@@ -8,7 +8,7 @@ import ZeroMQ
 /// The hostile-input table over the real transport: each malformed message goes from a raw DEALER to a running
 /// tally-broker and tally-worker, and gets exactly its documented answer or drop. Afterwards both processes are
 /// the same ones, still up, and serve a valid request.
-@Suite(.serialized) struct HostileTransportTests {
+@Suite(.realProcesses) struct HostileTransportTests {
     struct Verdict: Sendable {
         var row: String
         var expected: HostileRequest.Expectation

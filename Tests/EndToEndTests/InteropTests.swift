@@ -9,7 +9,7 @@ import ZeroMQ
 
 /// Tally's broker, worker and client against MDP/0.1 peers written independently from RFC 7 in Python (pyzmq):
 /// interoperability byte for byte.
-@Suite(.serialized) struct InteropTests {
+@Suite(.realProcesses) struct InteropTests {
     static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Interop/mdp_peers.py")
 
@@ -22,7 +22,10 @@ import ZeroMQ
             let client = try makeClient([cluster.endpoint])
             #expect(await waitForServices(client))
             let python = try python(
-                ["client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#, "5"],
+                [
+                    "client", cluster.endpoint, "tally.streak", #"{"version":1,"id":"py-{n}","method":"system.ping"}"#,
+                    "5",
+                ],
                 name: "py-client")
             #expect(await python.waitForExit(timeout: .seconds(30)) == 0, "\(python.errorOutput)")
             let lines = python.output
@@ -41,7 +44,8 @@ import ZeroMQ
             try client.start()
             #expect(
                 await eventually {
-                    (try? await client.request(service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?
+                    (try? await client.request(
+                        service: "mmi.service", body: ["py.echo"], key: nil, timeout: .seconds(1)))?
                         .body == ["200"]
                 })
             for n in 0..<5 {

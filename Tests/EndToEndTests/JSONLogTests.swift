@@ -7,7 +7,7 @@ import ZeroMQ
 /// `--log-format json` on real processes: every line a broker and a worker write to standard error is one JSON
 /// object with the documented keys, also when a client puts quotes, newlines, control characters and emoji into
 /// what gets logged, and also for the error that ends a process.
-@Suite(.serialized) struct JSONLogTests {
+@Suite(.realProcesses) struct JSONLogTests {
     /// A request id and a service name as a hostile client would choose them (decoded: what gets logged).
     static let hostileID = "q\"uote\\back\nline\ttab \u{1} ✓ 🏃‍♀️"
     static let hostileService = "we\"ird\nsvc \u{1B}[31m ✓"

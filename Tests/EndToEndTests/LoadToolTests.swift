@@ -5,7 +5,7 @@ import Testing
 
 /// `tally-load` against real processes: errors are not throughput, thresholds set the exit status, rows per
 /// method, one unit, n/a when nothing was measured, and requests from files.
-@Suite(.serialized) struct LoadToolTests {
+@Suite(.realProcesses) struct LoadToolTests {
     /// Runs `tally-load` to the end (killed after `timeout`).
     func load(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> ShortCommand.Result {
         try await ShortCommand.run(TallyBinaries.load, arguments, timeout: timeout)

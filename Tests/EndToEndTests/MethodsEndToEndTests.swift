@@ -7,7 +7,7 @@ import Testing
 
 /// Every v1 method through a real tally-broker and tally-worker: each Protocol/ example over the wire (results and
 /// errors alike), and each typed call of TallyClient.
-@Suite(.serialized) struct MethodsEndToEndTests {
+@Suite(.realProcesses) struct MethodsEndToEndTests {
     static let examples: [ProtocolExample] = (try? ProtocolExample.all()) ?? []
 
     @Test func everyProtocolExampleGetsItsResponseOverTheWire() async throws {
@@ -34,7 +34,8 @@ import Testing
             #expect(await waitForServices(client))
 
             let newYork = try #require(ZoneName("America/New_York"))
-            let time = RequestTime(zone: .named(newYork), reference: .now(try Self.instant("2026-11-01T15:10:00-05:00")))
+            let time = RequestTime(
+                zone: .named(newYork), reference: .now(try Self.instant("2026-11-01T15:10:00-05:00")))
             let goals = GoalParams(log: [GoalChange(effectiveDate: try Self.date("2026-01-01"), goal: 8000)])
             let records = try [
                 DailyRecordParams(date: Self.date("2026-10-30"), steps: 9000),
@@ -47,7 +48,8 @@ import Testing
             #expect(months.months.map(\.description) == ["2026-08", "2026-10", "2026-11"])
 
             let month = try await client.historyMonth(
-                HistoryMonth.Params(time: time, goals: goals, records: records, month: YearMonth(year: 2026, month: 10)))
+                HistoryMonth.Params(time: time, goals: goals, records: records, month: YearMonth(year: 2026, month: 10))
+            )
             #expect(month.days.count == 31)
             #expect(month.rows.map(\.date.description) == ["2026-10-31", "2026-10-30"])
             #expect(month.nextMonth?.description == "2026-11")
@@ -70,7 +72,8 @@ import Testing
                 #expect(error.code == .proRequired)
             }
 
-            let streak = try await client.streakSummary(StreakSummary.Params(time: time, goals: goals, records: records))
+            let streak = try await client.streakSummary(
+                StreakSummary.Params(time: time, goals: goals, records: records))
             #expect(streak.currentStreak?.days == 3)
             #expect(streak.today?.state == .completed)
 

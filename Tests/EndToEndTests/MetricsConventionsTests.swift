@@ -8,7 +8,7 @@ import Testing
 /// metrics` finds nothing to say, every metric has one HELP and one TYPE line, the `process_*` metrics agree with
 /// what `/proc` says about the same process, `tally_build_info` names the build, and the broker counts worker
 /// processes apart from their connections.
-@Suite(.serialized) struct MetricsConventionsTests {
+@Suite(.realProcesses) struct MetricsConventionsTests {
     static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Interop/mdp_peers.py")
     /// Heartbeats slow enough for the Python worker (it beats every second) and for a loaded machine: no

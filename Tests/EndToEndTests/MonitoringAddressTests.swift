@@ -3,7 +3,7 @@ import TallyTesting
 import Testing
 
 /// `--http` with a host name or an IPv6 address, and an address that cannot be listened on, on real processes.
-@Suite(.serialized) struct MonitoringAddressTests {
+@Suite(.realProcesses) struct MonitoringAddressTests {
     @Test func aHostNameAndABracketedIPv6AddressAreListenedOn() async throws {
         // Free ports, let go of just before the processes bind them.
         let brokerPort = try HeldPort().port

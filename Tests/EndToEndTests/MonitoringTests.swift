@@ -5,7 +5,7 @@ import TallyTesting
 import Testing
 
 /// `/metrics`, `/livez` and `/readyz` on real broker and worker processes.
-@Suite(.serialized) struct MonitoringTests {
+@Suite(.realProcesses) struct MonitoringTests {
     /// `GET http://host:port/path`.
     func get(_ url: String) async throws -> (status: Int, body: String) {
         let target = url.dropFirst("http://".count)

@@ -6,19 +6,27 @@ import Testing
 /// virtual switch (see `VirtualNetwork`), with real TCP between them. A worker host's link is pulled mid-run
 /// while the worker keeps running, which is what a network partition looks like to the broker: the worker
 /// falls silent without disconnecting.
-@Suite(.serialized, .enabled(if: VirtualNetwork.availability == nil, "\(VirtualNetwork.availability ?? "")"))
+///
+/// A test about liveness, with sub-second heartbeats: its broker and workers run at a scheduling priority above the
+/// rest of the suite (`nice -n -10`, as the root it needs anyway), so that the broker's 1 s of patience (4 missed
+/// heartbeats of 250 ms) measures the partition, not the other tests crowding two cores.
+@Suite(
+    .serialized, .realProcesses,
+    .enabled(if: VirtualNetwork.availability == nil, "\(VirtualNetwork.availability ?? "")"))
 struct MultiHostTests {
     static let countingClient = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("MultiHost/counting_client.py")
 
-    /// The broker gives up on a silent worker after 3 × 200 ms; the worker waits 50 × 200 ms before it gives up on
-    /// the broker, so a partition of a few seconds ends with the stale worker still connected: its late replies
-    /// really reach the broker, which must drop them.
-    static let brokerArguments = ["--heartbeat-interval", "200ms", "--heartbeat-liveness", "3", "--log-level", "info"]
+    /// The broker gives up on a silent worker after 4 × 250 ms (`TallyCluster.Heartbeats.quick`); the worker waits
+    /// 50 × 250 ms before it gives up on the broker, so a partition of a few seconds ends with the stale worker still
+    /// connected: its late replies really reach the broker, which must drop them.
+    static let brokerArguments = TallyCluster.Heartbeats.quick.brokerArguments + ["--log-level", "info"]
     static let workerArguments = [
-        "--heartbeat-interval", "200ms", "--heartbeat-liveness", "50", "--reconnect-delay", "200ms",
+        "--heartbeat-interval", "250ms", "--heartbeat-liveness", "50", "--reconnect-delay", "250ms",
         "--connections", "2", "--concurrency", "4", "--simulated-latency", "200ms", "--log-level", "info",
     ]
+    /// Broker and workers run ahead of everything else on the machine (see the suite's comment).
+    static let niceness = -10
     /// `system.ping` is served by tally.history; each worker registers 2 connections per service, each holding up
     /// to 2 requests at once (credit).
     static let service = "tally.history"
@@ -30,11 +38,13 @@ struct MultiHostTests {
             let endpoint = "tcp://\(broker.address):5555"
             let brokerProcess = try network.start(
                 on: "broker", TallyBinaries.broker,
-                ["--bind", endpoint, "--http", "\(broker.address):9100"] + Self.brokerArguments, name: "mh-broker")
+                ["--bind", endpoint, "--http", "\(broker.address):9100"] + Self.brokerArguments, name: "mh-broker",
+                niceness: Self.niceness)
             _ = try await brokerProcess.waitForLine(containing: "listening on")
             let workers = try ["worker-a", "worker-b"].map { role in
                 try network.start(
-                    on: role, TallyBinaries.worker, ["--broker", endpoint] + Self.workerArguments, name: "mh-\(role)")
+                    on: role, TallyBinaries.worker, ["--broker", endpoint] + Self.workerArguments, name: "mh-\(role)",
+                    niceness: Self.niceness)
             }
             let metrics = BrokerMetricsReader(network: network, url: "http://\(broker.address):9100/metrics")
             #expect(
@@ -48,22 +58,22 @@ struct MultiHostTests {
             let load = try network.start(
                 on: "client", TallyBinaries.load,
                 [
-                    "--broker", endpoint, "--mix", "system.ping", "--rate", "20", "--duration", "6s", "--timeout",
+                    "--broker", endpoint, "--mix", "system.ping", "--rate", "20", "--duration", "5s", "--timeout",
                     "15s",
                     "--json",
                 ], name: "mh-load")
             let counting = try network.start(
                 on: "client", URL(fileURLWithPath: "/usr/bin/env"),
-                ["python3", Self.countingClient.path, endpoint, Self.service, "60", "10", "3", "20"],
+                ["python3", Self.countingClient.path, endpoint, Self.service, "50", "10", "2", "20"],
                 name: "mh-counting-client")
 
-            try await Task.sleep(for: .milliseconds(1500))
+            try await Task.sleep(for: .milliseconds(1000))
             try await network.unplug("worker-b")
             #expect(
                 await eventually(timeout: .seconds(5)) {
                     await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 2
                 }, "the broker should expire every connection of the unplugged worker")
-            try await Task.sleep(for: .milliseconds(1500))
+            try await Task.sleep(for: .milliseconds(1000))
             try await network.plug("worker-b")
 
             #expect(await load.waitForExit(timeout: .seconds(30)) == 0, "tally-load: \(load.errorOutput.suffix(1500))")
@@ -72,9 +82,9 @@ struct MultiHostTests {
             let tally = loadReport["tally"] as? [String: Any] ?? [:]
             #expect(tally["unanswered"] as? Int == 0, "tally-load: \(loadReport)")
             #expect((tally["errors"] as? [String: Int] ?? [:]).isEmpty, "tally-load: \(loadReport)")
-            #expect((tally["succeeded"] as? Int ?? 0) >= 100, "tally-load: \(loadReport)")
+            #expect((tally["succeeded"] as? Int ?? 0) >= 80, "tally-load: \(loadReport)")
             let counted = try await jsonOutput(of: counting)
-            #expect(counted["answered"] as? Int == 60, "counting client: \(counted)")
+            #expect(counted["answered"] as? Int == 50, "counting client: \(counted)")
             #expect((counted["missing"] as? [String])?.isEmpty == true, "counting client: \(counted)")
             #expect((counted["duplicates"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")
             #expect((counted["errors"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")

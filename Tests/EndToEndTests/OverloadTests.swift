@@ -7,7 +7,7 @@ import ZeroMQ
 
 /// Ten times more requests than the workers can serve: the queue stays bounded, the excess is answered
 /// `overloaded` at once, the broker's memory stays flat, and full service returns when the flood stops.
-@Suite(.serialized) struct OverloadTests {
+@Suite(.realProcesses) struct OverloadTests {
     static let maxQueue = 20
 
     @Test func aFloodOfTenTimesCapacityIsAnsweredOverloadedWithBoundedQueueAndMemory() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A broker and a worker started with `TALLY_PARENT_PID` stop by themselves once their parent is killed outright,
 /// so a crashed test run or a killed `deploy/local/run` leaves nothing running.
-@Suite struct ParentWatchTests {
+@Suite(.realProcesses) struct ParentWatchTests {
     /// Whether `pid` is a live process (a zombie waiting to be reaped has ended).
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -7,7 +7,7 @@ import ZeroMQ
 /// A request that kills the worker computing it takes two workers with it, not `--max-attempts` of them, and the
 /// requests that shared a worker with it survive: the broker retries a request whose worker vanished once, on a
 /// worker process of its own, and answers it `internal` when that one vanishes too.
-@Suite(.serialized) struct PoisonRequestTests {
+@Suite(.realProcesses) struct PoisonRequestTests {
     /// Debug builds of `tally-worker` serve `test.crash` (it traps) when this is set; release builds never do.
     static let faults = ["TALLY_TEST_FAULTS": "crash-method", "SWIFT_BACKTRACE": "enable=no"]
 

@@ -43,6 +43,11 @@ enum ProcessProbes {
         return 0
     }
 
+    /// Every sample of the metric `name`, summed over its labels; 0 if absent.
+    static func total(_ name: String, in metrics: String) -> Double {
+        PrometheusExposition(metrics).samples.filter { $0.name == name }.reduce(0) { $0 + $1.value }
+    }
+
     /// How many samples (lines that are not comments) a Prometheus exposition holds.
     static func seriesCount(_ metrics: String) -> Int {
         metrics.split(separator: "\n").count { !$0.hasPrefix("#") && !$0.isEmpty }

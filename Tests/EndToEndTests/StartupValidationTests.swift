@@ -5,7 +5,7 @@ import Testing
 
 /// A mistyped endpoint stops every binary at start, naming the option, instead of a reconnect loop that logs
 /// `Invalid argument` for ever.
-@Suite struct StartupValidationTests {
+@Suite(.realProcesses) struct StartupValidationTests {
     @Test(
         arguments: [
             (TallyBinaries.worker, ["--broker", "127.0.0.1:5701"], "--broker", "write tcp://127.0.0.1:5701"),
@@ -33,7 +33,7 @@ import Testing
 
 /// The binaries' options are their declared settings (which the README's tables are checked against), plus
 /// `--config`, `--help` and `--version`: none is added or renamed behind the declarations' back.
-@Suite struct DeclaredSettingsTests {
+@Suite(.realProcesses) struct DeclaredSettingsTests {
     /// The long options a binary shows in `--help`, from ArgumentParser's own description of the command.
     func shownOptions(of binary: URL) async throws -> Set<String> {
         let result = try await ShortCommand.run(binary, ["--experimental-dump-help"], timeout: .seconds(20))

@@ -10,7 +10,7 @@ import ZeroMQ
 /// W3C trace context from a backend's span through the client, broker and worker, on real processes with JSON
 /// logs and span export to a real OTLP/HTTP receiver: the same trace id everywhere, every span a child of the
 /// client's, and a request without a trace untouched by any of it.
-@Suite(.serialized) struct TracingTests {
+@Suite(.realProcesses) struct TracingTests {
     static let explicitTraceID = "0af7651916cd43dd8448eb211c80319c"
     static let explicit = TraceContext(
         traceparent: "00-\(explicitTraceID)-b7ad6b7169203331-01", tracestate: "vendor=opaque")

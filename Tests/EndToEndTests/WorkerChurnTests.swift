@@ -12,7 +12,7 @@ import Testing
 /// `tally_broker_poison_requests_total`, and the test checks that the two agree.
 ///
 /// CI runs 15 s; `TALLY_SOAK_SECONDS=60 swift test --filter WorkerChurnTests` (or `scripts/soak 60`) the long one.
-@Suite(.serialized) struct WorkerChurnTests {
+@Suite(.realProcesses) struct WorkerChurnTests {
     /// How long the churn lasts: `TALLY_SOAK_SECONDS`, 15 by default.
     static var soakSeconds: Int {
         ProcessInfo.processInfo.environment["TALLY_SOAK_SECONDS"].flatMap { Int($0) }.map { max(3, $0) } ?? 15
@@ -53,8 +53,7 @@ import Testing
             // The replacement is not waited for: kills keep their one-second rhythm on a slow machine too.
             workers[victim] = try ManagedProcess(
                 TallyBinaries.worker,
-                ["--broker", cluster.endpoint, "--log-level", "notice"] + TallyCluster.fastWorkerArguments
-                    + Self.workerArguments,
+                ["--broker", cluster.endpoint, "--log-level", "notice"] + Self.workerArguments,
                 name: "churn-\(4 + kills)")
         }
 

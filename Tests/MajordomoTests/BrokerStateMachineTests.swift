@@ -32,6 +32,17 @@ import ZeroMQ
         #expect(events(delivered).contains(.replyDelivered(service: "echo", latency: .milliseconds(30), attempts: 1)))
     }
 
+    @Test func aReadyIsAcknowledgedByAHeartbeatAtOnce() {
+        var broker = machine()
+        // With a request waiting, the heartbeat goes before the request.
+        _ = broker.received(request("C1", "hello"), now: .zero)
+        let actions = broker.received(ready("W1"), now: .milliseconds(10))
+        #expect(sends(actions).first == ["W1", "", "MDPW01", Frame([0x04])])
+        #expect(dispatches(actions).map(\.worker) == ["W1"])
+        // Not at the next heartbeat, an interval later: the worker knows at once that it is registered.
+        #expect(sends(broker.received(ready("W2"), now: .milliseconds(20))) == [["W2", "", "MDPW01", Frame([0x04])]])
+    }
+
     @Test func everyDispatchHasItsOwnToken() {
         var broker = machine()
         _ = broker.received(ready("W1"), now: .zero)

@@ -6,16 +6,16 @@ import Testing
 import ZeroMQ
 
 /// Credit over real sockets: one worker connection that offers credit 4 holds four requests at once.
-@Suite struct CreditTransportTests {
+@Suite(.realProcesses) struct CreditTransportTests {
     /// Each request waits until all four have reached the worker before it answers. With one request per
     /// connection at a time, the first would wait for ever and the calls would time out; with credit they all
     /// arrive on the one connection and are answered together.
     @Test func oneConnectionHoldsAsManyRequestsAsItsCredit() async throws {
         let (broker, endpoint) = try startBroker()
         let arrived = Mutex(0)
-        var configuration = Fast.worker([endpoint], concurrency: 1, credit: 4)
+        var configuration = InProcess.worker([endpoint], concurrency: 1, credit: 4)
         configuration.ioThreads = 1
-        let worker = try MajordomoWorker(configuration: configuration, logger: Fast.logger) { request in
+        let worker = try MajordomoWorker(configuration: configuration, logger: InProcess.logger) { request in
             arrived.withLock { $0 += 1 }
             let deadline = ContinuousClock.now + .seconds(5)
             while arrived.withLock({ $0 }) < 4, ContinuousClock.now < deadline {
@@ -48,13 +48,13 @@ import ZeroMQ
     @Test func creditIsOnlyAnOffer() async throws {
         let (broker, endpoint) = try startBroker(
             configuration: {
-                var configuration = Fast.broker
+                var configuration = InProcess.broker
                 configuration.maxWorkerCredit = 1
                 return configuration
             }())
-        var configuration = Fast.worker([endpoint], concurrency: 1, credit: 4)
+        var configuration = InProcess.worker([endpoint], concurrency: 1, credit: 4)
         configuration.ioThreads = 1
-        let worker = try MajordomoWorker(configuration: configuration, logger: Fast.logger) { request in
+        let worker = try MajordomoWorker(configuration: configuration, logger: InProcess.logger) { request in
             request.body + ["done"]
         }
         try worker.start()

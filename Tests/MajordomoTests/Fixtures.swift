@@ -3,12 +3,14 @@ import Logging
 import Majordomo
 import ZeroMQ
 
-/// Short timings so that liveness and reconnect tests take fractions of a second.
-enum Fast {
+/// Configurations for broker, workers and clients in the test process. Heartbeats stay at their defaults (2.5 s × 3):
+/// these threads share two cores with every other test, and a sub-second liveness would take a thread that was
+/// merely descheduled for dead. Nothing here is about liveness: the broker learns of a stopped worker from its
+/// DISCONNECT, and a worker whose broker restarts reconnects on the broker's DISCONNECT to its first heartbeat
+/// (liveness is tested on a hand-advanced clock in `BrokerStateMachineTests`, and end to end in `LivenessTests`).
+enum InProcess {
     static let broker: BrokerConfiguration = {
         var configuration = BrokerConfiguration()
-        configuration.heartbeatInterval = .milliseconds(100)
-        configuration.heartbeatLiveness = 3
         configuration.queueTimeout = .seconds(5)
         return configuration
     }()
@@ -21,8 +23,6 @@ enum Fast {
         var configuration = WorkerConfiguration(brokers: endpoints, services: services)
         configuration.connections = concurrency
         configuration.concurrency = concurrency * credit
-        configuration.heartbeatInterval = .milliseconds(100)
-        configuration.heartbeatLiveness = 3
         configuration.reconnectDelay = .milliseconds(100)
         return configuration
     }
@@ -38,9 +38,9 @@ enum Fast {
 func echoWorker(
     _ name: String, endpoints: [String], concurrency: Int = 2, delay: Duration = .zero, liveness: Int = 3
 ) throws -> MajordomoWorker {
-    var configuration = Fast.worker(endpoints, concurrency: concurrency)
+    var configuration = InProcess.worker(endpoints, concurrency: concurrency)
     configuration.heartbeatLiveness = liveness
-    let worker = try MajordomoWorker(configuration: configuration, logger: Fast.logger) { request in
+    let worker = try MajordomoWorker(configuration: configuration, logger: InProcess.logger) { request in
         if delay > .zero { try? await Task.sleep(for: delay) }
         return request.body + [Frame(name)]
     }
@@ -50,15 +50,15 @@ func echoWorker(
 
 /// A client whose correlation key is the first body frame.
 func echoClient(_ endpoints: [String]) throws -> MajordomoClient {
-    let client = try MajordomoClient(brokers: endpoints, logger: Fast.logger) { reply in reply.body.first?.text }
+    let client = try MajordomoClient(brokers: endpoints, logger: InProcess.logger) { reply in reply.body.first?.text }
     try client.start()
     return client
 }
 
 func startBroker(
-    _ endpoint: String = "tcp://127.0.0.1:0", configuration: BrokerConfiguration = Fast.broker
+    _ endpoint: String = "tcp://127.0.0.1:0", configuration: BrokerConfiguration = InProcess.broker
 ) throws -> (Broker, String) {
-    let broker = try Broker(configuration: configuration, endpoints: [endpoint], logger: Fast.logger)
+    let broker = try Broker(configuration: configuration, endpoints: [endpoint], logger: InProcess.logger)
     return (broker, try broker.start()[0])
 }
 

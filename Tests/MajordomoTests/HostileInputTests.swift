@@ -1,10 +1,11 @@
 import Foundation
 import Majordomo
+import TallyTesting
 import Testing
 import ZeroMQ
 
 /// Garbage sent straight to a broker and to a worker: dropped or answered per RFC 7, and the process keeps serving.
-@Suite struct HostileInputTests {
+@Suite(.realProcesses) struct HostileInputTests {
     @Test func brokerSurvivesGarbage() async throws {
         let (broker, endpoint) = try startBroker()
         let worker = try echoWorker("w", endpoints: [endpoint])

@@ -1,11 +1,12 @@
 import Majordomo
+import TallyTesting
 import Testing
 import ZeroMQ
 
 /// MMI replies carry only a status code, so nothing in a reply says which query it answers: the client keeps each
 /// query on a socket of its own. A fake broker (a bare ROUTER socket) answers in the order that would cross the
 /// answers of a client that matched them in order.
-@Suite struct ManagementQueryTests {
+@Suite(.realProcesses) struct ManagementQueryTests {
     /// What the fake broker answers about a service name: only "live" has workers.
     static func status(of name: Frame) -> Frame { name == "live" ? "200" : "404" }
 
@@ -30,7 +31,7 @@ import ZeroMQ
         let context = try Context()
         let broker = try Socket(context, type: .router)
         try broker.bind("tcp://127.0.0.1:0")
-        let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: Fast.logger) { _ in nil }
+        let client = try MajordomoClient(brokers: [broker.lastEndpoint], logger: InProcess.logger) { _ in nil }
         try client.start()
         do {
             try await body(broker, client)

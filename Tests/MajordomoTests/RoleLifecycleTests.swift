@@ -7,10 +7,10 @@ import ZeroMQ
 /// Broker, worker and client share one lifecycle: starting twice does nothing, a stopped role cannot start again,
 /// and asking a role that never started how it stands answers at once instead of waiting for a thread that is not
 /// there.
-@Suite struct RoleLifecycleTests {
+@Suite(.realProcesses) struct RoleLifecycleTests {
     @Test func aBrokerStartsOnceAndNotAfterItStopped() async throws {
         let broker = try Broker(
-            configuration: Fast.broker, endpoints: ["tcp://127.0.0.1:0"], logger: Fast.logger)
+            configuration: InProcess.broker, endpoints: ["tcp://127.0.0.1:0"], logger: InProcess.logger)
         let unstarted = await broker.snapshot()
         #expect(unstarted.services.isEmpty && unstarted.isDraining, "not ready before it starts")
         let first = try broker.start()
@@ -29,7 +29,7 @@ import ZeroMQ
     @Test func aWorkerStartsOnceAndReportsNothingBeforeItStarts() async throws {
         let (broker, endpoint) = try startBroker()
         let worker = try MajordomoWorker(
-            configuration: Fast.worker([endpoint]), logger: Fast.logger
+            configuration: InProcess.worker([endpoint]), logger: InProcess.logger
         ) { request in request.body }
         let unstarted = await worker.status()
         #expect(!unstarted.isReady && unstarted.services.isEmpty)
@@ -43,7 +43,7 @@ import ZeroMQ
     }
 
     @Test func aClientThatNeverStartedFailsItsRequestsAtOnce() async throws {
-        let client = try MajordomoClient(brokers: ["tcp://127.0.0.1:1"], logger: Fast.logger) { _ in nil }
+        let client = try MajordomoClient(brokers: ["tcp://127.0.0.1:1"], logger: InProcess.logger) { _ in nil }
         await #expect(throws: MajordomoClientError.notStarted) {
             _ = try await client.request(service: "echo", body: [Frame("x")], key: nil, timeout: .seconds(30))
         }

@@ -4,7 +4,7 @@ import Testing
 import ZeroMQ
 
 /// CURVE with the broker's ZAP allow-list: known keys in their role get in, everything else stays out.
-@Suite struct SecurityTests {
+@Suite(.realProcesses) struct SecurityTests {
     let server = try! CurveKeyPair.generate()
     let clientKey = try! CurveKeyPair.generate()
     let workerKey = try! CurveKeyPair.generate()
@@ -13,7 +13,8 @@ import ZeroMQ
         let security = BrokerSecurity.allowList(
             keyPair: server, clientKeys: [clientKey.publicKey], workerKeys: [workerKey.publicKey])
         let broker = try Broker(
-            configuration: Fast.broker, endpoints: ["tcp://127.0.0.1:0"], security: security, logger: Fast.logger)
+            configuration: InProcess.broker, endpoints: ["tcp://127.0.0.1:0"], security: security,
+            logger: InProcess.logger)
         return (broker, try broker.start()[0])
     }
 
@@ -24,15 +25,15 @@ import ZeroMQ
 
     func worker(_ endpoint: String, keys: CurveKeyPair, service: String = "echo") throws -> MajordomoWorker {
         let worker = try MajordomoWorker(
-            configuration: Fast.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys),
-            logger: Fast.logger
+            configuration: InProcess.worker([endpoint], services: [service], concurrency: 1), socketSetup: curve(keys),
+            logger: InProcess.logger
         ) { request in request.body }
         try worker.start()
         return worker
     }
 
     func client(_ endpoint: String, setup: SocketSetup?) throws -> MajordomoClient {
-        let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: Fast.logger) {
+        let client = try MajordomoClient(brokers: [endpoint], socketSetup: setup, logger: InProcess.logger) {
             $0.body.first?.text
         }
         try client.start()

@@ -1,17 +1,18 @@
 import Foundation
 import Majordomo
+import Synchronization
 import TallyTesting
 import Testing
 import ZeroMQ
 
 /// Requests computed on the worker's I/O threads, and roles that have stopped answering at once.
-@Suite struct WorkerComputationTests {
+@Suite(.realProcesses) struct WorkerComputationTests {
     /// Replies with the connection number and the name of the thread that computed the request.
     static func identifyingWorker(endpoint: String, concurrency: Int, ioThreads: Int) throws -> MajordomoWorker {
-        var configuration = Fast.worker([endpoint], concurrency: concurrency)
+        var configuration = InProcess.worker([endpoint], concurrency: concurrency)
         configuration.ioThreads = ioThreads
         let worker = try MajordomoWorker(
-            configuration: configuration, logger: Fast.logger,
+            configuration: configuration, logger: InProcess.logger,
             computation: .onIOThread { request in
                 // Long enough that requests overlap and every connection gets some.
                 Thread.sleep(forTimeInterval: 0.002)
@@ -86,4 +87,65 @@ import ZeroMQ
         #expect(snapshot.workers == 0)
         #expect(snapshot.isDraining)
     }
+
+    /// One I/O thread with two connections: one flooded by a closed loop of requests (each 2 ms of computation, so
+    /// that a reply brings the next request before the last one is read), one asked once. The quiet connection is
+    /// served within a turn of the loop, not after the flood: a thread reads at most a connection's credit's worth
+    /// each turn (before, the flooded socket never ran dry and the quiet one, its heartbeats included, starved
+    /// until the flood ended; in production, until the broker took it for dead).
+    @Test func aFloodedConnectionCannotStarveAnotherOnItsThread() async throws {
+        let (broker, endpoint) = try startBroker()
+        var configuration = InProcess.worker([endpoint], services: ["flooded", "quiet"], concurrency: 1, credit: 8)
+        configuration.ioThreads = 1
+        let worker = try MajordomoWorker(
+            configuration: configuration, logger: InProcess.logger,
+            computation: .onIOThread { request in
+                if request.service == "flooded" { Thread.sleep(forTimeInterval: 0.002) }
+                return request.body
+            })
+        try worker.start()
+        let client = try echoClient([endpoint])
+        #expect(await eventually { await broker.snapshot().workers == 2 })
+
+        let progress = FloodProgress()
+        let limit = 3000
+        let flood = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for lane in 0..<24 {
+                    group.addTask {
+                        var n = 0
+                        while !progress.quietAnswered.load(ordering: .relaxed),
+                            progress.replies.load(ordering: .relaxed) < limit
+                        {
+                            let key = "f\(lane)-\(n)"
+                            _ = try await client.request(
+                                service: "flooded", body: [Frame(key)], key: key, timeout: .seconds(30))
+                            progress.replies.add(1, ordering: .relaxed)
+                            n += 1
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // Ask once the flood is under way.
+        #expect(await eventually { progress.replies.load(ordering: .relaxed) >= 100 })
+        let before = progress.replies.load(ordering: .relaxed)
+        let reply = try await client.request(service: "quiet", body: ["q"], key: "q", timeout: .seconds(30))
+        let during = progress.replies.load(ordering: .relaxed) - before
+        progress.quietAnswered.store(true, ordering: .relaxed)
+        try await flood.value
+        #expect(reply.body == ["q"])
+        // Within a turn or two of the loop: the flooded connection's credit (8) per turn, a few turns at most.
+        #expect(during < 100, "flood replies while the quiet request waited: \(during) (the flood stops at \(limit))")
+        await client.stop()
+        await worker.stop()
+        await broker.stop()
+    }
+}
+
+/// How far a flood has come, shared by its lanes and the test.
+final class FloodProgress: Sendable {
+    let replies = Atomic(0)
+    let quietAnswered = Atomic(false)
 }

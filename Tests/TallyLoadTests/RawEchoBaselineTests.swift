@@ -4,7 +4,7 @@ import Testing
 
 /// The raw echo that every load run is measured against, on real sockets: a bounded run answers every message
 /// it sends, and its report counts them as successes with latencies.
-@Suite struct RawEchoBaselineTests {
+@Suite(.realProcesses) struct RawEchoBaselineTests {
     @Test func aBoundedRunAnswersEveryMessage() async throws {
         let summary = try await onOwnThread {
             try RawEchoBaseline(bodySize: 100, inFlight: 10, requests: 500, duration: nil).run()

@@ -38,6 +38,10 @@ extension BrokerStateMachine {
         services[service].lastWorkerLeftAt = nil
         services[service].available.append(worker)
         actions.append(.event(.workerReady(worker: id, service: name)))
+        // A heartbeat at once acknowledges the READY: the worker knows it is registered now (its `/readyz`, and
+        // its `registered` line), not at the broker's next heartbeat, up to an interval later. RFC 7 lets a broker
+        // send HEARTBEAT at any time.
+        actions.append(.send(BrokerOutbound.heartbeat(to: id)))
         dispatch(service, now: now, into: &actions)
     }
 

@@ -72,7 +72,7 @@ struct WorkerLoop {
             }
         }
         for (item, index) in polledSessions.enumerated() where poller.ready(item + 1).contains(.readable) {
-            receiveAll(on: index)
+            receiveTurn(on: index)
         }
         flush()
         for index in sessions.indices {
@@ -141,8 +141,25 @@ struct WorkerLoop {
         return WorkerStatus(services: services, isDraining: draining)
     }
 
+    /// Reads what one connection has for this turn of the loop: at most its credit's worth of messages (all the
+    /// requests the broker may have sent it at once, and a heartbeat), so that a flooded connection, whose replies
+    /// bring the next requests before the last is read, cannot keep its thread from the other connections: their
+    /// requests, and the heartbeats that keep every connection registered, are due by time, not behind a flood.
+    /// What is left waits for the next turn (`zmq_poll` still finds the socket readable).
+    mutating func receiveTurn(on index: Int) {
+        receive(on: index, atMost: sessions[index].credit + 1)
+    }
+
+    /// Reads everything waiting on one connection: when draining, a request already delivered is served rather than
+    /// bounced back to the broker.
     mutating func receiveAll(on index: Int) {
-        while let socket = sockets[index] {
+        receive(on: index, atMost: .max)
+    }
+
+    mutating func receive(on index: Int, atMost limit: Int) {
+        var received = 0
+        while received < limit, let socket = sockets[index] {
+            received += 1
             let message: ReceivedMessage?
             do {
                 message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true, cache: frameCache)

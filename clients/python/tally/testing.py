@@ -29,8 +29,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
-FAST_HEARTBEATS = ("--heartbeat-interval", "200ms", "--heartbeat-liveness", "3")
-"""Heartbeats that notice a dead peer within a second (the Swift end-to-end tests use the same)."""
+QUICK_HEARTBEATS = ("--heartbeat-interval", "250ms", "--heartbeat-liveness", "4")
+"""Heartbeats that take a peer silent for 1 s for dead, for tests about liveness only (pass them as arguments).
+
+Processes start on the binaries' own heartbeats (2.5 s, a peer dead after 7.5 s of silence): on a busy machine a
+live process is descheduled for a good part of a second now and then, and a sub-second liveness would take it for
+dead and answer its requests ``unavailable``. A worker that dies is noticed within a heartbeat interval anyway (the
+broker's next heartbeat finds its connection gone). The Swift end-to-end tests do the same."""
 WORKER_RECONNECT = ("--reconnect-delay", "200ms")
 SERVICES = ("tally.history", "tally.streak", "tally.workout")
 
@@ -166,7 +171,7 @@ def start_broker(
 ) -> tuple[TallyProcess, str]:
     """A started broker and the endpoint it listens on."""
     argv: list[str | os.PathLike[str]] = [find_binary("tally-broker", bin_dir), "--bind", bind, "--log-level", "notice"]
-    broker = TallyProcess([*argv, *FAST_HEARTBEATS, *arguments], name)
+    broker = TallyProcess([*argv, *arguments], name)
     line = broker.wait_for_line("listening on")
     return broker, line.split()[-1]
 
@@ -183,7 +188,7 @@ def start_worker(
     argv: list[str | os.PathLike[str]] = [find_binary("tally-worker", bin_dir), "--log-level", "notice"]
     for endpoint in endpoints:
         argv += ["--broker", endpoint]
-    worker = TallyProcess([*argv, *FAST_HEARTBEATS, *WORKER_RECONNECT, *arguments], name)
+    worker = TallyProcess([*argv, *WORKER_RECONNECT, *arguments], name)
     worker.wait_for_line("serving")
     return worker
 

@@ -1,0 +1,80 @@
+import Foundation
+import TallyClient
+import TallyProtocol
+import TallyTesting
+import Testing
+
+/// Liveness end to end, at the production heartbeats (2.5 s × 3: a peer silent for 7.5 s is dead): a live process
+/// is never taken for dead because it is busy, and a busy machine is what these tests run on, beside the rest of
+/// the suite, as a production cluster runs beside other work. The state machine's liveness rules are tested on a
+/// hand-advanced clock in `BrokerStateMachineTests`; a partition, with sub-second liveness, in `MultiHostTests`.
+@Suite(.realProcesses) struct LivenessTests {
+    /// How long the floods last: well past the 7.5 s a silent peer is given, so a connection whose heartbeats the
+    /// flood starved would be taken for dead (before the fix that keeps them due by time, it was after 7.5 s).
+    static let floodSeconds = 12
+
+    /// A flood of `history.month` requests over three years of records (~80 KB each) keeps a worker's one I/O thread
+    /// computing for 12 s, while another client pings the two services nobody floods. Their connections share that
+    /// thread with the flooded one: each must still heartbeat, and be served, although the flooded connection never
+    /// runs dry (before the worker's loop bounded what it reads from a connection in one turn, they starved: the
+    /// broker took them for dead after 7.5 s, and the worker its broker).
+    @Test func aFloodOnOneServiceCostsNoLiveWorkerItsRegistration() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 1, brokerArguments: ["--http", brokerHTTP], workerArguments: ["--io-threads", "1"])
+        let client = try makeClient([cluster.endpoint], timeout: .seconds(30), retries: 0)
+        #expect(await waitForServices(client))
+        let registrationsBefore = await registrations(at: brokerHTTP)
+
+        let flood = try LoadReportReader.start(
+            brokers: [cluster.endpoint],
+            arguments: [
+                "--mix", "history.month@3y", "--in-flight", "32", "--duration", "\(Self.floodSeconds)s", "--timeout",
+                "60s",
+            ])
+        // The quiet services, asked once a second through the flood: none waits for the flood to end.
+        var pings: [String: Int] = [:]
+        var slowest: Duration = .zero
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(Self.floodSeconds)
+        while clock.now < end {
+            for service in [TallyService.streak, .workout] {
+                let start = clock.now
+                do {
+                    let pong = try await client.ping(service: service)
+                    pings[pong.service, default: 0] += 1
+                } catch {
+                    pings["\(service.rawValue): \(error.code.rawValue)", default: 0] += 1
+                }
+                slowest = max(slowest, clock.now - start)
+            }
+            try await Task.sleep(for: .seconds(1))
+        }
+        let report = try await LoadReportReader.read(flood, timeout: .seconds(120))
+        let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+        let expiries = ProcessProbes.total("tally_broker_heartbeat_expiries_total", in: metrics)
+        let registrationsAfter = await registrations(at: brokerHTTP)
+        let silent = cluster.workers.filter { $0.errorOutput.contains("broker silent") }.map(\.name)
+        print(
+            "liveness under a flood, \(Self.floodSeconds) s: \(report); pings of the quiet services \(pings), "
+                + "slowest \(slowest); heartbeat expiries \(Int(expiries)), registrations "
+                + "\(Int(registrationsBefore)) → \(Int(registrationsAfter)), workers that found the broker silent "
+                + "\(silent)")
+
+        #expect(report.succeeded > 0 && report.unanswered == 0 && report.errors.isEmpty, "\(report)")
+        #expect(expiries == 0, "no live worker connection was taken for dead")
+        #expect(registrationsAfter == registrationsBefore, "no worker connection had to register again")
+        #expect(silent.isEmpty, "no worker took its busy broker for dead: \(silent)")
+        #expect(pings.keys.sorted() == ["tally.streak", "tally.workout"], "every ping answered: \(pings)")
+        // Far below the 7.5 s after which a starved connection's requests would go back to the queue.
+        #expect(slowest < .seconds(5), "the quiet services are served during the flood: slowest ping \(slowest)")
+        await client.stop()
+        await cluster.stop()
+    }
+
+    /// Worker connections registered with the broker so far, all services together.
+    func registrations(at address: String) async -> Double {
+        ProcessProbes.total(
+            "tally_broker_worker_registrations_total", in: await ProcessProbes.metrics(at: address) ?? "")
+    }
+}
