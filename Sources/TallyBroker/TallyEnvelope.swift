@@ -86,7 +86,9 @@ public struct TallyEnvelope: ApplicationEnvelope {
                 details: ErrorDetails(service: service, retryAfterMilliseconds: retryMilliseconds))
         case .tooManyServices(let limit):
             return TallyError(
-                .unavailable, "the broker already tracks \(limit) services; \(service) is not one of them",
+                .unavailable,
+                "\(limit) services without a worker already have requests waiting at this broker (names only clients "
+                    + "have used); \(service) is not one of them",
                 details: ErrorDetails(limit: limit, service: service))
         case .workerDied(let workersLost):
             return TallyError(

@@ -92,6 +92,13 @@ public final class ManagedProcess: Sendable {
     /// Sends SIGTERM (graceful shutdown).
     public func terminate() { if process.isRunning { kill(process.processIdentifier, SIGTERM) } }
 
+    /// Sends SIGSTOP: the process stalls as a whole (its sockets stay open, nothing reads or answers them) until
+    /// `resume()`.
+    public func suspend() { if process.isRunning { kill(process.processIdentifier, SIGSTOP) } }
+
+    /// Sends SIGCONT to a suspended process.
+    public func resume() { if process.isRunning { kill(process.processIdentifier, SIGCONT) } }
+
     /// Sends SIGKILL: the process dies without a word to its peers.
     public func kill9() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 

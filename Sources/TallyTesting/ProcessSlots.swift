@@ -8,15 +8,15 @@ import Synchronization
 /// generators started together are descheduled for long stretches; a test's waits then measure the crowd, not the
 /// behaviour. Waiters are served in arrival order.
 public final class ProcessSlots: Sendable {
-    /// The one budget of the test process: `TALLY_TEST_PROCESS_SLOTS` if set, else four slots per core.
+    /// The one budget of the test process: `TALLY_TEST_PROCESS_SLOTS` if set, else six slots per core.
     ///
-    /// Four per core because most of these tests wait (for a registration, a timeout, a process to exit) far more
-    /// than they compute: on two cores, 8 slots keep both cores busy and the suite about as fast as with no limit,
-    /// where 4 slots left them idle half the time (54 s against 34 s), and they hold the number of test clusters
-    /// alive at once to 8 instead of the dozens Swift Testing would start.
+    /// Six per core because most of these tests wait (for a registration, a timeout, a process to exit) far more
+    /// than they compute. Measured on two cores, the whole suite: with no limit 31–35 s (idle) and 34–37 s (beside
+    /// a CPU-bound process); 4 slots 54 s idle; 8 slots 35–37 s idle but 43–51 s busy; 12 slots 34–37 s either
+    /// way. It holds the test clusters alive at once to 12 instead of the dozens Swift Testing would start.
     public static let shared = ProcessSlots(
         capacity: ProcessInfo.processInfo.environment["TALLY_TEST_PROCESS_SLOTS"].flatMap { Int($0) }.map { max(1, $0) }
-            ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+            ?? 6 * ProcessInfo.processInfo.activeProcessorCount)
 
     public let capacity: Int
 

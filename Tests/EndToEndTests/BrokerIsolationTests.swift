@@ -117,6 +117,40 @@ import ZeroMQ
         await cluster.stop()
     }
 
+    /// A client keeps the table of services that only clients named full (260 new names every second, each request
+    /// waiting its 10 s queue timeout within the broker's service grace) while a worker of a service the broker
+    /// never saw starts: it registers at once, long before the squatting ends, and serves; the squatter's excess
+    /// is answered `too_many_services` at once.
+    @Test func aClientSquattingOnTheServiceTableCannotKeepANewWorkerOut() async throws {
+        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--service-grace", "60s"])
+        let squatting = Squatter(endpoint: cluster.endpoint)
+        let squat = Task { try await onOwnThread { try squatting.run(namesPerSecond: 260) } }
+        #expect(await eventually { squatting.refusedAtOnce.load(ordering: .relaxed) > 0 }, "the table is full")
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        let fresh = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, arguments: ["--service", "tally.fresh", "--concurrency", "1"])
+        let registered = clock.now - started
+        let client = try makeClient([cluster.endpoint], timeout: .seconds(30))
+        let pong = try await client.ping(service: TallyService(rawValue: "tally.fresh"))
+        let stillSquatting = !squatting.isFinished
+        squatting.stop()
+        let refused = try await squat.value
+        print("service-table squatting: \(refused) requests refused at once; tally.fresh registered in \(registered)")
+        #expect(pong.service == "tally.fresh")
+        #expect(stillSquatting, "the worker registered and served while the table was full")
+        // Its READY was accepted at once and acknowledged (a worker prints `registered` on the broker's first
+        // word): well under the 10 s the squatted entries live; 5 s is slack for a busy machine.
+        #expect(registered < .seconds(5), "registered in \(registered)")
+        await client.stop()
+        fresh.terminate()
+        await fresh.waitForExit()
+        // A graceful stop would wait out the squatted requests' queue timeout.
+        cluster.broker.kill9()
+        await cluster.broker.waitForExit()
+    }
+
     /// A peer floods the broker with HEARTBEATs as an unregistered worker (each answered DISCONNECT) and never
     /// reads, then with malformed messages: hundreds of thousands of dropped messages and violations, a few lines
     /// of log.
@@ -201,5 +235,42 @@ final class FloodingPeer: Sendable {
         }
         while !finished.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.05) }
         return sent
+    }
+}
+
+/// A raw client that names new services without end, a batch every second, and counts the requests the broker
+/// refused at once because the table of services without workers was full.
+final class Squatter: Sendable {
+    let endpoint: String
+    let refusedAtOnce = Atomic(0)
+    private let stopped = Atomic(false)
+    private let finished = Atomic(false)
+
+    init(endpoint: String) { self.endpoint = endpoint }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    var isFinished: Bool { finished.load(ordering: .relaxed) }
+
+    /// Runs until `stop()` or 60 s; returns how many requests were refused because the table was full.
+    func run(namesPerSecond: Int) throws -> Int {
+        defer { finished.store(true, ordering: .relaxed) }
+        let raw = try RawMDPClient(context: try Context(), endpoint: endpoint, receiveTimeout: .milliseconds(20))
+        var next = 0
+        let end = ContinuousClock.now + .seconds(60)
+        while !stopped.load(ordering: .relaxed), ContinuousClock.now < end {
+            let second = ContinuousClock.now + .seconds(1)
+            for _ in 0..<namesPerSecond {
+                try raw.request(service: "invented.\(next)", body: RawMDPClient.ping(id: "squat-\(next)"))
+                next += 1
+            }
+            while ContinuousClock.now < second, !stopped.load(ordering: .relaxed) {
+                // `unavailable` with the table's limit in its details: refused at once, not queued.
+                if let frames = try raw.receive(), RawReply(frames: frames).errorLimit != nil {
+                    refusedAtOnce.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        return refusedAtOnce.load(ordering: .relaxed)
     }
 }

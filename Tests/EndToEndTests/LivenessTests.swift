@@ -72,6 +72,61 @@ import Testing
         await cluster.stop()
     }
 
+    /// The broker stalls as a whole (`kill -STOP`) for longer than three times its workers' liveness, then resumes:
+    /// every worker gave it up, reconnected, heard nothing on the new connection either and reconnected again. Once
+    /// the broker is back, each worker process is still one process to it (one identity across its reconnects,
+    /// which the per-process poison accounting relies on), with its whole credit, and serves.
+    ///
+    /// Quick heartbeats (1 s of silence) so that the stall spans several reconnects in 4 s; what is asserted is the
+    /// state after it, which no delay on a busy machine changes.
+    @Test func aStalledBrokerFindsEachWorkerProcessOnceWhenItResumes() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 2, heartbeats: .quick, brokerArguments: ["--http", brokerHTTP],
+            workerArguments: ["--io-threads", "2", "--concurrency", "16"])
+        let client = try makeClient([cluster.endpoint], timeout: .seconds(30))
+        #expect(await waitForServices(client))
+        let before = await Self.scrape(brokerHTTP)
+        #expect(before?.value("tally_broker_worker_processes", #"service="tally.history""#) == 2)
+
+        cluster.broker.suspend()
+        // Every worker connection (2 threads × 3 services each) is given up three times meanwhile, one line each:
+        // 1 s of silence, 250 ms to reconnect.
+        #expect(
+            await eventually(timeout: .seconds(30)) {
+                cluster.workers.allSatisfy {
+                    $0.errorOutput.components(separatedBy: "broker silent").count - 1 >= 3 * 6
+                }
+            }, "the workers gave their silent broker up, again and again")
+        cluster.broker.resume()
+
+        // Back: two processes, four connections of credit 8 for each service, and nothing else registered.
+        let settled = await eventually(timeout: .seconds(30)) {
+            guard let metrics = await Self.scrape(brokerHTTP) else { return false }
+            return ["tally.history", "tally.streak", "tally.workout"].allSatisfy { service in
+                let label = #"service="\#(service)""#
+                return metrics.value("tally_broker_worker_processes", label) == 2
+                    && metrics.value("tally_broker_worker_connections", label) == 4
+                    && metrics.value("tally_broker_worker_request_capacity", label) == 32
+            }
+        }
+        let after = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+        #expect(
+            settled,
+            "one identity per worker process, with its credit: \(after.split(separator: "\n").filter { $0.contains("tally_broker_worker_") && !$0.hasPrefix("#") })"
+        )
+        for _ in 0..<8 {
+            let pong = try await client.ping(service: .history)
+            #expect(cluster.workers.contains { $0.processIdentifier == pid(of: pong.worker) }, "\(pong.worker)")
+        }
+        await client.stop()
+        await cluster.stop()
+    }
+
+    static func scrape(_ address: String) async -> PrometheusExposition? {
+        await ProcessProbes.metrics(at: address).map(PrometheusExposition.init)
+    }
+
     /// Worker connections registered with the broker so far, all services together.
     func registrations(at address: String) async -> Double {
         ProcessProbes.total(

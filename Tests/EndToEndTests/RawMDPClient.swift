@@ -65,9 +65,13 @@ struct RawReply: Sendable, Hashable {
         errorCode ?? (String(decoding: body, as: UTF8.self).contains(#""result""#) ? "ok" : "not-tally")
     }
     /// The error's `details.field`, when there is one.
-    var errorField: String? {
+    var errorField: String? { errorDetails?["field"] as? String }
+
+    /// The error's `details.limit`, when there is one.
+    var errorLimit: Int? { errorDetails?["limit"] as? Int }
+
+    var errorDetails: [String: Any]? {
         let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-        let details = (object?["error"] as? [String: Any])?["details"] as? [String: Any]
-        return details?["field"] as? String
+        return (object?["error"] as? [String: Any])?["details"] as? [String: Any]
     }
 }

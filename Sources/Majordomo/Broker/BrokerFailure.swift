@@ -30,7 +30,8 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
         case .workersLost(let attempts): "the request lost its worker \(attempts) time(s)"
         case .workerTimedOut(let held): "the worker did not answer within \(held)"
         case .shuttingDown: "the broker is shutting down"
-        case .tooManyServices(let limit): "the broker already serves \(limit) services"
+        case .tooManyServices(let limit):
+            "\(limit) services that no worker serves already have requests waiting (names only clients have used)"
         case .payloadTooLarge(let bytes, let limit): "the request body has \(bytes) bytes; the limit is \(limit)"
         case .workerDied(let lost): "\(lost) workers died while holding the request, the last with nothing else to do"
         }

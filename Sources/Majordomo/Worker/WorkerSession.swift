@@ -28,8 +28,11 @@ struct WorkerSession: Sendable {
     /// Whether the broker has sent anything but DISCONNECT on the current socket: it accepted our READY.
     private(set) var brokerAcceptedReady = false
     /// Whether the next READY carries Tally's capabilities frame. It does, unless the last connection sent one and
-    /// the broker never accepted it (a strict MDP/0.1 broker that ignores or refuses a five-frame READY): then
-    /// one plain READY, and the capabilities again on the connection after.
+    /// the broker refused it (a strict MDP/0.1 broker answers DISCONNECT to a READY it cannot read, or to the
+    /// heartbeats of a worker it did not register): then one plain READY, and the capabilities again on the
+    /// connection after. A connection that heard nothing at all is no evidence: the broker was down, stalled or
+    /// out of reach, and a plain READY would make each connection of this process a process of its own to it
+    /// (its credit 1, its losses counted apart) once it is back.
     private(set) var offersCapabilities = true
     private var brokerExpiresAt: Duration = .zero
     private var nextHeartbeatAt: Duration = .zero
@@ -85,7 +88,8 @@ struct WorkerSession: Sendable {
     /// The socket was closed; reconnect after the configured delay.
     mutating func disconnected(now: Duration) {
         if reconnectAt == nil {
-            offersCapabilities = !offersCapabilities || brokerAcceptedReady
+            let refused = hasHeardFromBroker && !brokerAcceptedReady
+            offersCapabilities = !offersCapabilities || !refused
         }
         reconnectAt = now + configuration.reconnectDelay
         inFlight = 0

@@ -12,8 +12,9 @@ import TallyProtocol
 /// - The best streak is the longest run over the whole history up to today (today included once met); of runs
 ///   of equal length the most recent wins.
 /// - Records dated after today are future: they neither count nor break anything, and are reported as ignored.
-/// - A date the zone skipped (Pacific/Apia's 2011-12-30) was never lived: it neither counts nor breaks a run, and
-///   the day before it is "yesterday" of the day after it (`StreakDays`).
+/// - A date the zone skipped (Pacific/Apia's 2011-12-30) was never lived: without a record it neither counts nor
+///   breaks a run, and the day before it is "yesterday" of the day after it (`StreakDays`). A record dated on it
+///   is a day like any other: a run that ends on it ends after yesterday, so it is current.
 public struct Streaks: Sendable, Hashable {
     /// The run the badge shows, or `nil` when it shows 0.
     public let current: StreakRun?
@@ -50,8 +51,10 @@ public struct Streaks: Sendable, Hashable {
             // `>=` because runs arrive in date order: an equal run found later is the more recent one.
             if let candidate = run, candidate.count >= best?.count ?? 0 { best = candidate }
         }
+        // Ending yesterday or later: on the lived yesterday, on a skipped date after it (which only a record dated on
+        // it can put there), or today.
         let yesterday = days.previous(today)
-        self.current = run.flatMap { $0.end == today || $0.end == yesterday ? $0 : nil }
+        self.current = run.flatMap { $0.end >= yesterday ? $0 : nil }
         self.best = best
         self.todayGoalMet = todayGoalMet
         self.futureRecordsIgnored = history.records.count - pastRecords

@@ -1,6 +1,11 @@
 import Foundation
 
 /// An IANA time zone name (`Europe/Berlin`), checked against the zone database when decoded.
+///
+/// Every name the tz database gives a zone or a link is one (`Europe/Berlin`, `US/Eastern`, `Asia/Calcutta`, `GB`,
+/// `Japan`, `EST5EDT`, `Zulu`: a backend may have stored any of them), and only those: Foundation also resolves
+/// abbreviations (`PST`, `BST`), offsets (`GMT+5`) and ICU's own aliases, which mean different things on
+/// different systems, so they are refused. The name stays as the client sent it, and answers echo it.
 public struct ZoneName: Codable, Hashable, Sendable, CustomStringConvertible {
     public let identifier: String
     /// The zone the database knows by that name, for computing in it.
@@ -8,11 +13,9 @@ public struct ZoneName: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// - Returns: `nil` when the zone database does not know `identifier`.
     public init?(_ identifier: String) {
-        // Foundation also accepts forms like "GMT+5" or abbreviations; Tally accepts what the IANA database names
-        // (Area/Location, plus UTC/GMT), so that every client's zone means the same thing everywhere.
-        guard identifier.count <= 64, identifier == "UTC" || identifier == "GMT" || identifier.contains("/"),
-            let timeZone = TimeZone(identifier: identifier)
-        else { return nil }
+        guard Self.databaseNames.contains(identifier), let timeZone = TimeZone(identifier: identifier) else {
+            return nil
+        }
         self.identifier = identifier
         self.timeZone = timeZone
     }

@@ -50,12 +50,21 @@ struct ZoneCase: CustomStringConvertible, Sendable {
         #""time_zone":"\#(zone)","now":"\#(RFC3339.format(Date(timeIntervalSince1970: now), offset: 0))""#
     }
 
-    /// Records on the selected date and the day before it, and a goal log from the first supported date.
+    /// The dates of the records: the selected date and the day before it (a date the zone skipped, when one is
+    /// selected, gets a record like any other day).
+    var recordDays: [Int] { [dayNumber - 1, dayNumber].filter { $0 >= Int(LocalDate.earliest.dayNumber) } }
+
+    /// The goal of every day.
+    static let goal = 9000
+
+    /// The steps of the record on `dayNumber`: 8,997 to 9,003, so that some days miss the goal by a few steps.
+    static func steps(on dayNumber: Int) -> Int { goal - 3 + (dayNumber % 7 + 7) % 7 }
+
+    /// Records on `recordDays` and a goal log from the first supported date.
     var stepHistory: String {
-        let records = [dayNumber - 1, dayNumber].filter { $0 >= Int(LocalDate.earliest.dayNumber) }
-            .map { #"{"date":"\#(LocalDate(dayNumber: $0))","steps":\#(9000 + $0 % 7)}"# }
+        let records = recordDays.map { #"{"date":"\#(LocalDate(dayNumber: $0))","steps":\#(Self.steps(on: $0))}"# }
         return
-            #""goal_log":[{"effective_date":"0001-01-01","goal":9000}],"records":[\#(records.joined(separator: ","))]"#
+            #""goal_log":[{"effective_date":"0001-01-01","goal":\#(Self.goal)}],"records":[\#(records.joined(separator: ","))]"#
     }
 
     var samples: String {

@@ -19,7 +19,8 @@ extension ZoneCaseCheck {
         }
     }
 
-    /// `history.month` of the selected date's month: every day once, in whole 7-day rows.
+    /// `history.month` of the selected date's month: every day once, in whole 7-day rows, and every record of the
+    /// month up to today in its rows with its steps (a record dated on a date the zone skipped too).
     mutating func checkHistoryMonth() {
         let params =
             "\(zoneCase.timeFrame),\(zoneCase.stepHistory),\"is_pro\":true,\"month\":\"\(monthOfDate)\","
@@ -32,6 +33,12 @@ extension ZoneCaseCheck {
         let last = Int(monthOfDate.lastDay.dayNumber)
         if dates(result["days"]) != (first...last).map(text) { fail("history.month: the days are not the month's") }
         checkGrid(result["grid"], first: first, last: last, what: "history.month")
+        let rows = (result["rows"] as? [[String: Any]] ?? []).map { ($0["date"] as? String, $0["steps"] as? Int) }
+        for day in zoneCase.recordDays where day >= first && day <= last && day <= todayNumber {
+            if !rows.contains(where: { $0.0 == text(day) && $0.1 == ZoneCase.steps(on: day) }) {
+                fail("history.month: the record of \(text(day)) is not in the rows with its steps")
+            }
+        }
     }
 
     /// The dashboard refuses a date after today, and a chart that would reach beyond the supported range.

@@ -52,6 +52,9 @@ struct ZoneOracle {
         return high
     }
 
+    /// Whether the zone's clock never showed day `dayNumber`: its day has no time in it.
+    func skipped(_ dayNumber: Int) -> Bool { dayStart(dayNumber) == dayStart(dayNumber + 1) }
+
     /// The elapsed hour buckets of day `dayNumber`: consecutive hours from its start, the last one cut at its end.
     func hourBuckets(_ dayNumber: Int) -> [(start: Double, end: Double)] {
         let (start, end) = (dayStart(dayNumber), dayStart(dayNumber + 1))
