@@ -311,6 +311,8 @@ let package = Package(
             name: "TallyWorkerTests",
             dependencies: [
                 "TallyCalendar",
+                "TallyJSONCoding",
+                "TallyLoad",
                 "TallyTesting",
                 "TallyWorker",
                 "TallyProtocol",

@@ -30,6 +30,15 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // A params document → each method's direct read (JSONDirectDecodable) against the standard decoder.
+        .executableTarget(
+            name: "FuzzDirectDecoding",
+            dependencies: [
+                .product(name: "TallyProtocol", package: "Tally"),
+                .product(name: "TallyJSONCoding", package: "Tally"),
+            ],
+            swiftSettings: strictness
+        ),
         // A request body → RequestDispatcher.respond: decode, validate, compute, encode.
         .executableTarget(
             name: "FuzzRequestDispatcher",

@@ -37,7 +37,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         self.day = UInt8(day)
     }
 
-    private init(uncheckedYear year: Int, month: Int, day: Int) {
+    init(uncheckedYear year: Int, month: Int, day: Int) {
         self.dayNumber = Int32(Self.dayNumber(year: year, month: month, day: day))
         self.year = Int16(year)
         self.month = UInt8(month)

@@ -7,7 +7,9 @@ extension SwiftWriter {
     mutating func fastPath(_ wire: WireStruct) throws(GeneratorError) {
         switch wire.fastPath {
         case nil: return
-        case .decode: try fastDecoder(wire)
+        case .decode:
+            try fastDecoder(wire)
+            try directDecoder(wire)
         case .encode: try fastEncoder(wire)
         }
     }

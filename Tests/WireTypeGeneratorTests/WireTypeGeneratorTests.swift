@@ -112,6 +112,20 @@ import Testing
         #expect(text.contains("var note: String?? = .some(nil)"))
         #expect(text.contains("case .note: note = member.optionalString"))
         #expect(text.contains("guard let date, let steps, let unit, let note else { return nil }"))
+        // The direct decoder: the next member in the schema's order tried in place, any order read by name, each
+        // member once, each read by its kind.
+        #expect(text.contains("extension Entry: JSONDirectDecodable {"))
+        #expect(text.contains("case 0: if cursor.skipKey(\"date\") { member = 0 }"))
+        #expect(text.contains("} else if key.is(\"note\") {"))
+        #expect(
+            text.contains(
+                "guard date == nil, let value = cursor.fixedText(width: 10, { try? LocalDate(utf8: $0) }) else {"))
+        #expect(text.contains("guard steps == nil, let value = cursor.int() else { return nil }"))
+        #expect(
+            text.contains(
+                "guard unit == nil, let value = cursor.text(WeightUnit.init(utf8Symbol:)) else { return nil }"))
+        #expect(text.contains("guard note == nil, let value = cursor.nullable({ $0.string() }) else { return nil }"))
+        #expect(text.contains("self.init(date: date, steps: steps, unit: unit, note: note ?? nil)"))
         #expect(text.contains("extension Cell: JSONFastEncodable {"))
         #expect(
             text.contains(
@@ -149,6 +163,22 @@ import Testing
             """#
         ])
         #expect(noFastWrite?.contains("no fast write for tags") == true, "\(noFastWrite ?? "")")
+
+        let noDirectRead = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "F", "x-swift-fast-path": "decode", "type": "object", "required": ["counts"],
+             "properties": {"counts": {"type": "object", "additionalProperties": {"type": "integer"}}}}
+            """#
+        ])
+        #expect(noDirectRead?.contains("for counts") == true, "\(noDirectRead ?? "")")
+
+        let shadowing = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "G", "x-swift-fast-path": "decode", "type": "object", "required": ["cursor"],
+             "properties": {"cursor": {"type": "integer"}}}
+            """#
+        ])
+        #expect(shadowing?.contains("a member named cursor has no direct decoder") == true, "\(shadowing ?? "")")
 
         let twice = Self.refusal([
             "a.schema.json": #"{"x-swift-struct": "D", "type": "object", "properties": {"a": {"type": "integer"}}}"#,

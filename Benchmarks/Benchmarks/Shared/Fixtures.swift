@@ -48,6 +48,19 @@ public enum Fixtures {
         return Array(try! encoder.encode(envelope))
     }
 
+    /// The three real shapes of params, as a Tally client writes them (members in declaration order), by name:
+    /// daily records with a goal log (a year, ten years), a day's hourly samples beside three years of records, and
+    /// two years of workouts with their exercises and sets.
+    public static var shapes: [(name: String, bytes: [UInt8])] {
+        let encode = { (params: any Encodable) in try! TallyJSON.encoder().encodeToBytes(params) }
+        return [
+            ("streak-1y", encode(streakParams(.year))),
+            ("streak-10y", encode(streakParams(.decade))),
+            ("dashboard-daily-3y", encode(historyDashboardParams(.daily))),
+            ("workout-day-2y", encode(workoutDayParams())),
+        ]
+    }
+
     /// The params alone, encoded by Foundation.
     public static func paramsBody(_ params: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()

@@ -25,6 +25,44 @@ import ZeroMQ
 
 let arguments = CommandLine.arguments
 let step = arguments.count > 1 ? arguments[1] : "decode"
+// `codec-loop dump DIRECTORY`: the benchmark's params bodies as files, for other decoders to read the same bytes.
+if step == "dump", arguments.count > 2 {
+    for (name, bytes) in Fixtures.shapes {
+        FileManager.default.createFile(atPath: "\(arguments[2])/\(name).json", contents: Data(bytes))
+    }
+    exit(0)
+}
+// `codec-loop shape NAME [ITERATIONS]`: typed decode of one of `Fixtures.shapes`, with MB/s; `direct` the same
+// with `JSONDirectDecodable`.
+if step == "shape" || step == "direct", arguments.count > 2 {
+    let name = arguments[2]
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 100 : 100
+    guard let bytes = Fixtures.shapes.first(where: { $0.name == name })?.bytes else { exit(64) }
+    let decode: ([UInt8]) throws -> Int =
+        switch name {
+        case "dashboard-daily-3y":
+            { try TallyJSONDecoder().decode(HistoryDashboard.Params.self, from: $0).samples.count }
+        case "workout-day-2y":
+            { try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: $0).history.workouts.count }
+        default:
+            step == "direct"
+                ? { JSONCursor.read($0) { StreakSummary.Params(direct: &$0) }!.records.count }
+                : { try TallyJSONDecoder().decode(StreakSummary.Params.self, from: $0).records.count }
+        }
+    var sum = 0
+    for _ in 0..<10 { sum &+= try decode(bytes) }
+    var times: [Duration] = []
+    for _ in 0..<count {
+        let clock = ContinuousClock()
+        let start = clock.now
+        sum &+= try decode(bytes)
+        times.append(clock.now - start)
+    }
+    let median = times.sorted()[times.count / 2]
+    let seconds = Double(median.components.seconds) + Double(median.components.attoseconds) / 1e18
+    print("\(name): \(bytes.count) B, median \(median), \(Int(Double(bytes.count) / seconds / 1e6)) MB/s (\(sum))")
+    exit(0)
+}
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
 let params = Fixtures.streakParams(.decade)
 let body = Fixtures.paramsBody(params)

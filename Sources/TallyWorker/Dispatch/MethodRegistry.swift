@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyProtocol
 
 /// Collects the handlers of every method a worker serves, then freezes into an immutable `RequestDispatcher`.
@@ -18,6 +19,9 @@ public struct MethodRegistry: Sendable {
         let description: SystemDescribe.Method
         /// Decodes the params from the request parsed once, then answers (`RequestDispatcher.answer`).
         let answer: @Sendable (ParsedJSON, RequestContext) -> ResponseBody
+        /// Reads the params straight off the body when the method's params read directly
+        /// (`JSONDirectDecodable`), and answers once the rest of the body is read too; `nil` when they do not.
+        let readParams: (@Sendable (inout JSONCursor) -> DirectAnswer?)?
 
         /// Whether the method is answered on `service`: its own, or any for a `system` method.
         func answers(on service: String) -> Bool {
@@ -39,8 +43,25 @@ public struct MethodRegistry: Sendable {
         handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) {
         precondition(entries[M.name] == nil, "method \(M.name) registered twice")
-        entries[M.name] = Entry(service: M.service, description: SystemDescribe.Method(M.self)) { request, context in
-            RequestDispatcher.answer(M.self, request: request, context: context, handler: handler)
+        entries[M.name] = Entry(
+            service: M.service, description: SystemDescribe.Method(M.self),
+            answer: { request, context in
+                RequestDispatcher.answer(M.self, request: request, context: context, handler: handler)
+            },
+            readParams: Self.directParams(of: M.self, handler: handler))
+    }
+
+    /// Answers a request whose params were read directly, given its context.
+    typealias DirectAnswer = (RequestContext) -> ResponseBody
+
+    /// The direct read of `M`'s params, when they have one: decided once, here, so that a request pays no lookup.
+    private static func directParams<M: TallyMethod>(
+        of method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
+    ) -> (@Sendable (inout JSONCursor) -> DirectAnswer?)? {
+        guard let type = M.Params.self as? any JSONDirectDecodable.Type else { return nil }
+        return { cursor in
+            guard let params = type.init(direct: &cursor) as? M.Params else { return nil }
+            return { context in RequestDispatcher.answer(M.self, params: params, context: context, handler: handler) }
         }
     }
 

@@ -13,6 +13,9 @@ public struct RequestDispatcher: Sendable {
     let entries: [String: MethodRegistry.Entry]
     /// The limits enforced on every request.
     public let limits: RequestLimits
+    /// Whether plain requests are read straight off their body (`directRequest`); the parity tests turn it off to
+    /// compare with the standard path.
+    var readsDirectly = true
 
     init(entries: [String: MethodRegistry.Entry], limits: RequestLimits) {
         self.entries = entries
@@ -41,6 +44,12 @@ public struct RequestDispatcher: Sendable {
             return .failure(
                 id: EnvelopeScanner.id(in: body),
                 .payloadTooLarge("body", count: body.count, limit: limits.maxBodyBytes, unit: "bytes"))
+        }
+        if readsDirectly, let direct = directRequest(body, service: service) {
+            let context = RequestContext(
+                head: direct.head, service: service, connection: connection, receivedAt: now, limits: limits,
+                logger: logger)
+            return direct.answer(context)
         }
         let request: ParsedJSON
         do {
@@ -77,19 +86,91 @@ public struct RequestDispatcher: Sendable {
         return response
     }
 
+    /// The envelope and the params of a plain, valid request read in one pass straight off the body
+    /// (`JSONCursor`), members in any order as long as `method` comes before `params`; `nil` for anything else,
+    /// which the standard path (parse, then decode) reads and words. What it accepts is exactly what the standard
+    /// path accepts, to the same values (`DirectDecodingParityTests`): a supported version, an id of 1...128
+    /// characters, a method this service answers whose params read directly, a plain deadline or none; no trace
+    /// (the W3C checks are the standard path's). The answer is made only once the whole body is read.
+    func directRequest(_ body: [UInt8], service: String) -> (head: RequestHead, answer: MethodRegistry.DirectAnswer)? {
+        JSONCursor.read(body, maxListElements: limits.maxListElements) { cursor in
+            var version: Int?
+            var id: String?
+            var method: String?
+            var deadline: Timestamp?
+            var answer: MethodRegistry.DirectAnswer?
+            let read = cursor.object { key, cursor in
+                if key.is("params") {
+                    guard answer == nil, let method, let entry = entries[method], entry.answers(on: service),
+                        let readParams = entry.readParams
+                    else { return false }
+                    answer = readParams(&cursor)
+                    return answer != nil
+                }
+                if key.is("version") {
+                    guard version == nil else { return false }
+                    version = cursor.int()
+                    return version != nil
+                }
+                if key.is("id") {
+                    guard id == nil else { return false }
+                    id = cursor.string()
+                    return id != nil
+                }
+                if key.is("method") {
+                    guard method == nil else { return false }
+                    method = cursor.string()
+                    return method != nil
+                }
+                if key.is("deadline") {
+                    guard deadline == nil else { return false }
+                    deadline = cursor.text { try? Timestamp(utf8: $0) }
+                    return deadline != nil
+                }
+                return false
+            }
+            guard read, let version, ProtocolVersion.supported.contains(version), let id, !id.isEmpty,
+                id.count <= RequestHead.maximumIDLength, let method
+            else { return nil }
+            // Params left out are read as `null`, as the standard path reads a missing member: `system.ping`
+            // takes none.
+            guard let answer = answer ?? Self.absentParams(for: entries[method], on: service) else { return nil }
+            return (RequestHead(version: version, id: id, method: method, deadline: deadline), answer)
+        }
+    }
+
+    /// The answer to a request without `params`, when its method's direct read takes `null`.
+    private static func absentParams(
+        for entry: MethodRegistry.Entry?, on service: String
+    ) -> MethodRegistry.DirectAnswer? {
+        guard let entry, entry.answers(on: service), let readParams = entry.readParams else { return nil }
+        return JSONCursor.read(absent) { readParams(&$0) }
+    }
+
+    private static let absent = Array("null".utf8)
+
     /// Answers a request for `method` whose envelope is read: decodes its params from `request`, then computes it
     /// unless its deadline has passed, and answers `deadline_exceeded` instead of a result that comes too late.
     static func answer<M: TallyMethod>(
         _ method: M.Type, request: ParsedJSON, context: RequestContext,
         handler: (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) -> ResponseBody {
-        let head = context.head
         let params: M.Params
         do {
             params = try request.decode(M.Params.self, member: RequestHead.CodingKeys.params.rawValue)
         } catch {
-            return .failure(id: head.id, paramsError(error), method: M.name)
+            return .failure(id: context.head.id, paramsError(error), method: M.name)
         }
+        return answer(method, params: params, context: context, handler: handler)
+    }
+
+    /// Answers a request for `method` whose envelope and params are read: computes it unless its deadline has
+    /// passed, and answers `deadline_exceeded` instead of a result that comes too late.
+    static func answer<M: TallyMethod>(
+        _ method: M.Type, params: M.Params, context: RequestContext,
+        handler: (M.Params, RequestContext) throws(TallyError) -> M.Result
+    ) -> ResponseBody {
+        let head = context.head
         if let deadline = head.deadline, deadline.instant <= context.receivedAt {
             return .failure(id: head.id, expired(deadline), method: M.name)
         }

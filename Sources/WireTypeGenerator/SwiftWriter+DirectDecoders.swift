@@ -1,0 +1,118 @@
+/// The direct decoders (`JSONDirectDecodable`) of the structs whose schema asks for a decoding fast path: one pass
+/// over the bytes, members matched in place and in any order, each at most once; the member the schema lists next
+/// is tried first, with no scan for the key's end, since that is where Tally's clients write it.
+extension SwiftWriter {
+    /// Names the direct decoder's own locals use: a member called so would shadow them.
+    static let directReservedNames: Set<String> = ["cursor", "first", "expected", "member", "more", "key", "value"]
+
+    mutating func directDecoder(_ wire: WireStruct) throws(GeneratorError) {
+        var reads: [String] = []
+        for member in wire.members {
+            guard !Self.directReservedNames.contains(member.name) else {
+                throw GeneratorError("\(wire.source): a member named \(member.name) has no direct decoder")
+            }
+            reads.append(try Self.directRead(member, in: wire))
+        }
+        line()
+        line("extension \(wire.name): JSONDirectDecodable {")
+        indent += "    "
+        documentation(
+            "The object read straight off the bytes (`JSONCursor`), members in any order; anything unusual (a member "
+                + "of another kind, one it does not know or meets twice, escapes in a key or a date) is `nil`, and the "
+                + "standard decoder reads the document with its usual errors.")
+        line("public init?(direct cursor: inout JSONCursor) {")
+        indent += "    "
+        for member in wire.members {
+            let mayBeNil = member.isOptional || member.isNullable
+            line("var \(member.name): \(member.memberType.swift)?\(mayBeNil ? "?" : "")")
+        }
+        line("guard cursor.beginObject() else { return nil }")
+        line("var first = true")
+        line("var expected = 0")
+        line("while true {")
+        indent += "    "
+        line("guard let more = cursor.nextMember(first: first) else { return nil }")
+        line("guard more else { break }")
+        line("first = false")
+        line("var member = -1")
+        line("switch expected {")
+        for (index, member) in wire.members.enumerated() {
+            line("case \(index): if cursor.skipKey(\"\(member.key)\") { member = \(index) }")
+        }
+        line("default: break")
+        line("}")
+        line("if member < 0 {")
+        indent += "    "
+        line("guard let key = cursor.key() else { return nil }")
+        for (index, member) in wire.members.enumerated() {
+            line("\(index == 0 ? "" : "} else ")if key.is(\"\(member.key)\") {")
+            line("    member = \(index)")
+        }
+        line("} else {")
+        line("    return nil")
+        line("}")
+        indent.removeLast(4)
+        line("}")
+        line("expected = member + 1")
+        line("switch member {")
+        for (index, member) in wire.members.enumerated() {
+            line(index == wire.members.count - 1 ? "default:" : "case \(index):")
+            let guardLine = "    guard \(member.name) == nil, let value = \(reads[index]) else { return nil }"
+            if guardLine.count + indent.count <= Self.lineLength {
+                line(guardLine)
+            } else {
+                line("    guard \(member.name) == nil, let value = \(reads[index]) else {")
+                line("        return nil")
+                line("    }")
+            }
+            line("    \(member.name) = value")
+        }
+        line("}")
+        indent.removeLast(4)
+        line("}")
+        let required = wire.members.filter { !($0.isOptional || $0.isNullable) }.map { "let \($0.name)" }
+        if !required.isEmpty {
+            let bindings = required.joined(separator: ", ")
+            if indent.count + "guard \(bindings) else { return nil }".count <= Self.lineLength {
+                line("guard \(bindings) else { return nil }")
+            } else {
+                line("guard \(bindings) else {")
+                line("    return nil")
+                line("}")
+            }
+        }
+        let arguments = wire.members.map { member in
+            member.isOptional || member.isNullable
+                ? "\(member.name): \(member.name) ?? nil" : "\(member.name): \(member.name)"
+        }
+        wrapped(open: "self.init(", items: arguments, close: ")", separator: ",")
+        indent.removeLast(4)
+        line("}")
+        indent.removeLast(4)
+        line("}")
+    }
+
+    /// The direct read of `member`'s value: an optional of its type (of its optional type, for a member that may
+    /// be null or left out), `nil` when the value is not plainly of the type.
+    private static func directRead(_ member: WireStruct.Member, in wire: WireStruct) throws(GeneratorError) -> String {
+        let read: String
+        switch member.memberType {
+        case .scalar("Int"): read = "$0.int()"
+        case .scalar("Double"): read = "$0.double()"
+        case .scalar("Bool"): read = "$0.bool()"
+        case .scalar("String"): read = "$0.string()"
+        // A date is exactly ten characters: read in place, without looking for the closing quote.
+        case .text("LocalDate"): read = "$0.fixedText(width: 10, { try? LocalDate(utf8: $0) })"
+        case .text(let type): read = "$0.text({ try? \(type)(utf8: $0) })"
+        case .closedSet(let type): read = "$0.text(\(type).init(utf8Symbol:))"
+        case .wireStruct(let type): read = "$0.value(of: \(type).self)"
+        case .array(.wireStruct(let type), false): read = "$0.array(of: \(type).self)"
+        case .array(.scalar("String"), false): read = "$0.array({ $0.string() })"
+        default:
+            throw GeneratorError("\(wire.source): no direct read for \(member.key) (\(member.type))")
+        }
+        let mayBeNil = member.isOptional || member.isNullable
+        // Every read is a call on `$0`: on `cursor` itself, or wrapped by `nullable`.
+        return mayBeNil ? "cursor.nullable({ \(read) })" : "cursor." + read.dropFirst(3)
+    }
+}
