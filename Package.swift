@@ -176,6 +176,21 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // The broker's operator console: its events and snapshot as a live page, a versioned JSON document and
+        // the tables `tally top` prints.
+        .target(
+            name: "TallyConsole",
+            dependencies: [
+                "Majordomo",
+                "TallyBroker",
+                "TallyCalendar",
+                "TallyJSONCoding",
+                "TallyMonitoring",
+                "TallyProtocol",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
         .target(
             name: "TallyLoad",
             dependencies: [
@@ -211,6 +226,7 @@ let package = Package(
             name: "tally-broker",
             dependencies: [
                 "TallyCommandLine",
+                "TallyConsole",
                 "TallyMonitoring",
                 "TallyBroker",
                 "Majordomo",
@@ -238,6 +254,8 @@ let package = Package(
             name: "tally",
             dependencies: [
                 "TallyCommandLine",
+                "TallyConsole",
+                "TallyTracing",
                 "ZeroMQ",
                 "TallyClient",
                 "TallyProtocol",
