@@ -255,6 +255,8 @@ let package = Package(
             dependencies: [
                 "TallyCommandLine",
                 "TallyConsole",
+                "TallyJSONCoding",
+                "TallyMonitoring",
                 "TallyTracing",
                 "ZeroMQ",
                 "TallyClient",
@@ -344,9 +346,21 @@ let package = Package(
             name: "TallyBrokerTests",
             dependencies: [
                 "TallyBroker",
+                "TallyProtocol",
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyConsoleTests",
+            dependencies: [
+                "TallyConsole",
+                "TallyJSONCoding",
+                "TallyTesting",
+                "Majordomo",
+                "ZeroMQ",
             ],
             swiftSettings: strictness
         ),
