@@ -1,8 +1,8 @@
 extension ClusterDocument {
     /// Something that went wrong, and how often since it was first seen.
     public struct Incident: Codable, Sendable, Hashable {
-        /// `worker_expired`, `worker_timed_out`, `request_poisoned`, `reply_refused`, `overloaded` or
-        /// `unavailable` (an open set).
+        /// `worker_expired`, `worker_lost` (a request went back to the queue), `worker_timed_out`,
+        /// `request_poisoned`, `reply_refused`, `overloaded` or `unavailable` (an open set).
         public var kind: String
         /// The service it concerns; `nil` for services no worker registered (names only clients used).
         public var service: String?

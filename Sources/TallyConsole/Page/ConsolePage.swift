@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The script reads `console/v1/cluster.json` every second and rebuilds the tables and the chart. Every string in
 /// that document may come from a peer (service names, worker names, request ids), so the script only ever puts
-/// them in the page as text (`textContent`, `setAttribute` of a `title`), never as markup; the response's
+/// them in the page as text (`textContent`), never as markup; the response's
 /// Content-Security-Policy lets only the script carrying this response's nonce run, so markup that slipped in
 /// anyway could not run a script of its own.
 public enum ConsolePage {
@@ -147,7 +147,6 @@ public enum ConsolePage {
               [count(s.queued)], [ms(s.oldest_wait_ms)], [rate(w.requests_per_second)], [ms(w.p50_ms)], [ms(w.p99_ms)],
               [errors || "–", errors ? "text bad" : "text"],
             ], "service");
-            tr.firstChild.setAttribute("title", s.name);
             if (s.worker_processes === 0) tr.children[1].className = "bad";
             return tr;
           });

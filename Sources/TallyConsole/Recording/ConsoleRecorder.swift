@@ -83,8 +83,15 @@ public final class ConsoleRecorder: Sendable {
                     "reply_refused", service, reason: reason.rawValue,
                     detail: "connection \(worker): \(reason); disconnected")
             }
-        case .workerDisconnected, .requestRequeued, .requestReturned, .replyDropped, .protocolViolation,
-            .managementQuery, .requestTrace:
+        case .requestRequeued(let service, let attempts):
+            // A worker vanished (killed, expired, unreachable) or misbehaved while holding the request.
+            state.withLock { state in
+                state.incident(
+                    "worker_lost", service, reason: "requeued",
+                    detail: "a request lost its worker after \(attempts) attempt(s) and went back to the queue")
+            }
+        case .workerDisconnected, .requestReturned, .replyDropped, .protocolViolation, .managementQuery,
+            .requestTrace:
             break
         }
     }
