@@ -88,6 +88,7 @@ import Testing
         let shown = clock.now - killed
         #expect(page.process(victim, service: "tally.streak") == nil, "still on the page \(shown) after kill -9")
         #expect(page.process(survivor, service: "tally.streak") != nil, "\(page.rows("process"))")
+        print("console: a worker killed with kill -9 left the broker's document after \(broker), the page by \(shown)")
         await cluster.stop()
     }
 

@@ -61,39 +61,31 @@ public final class ConsoleRecorder: Sendable {
                 }
             }
         case .workerExpired(let worker, let service):
-            state.withLock { state in
-                state.incident(
-                    "worker_expired", service, reason: "silent", detail: "connection \(worker) went silent")
-            }
+            incident("worker_expired", service, reason: "silent", "connection \(worker) went silent")
         case .workerTimedOut(let worker, let service, let held):
-            state.withLock { state in
-                state.incident(
-                    "worker_timed_out", service, reason: "request_timeout",
-                    detail: "connection \(worker) held a request \(Int(held.seconds * 1000)) ms; disconnected")
-            }
+            incident(
+                "worker_timed_out", service, reason: "request_timeout",
+                "connection \(worker) held a request \(Int(held.seconds * 1000)) ms; disconnected")
         case .requestPoisoned(let service, let request):
-            state.withLock { state in
-                state.incident(
-                    "request_poisoned", service, reason: "worker_died",
-                    detail: "\(request): its workers died computing it; answered internal")
-            }
+            incident(
+                "request_poisoned", service, reason: "worker_died",
+                "\(request): its workers died computing it; answered internal")
         case .replyRefused(let worker, let service, let reason):
-            state.withLock { state in
-                state.incident(
-                    "reply_refused", service, reason: reason.rawValue,
-                    detail: "connection \(worker): \(reason); disconnected")
-            }
+            incident("reply_refused", service, reason: reason.rawValue, "connection \(worker): \(reason); disconnected")
         case .requestRequeued(let service, let attempts):
             // A worker vanished (killed, expired, unreachable) or misbehaved while holding the request.
-            state.withLock { state in
-                state.incident(
-                    "worker_lost", service, reason: "requeued",
-                    detail: "a request lost its worker after \(attempts) attempt(s) and went back to the queue")
-            }
+            incident(
+                "worker_lost", service, reason: "requeued",
+                "a request lost its worker after \(attempts) attempt(s) and went back to the queue")
         case .workerDisconnected, .requestReturned, .replyDropped, .protocolViolation, .managementQuery,
             .requestTrace:
             break
         }
+    }
+
+    /// Records an incident; its words are made only when the log keeps them (`IncidentLog.record`).
+    private func incident(_ kind: String, _ service: String, reason: String, _ detail: @autoclosure () -> String) {
+        state.withLock { $0.incident(kind, service, reason: reason, detail: detail()) }
     }
 
     /// Moves time on: called about once a second by the console's ticker (`ConsoleService`). Closes the current
