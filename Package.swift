@@ -176,6 +176,21 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // The broker's operator console: its events and snapshot as a live page, a versioned JSON document and
+        // the tables `tally top` prints.
+        .target(
+            name: "TallyConsole",
+            dependencies: [
+                "Majordomo",
+                "TallyBroker",
+                "TallyCalendar",
+                "TallyJSONCoding",
+                "TallyMonitoring",
+                "TallyProtocol",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
         .target(
             name: "TallyLoad",
             dependencies: [
@@ -211,6 +226,7 @@ let package = Package(
             name: "tally-broker",
             dependencies: [
                 "TallyCommandLine",
+                "TallyConsole",
                 "TallyMonitoring",
                 "TallyBroker",
                 "Majordomo",
@@ -238,6 +254,10 @@ let package = Package(
             name: "tally",
             dependencies: [
                 "TallyCommandLine",
+                "TallyConsole",
+                "TallyJSONCoding",
+                "TallyMonitoring",
+                "TallyTracing",
                 "ZeroMQ",
                 "TallyClient",
                 "TallyProtocol",
@@ -328,9 +348,21 @@ let package = Package(
             name: "TallyBrokerTests",
             dependencies: [
                 "TallyBroker",
+                "TallyProtocol",
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyConsoleTests",
+            dependencies: [
+                "TallyConsole",
+                "TallyJSONCoding",
+                "TallyTesting",
+                "Majordomo",
+                "ZeroMQ",
             ],
             swiftSettings: strictness
         ),

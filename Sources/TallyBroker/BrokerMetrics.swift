@@ -140,7 +140,8 @@ public final class BrokerMetrics: Sendable {
                 }
                 counters[reason]!.increment()
             }
-        case .requestTrace:
+        case .requestTrace, .errorReplied:
+            // The worker counts its own answers by code (`tally_worker_requests_total`).
             break
         case .managementQuery:
             managementQueries.increment()

@@ -36,6 +36,13 @@ public struct TallyEnvelope: ApplicationEnvelope {
         return EnvelopeScanner.rawID(in: body[0].bytes)
     }
 
+    /// The `id` and, for an error response, `error.code` of a one-frame v1 reply, in one scan of its head.
+    public func replyHead(of body: [Frame]) -> ReplyHead {
+        guard body.count == 1 else { return ReplyHead() }
+        let head = EnvelopeScanner.replyHead(in: body[0].bytes, maxCodeBytes: ReplyHead.maximumCodeLength)
+        return ReplyHead(correlationKey: head.id, errorCode: head.errorCode)
+    }
+
     /// The `trace` of a one-frame v1 body when it is valid by W3C Trace Context (the worker refuses the request
     /// otherwise, and its lines name no trace either).
     public func trace(ofRequest body: [Frame]) -> RequestTrace? {
@@ -100,6 +107,17 @@ public struct TallyEnvelope: ApplicationEnvelope {
                 .payloadTooLarge, "the body has \(bytes) bytes; the limit is \(limit)",
                 details: ErrorDetails(
                     field: "body", problem: "more than \(limit) bytes", limit: limit, service: service))
+        }
+    }
+
+    /// The v1 code of the broker's answer to `failure`, without wording the answer: what `error(for:service:)`
+    /// says, for counting answers by code (the console) where a message would be built for nothing.
+    public static func code(for failure: BrokerFailure) -> ErrorCode {
+        switch failure {
+        case .overloaded: .overloaded
+        case .payloadTooLarge: .payloadTooLarge
+        case .workerDied: .internal
+        case .noWorker, .notServed, .workersLost, .workerTimedOut, .shuttingDown, .tooManyServices: .unavailable
         }
     }
 

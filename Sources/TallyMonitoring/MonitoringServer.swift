@@ -11,6 +11,7 @@ import Synchronization
 /// - `GET /livez`: 200 while the process runs.
 /// - `GET /readyz`: 200 when the process can do its job (broker: listening and not draining; worker: registered
 ///   with a broker for every service), else 503.
+/// - Any read-only routes the process adds (`MonitoringRoute`: the broker's console).
 public final class MonitoringServer: Service, Sendable {
     /// Where to listen: a host (an IPv4 address, a host name or an IPv6 address) and a port (0: any free one).
     /// The `HOST:PORT` that `--http` parses into, so the executables hand it over as it is.
@@ -25,12 +26,14 @@ public final class MonitoringServer: Service, Sendable {
     let metrics: PrometheusMetrics
     let beforeScrape: @Sendable () async -> Void
     let readiness: @Sendable () async -> Bool
+    let routes: [MonitoringRoute]
 
     /// - Parameters:
     ///   - address: where to listen.
     ///   - metrics: the registry served on `/metrics`.
     ///   - beforeScrape: refreshes gauges (queue depths, live workers) right before `/metrics` renders.
     ///   - readiness: answers `/readyz`.
+    ///   - routes: more read-only GET routes (the broker's console).
     /// - Throws: `MonitoringServerError` naming the address when its name does not resolve or it cannot be
     ///   listened on (the port is taken, the address is not this host's): checked here, so that a process fails at
     ///   start, before it says it is ready.
@@ -39,6 +42,7 @@ public final class MonitoringServer: Service, Sendable {
         metrics: PrometheusMetrics,
         beforeScrape: @escaping @Sendable () async -> Void = {},
         readiness: @escaping @Sendable () async -> Bool,
+        routes: [MonitoringRoute] = [],
         logger: Logger
     ) throws {
         self.address = address
@@ -49,6 +53,7 @@ public final class MonitoringServer: Service, Sendable {
         self.metrics = metrics
         self.beforeScrape = beforeScrape
         self.readiness = readiness
+        self.routes = routes
     }
 
     /// Serves until graceful shutdown (then finishes open requests for up to a second) or cancellation.
@@ -65,7 +70,7 @@ public final class MonitoringServer: Service, Sendable {
             } onCancel: { [stopping] in
                 stopping.set()
             }
-        } catch where Task.isShuttingDownGracefully || Task.isCancelled || stopping.isSet {
+        } catch  where Task.isShuttingDownGracefully || Task.isCancelled || stopping.isSet {
             // Stopping the server ends `run()` with a socket error; that is the shutdown we asked for.
             logger.debug("monitoring endpoint stopped")
         } catch {
@@ -93,6 +98,16 @@ public final class MonitoringServer: Service, Sendable {
                 : HTTPResponse(
                     statusCode: .serviceUnavailable, headers: [.contentType: "text/plain"],
                     body: Data("not ready\n".utf8))
+        }
+        for route in routes {
+            await server.appendRoute(HTTPRoute(method: .GET, path: route.path)) { _ in
+                let response = await route.respond()
+                var headers: [HTTPHeader: String] = [:]
+                for (name, value) in response.headers { headers[HTTPHeader(name)] = value }
+                return HTTPResponse(
+                    statusCode: HTTPStatusCode(response.status, phrase: response.status == 200 ? "OK" : "Error"),
+                    headers: headers, body: Data(response.body))
+            }
         }
     }
 

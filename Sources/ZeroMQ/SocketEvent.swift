@@ -9,6 +9,8 @@ public struct SocketEvent: Sendable, Hashable {
         public init(rawValue: UInt16) { self.rawValue = rawValue }
 
         public static let connected = Kind(rawValue: UInt16(ZMQ_EVENT_CONNECTED))
+        /// A listening socket accepted a connection; the value is its file descriptor.
+        public static let accepted = Kind(rawValue: UInt16(ZMQ_EVENT_ACCEPTED))
         /// A connect could not complete at once and will be retried asynchronously.
         public static let connectDelayed = Kind(rawValue: UInt16(ZMQ_EVENT_CONNECT_DELAYED))
         /// A connect failed and is retried after the value's milliseconds (nothing listens there, say).

@@ -5,6 +5,7 @@ import Majordomo
 import ServiceLifecycle
 import TallyBroker
 import TallyCommandLine
+import TallyConsole
 import TallyMonitoring
 import TallyProtocol
 import ZeroMQ
@@ -108,8 +109,15 @@ struct TallyBrokerCommand: AsyncParsableCommand {
             PrometheusMetrics.bootstrap(help: BrokerMetrics.help, version: TallyBuild.version)
         }
         let brokerMetrics = metrics.map { _ in BrokerMetrics() }
+        // The console shares the metrics' endpoint (and so its address: loopback unless told otherwise).
+        let recorder = metrics.map { _ in ConsoleRecorder() }
         var observer: (@Sendable (BrokerEvent) -> Void)?
-        if let brokerMetrics { observer = { event in brokerMetrics.record(event) } }
+        if let brokerMetrics, let recorder {
+            observer = { event in
+                brokerMetrics.record(event)
+                recorder.record(event)
+            }
+        }
         let service = try BrokerService(
             configuration: configuration, endpoints: endpoints, security: security, gracePeriod: grace,
             observer: observer, tracer: tracing?.tracer, logger: logger)
@@ -121,12 +129,17 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         }
         var services: [any Service] = []
         // Before the broker binds: an HTTP address that cannot be listened on stops the process at start.
-        if let monitoringAddress, let metrics, let brokerMetrics {
+        if let monitoringAddress, let metrics, let brokerMetrics, let recorder {
+            let console = ConsoleService(
+                recorder: recorder, broker: broker,
+                facts: .init(version: TallyBuild.version, startedAt: Date(), curve: security != nil))
             let monitoring = try MonitoringServer(
                 address: monitoringAddress, metrics: metrics,
                 beforeScrape: { brokerMetrics.update(await broker.snapshot()) },
                 readiness: { await !broker.snapshot().isDraining },
+                routes: console.routes,
                 logger: logger)
+            services.append(console)
             services.append(monitoring)
         }
         let bound = try service.start()

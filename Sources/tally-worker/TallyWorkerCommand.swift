@@ -112,7 +112,10 @@ struct TallyWorkerCommand: AsyncParsableCommand {
         let tracing = try process.startTracing(
             settings: settings, serviceName: "tally-worker", version: TallyBuild.version, logger: logger)
 
-        var registry = MethodRegistry.allMethods(identity: .current(version: TallyBuild.version))
+        let identity = WorkerIdentity.current(version: TallyBuild.version)
+        // The broker's console names the process as `system.ping` does.
+        configuration.name = identity.name
+        var registry = MethodRegistry.allMethods(identity: identity)
         #if DEBUG
         registry.registerTestFaults()
         #endif

@@ -18,7 +18,8 @@ struct Call: AsyncParsableCommand {
             area is a usage error.
             """)
 
-    @Argument(help: "The method, e.g. history.month, streak.summary, workout.day, system.ping. (default: the example's)")
+    @Argument(
+        help: "The method, e.g. history.month, streak.summary, workout.day, system.ping. (default: the example's)")
     var method: String?
 
     @Option(name: .long, help: "File holding the params object, or - for standard input. (default: no params)")
@@ -67,7 +68,7 @@ struct Call: AsyncParsableCommand {
         if let input {
             do {
                 object = try JSONSerialization.jsonObject(with: Data(input))
-            } catch where !envelope {
+            } catch  where !envelope {
                 throw ValidationError("the params are not valid JSON: \(error.localizedDescription)")
             } catch {}
         }

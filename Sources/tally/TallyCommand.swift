@@ -22,9 +22,10 @@ struct TallyCommand: AsyncParsableCommand {
               tally mmi tally.streak
               tally health
               tally describe --service tally.streak
+              tally top --http 127.0.0.1:9100
             """,
         version: TallyBuild.version,
-        subcommands: [Call.self, Ping.self, Describe.self, MMI.self, Health.self, Keys.self])
+        subcommands: [Call.self, Ping.self, Describe.self, MMI.self, Health.self, Top.self, Keys.self])
 }
 
 /// Options every subcommand shares.

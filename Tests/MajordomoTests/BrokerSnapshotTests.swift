@@ -65,10 +65,59 @@ import ZeroMQ
         #expect(echo?.workerProcesses == 1)
     }
 
+    @Test func theDetailedSnapshotListsEachProcessWithWhatItServedAndWhenItWasLastHeard() {
+        var broker = BrokerStateMachine(
+            configuration: BrokerConfiguration(), envelope: ErrorCodedEnvelope(), now: .zero)
+        _ = broker.received(ready("A1", instance: "a", credit: 2, name: "host-a/1"), now: .zero)
+        _ = broker.received(ready("A2", instance: "a", credit: 2, name: "host-a/1"), now: .zero)
+        _ = broker.received(ready(Frame([0, 0xAB, 1])), now: .zero)
+        let sent = (1...6).flatMap { dispatches(broker.received(request("C", Frame("r\($0)")), now: .zero)) }
+        #expect(sent.count == 5, "credit 2 + 2 + 1")
+        let fromA = sent.filter { $0.worker == "A1" || $0.worker == "A2" }
+        var replies: [BrokerAction] = []
+        replies += broker.received(reply(fromA[0].worker, fromA[0].token, "ok"), now: .seconds(1))
+        replies += broker.received(reply(fromA[1].worker, fromA[1].token, "error:invalid_params"), now: .seconds(2))
+        #expect(
+            replies.contains(.event(.errorReplied(service: "echo", code: "invalid_params"))),
+            "an error reply is an event of its own, after its delivery")
+        // The sixth request took the credit the first reply freed; of two more, one takes the second's.
+        _ = broker.received(request("C", "r7"), now: .seconds(2))
+        _ = broker.received(request("C", "r8"), now: .seconds(2))
+
+        let echo = broker.detailedSnapshot(now: .seconds(5)).services["echo"]
+        #expect(echo?.queued == 1)
+        #expect(echo?.oldestWait == .seconds(3))
+        #expect(
+            echo?.processes == [
+                BrokerSnapshot.WorkerProcess(
+                    name: nil, id: "00ab01", connections: 1, credit: 1, inFlight: 1, silence: .seconds(5)),
+                BrokerSnapshot.WorkerProcess(
+                    name: "host-a/1", id: "a", connections: 2, credit: 4, inFlight: 4, served: 2, errors: 1,
+                    silence: .seconds(3)),
+            ])
+        #expect(broker.snapshot.services["echo"]?.processes == [], "the plain snapshot, for metrics, has no detail")
+    }
+
     @Test func aServiceOnlyAClientNamedHasAQueueAndNoWorkers() {
         var broker = machine()
         _ = broker.received(request("C", "r1", service: "nobody"), now: .zero)
         let nobody = broker.snapshot.services["nobody"]
         #expect(nobody == BrokerSnapshot.ServiceState(queued: 1))
     }
+}
+
+/// `KeyedEnvelope`'s bodies, plus error replies: a body `error:CODE` is an error response with that code.
+struct ErrorCodedEnvelope: ApplicationEnvelope {
+    func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+        KeyedEnvelope().failureReply(for: failure, service: service, requestBody: requestBody)
+    }
+
+    func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? { nil }
+
+    func replyHead(of body: [Frame]) -> ReplyHead {
+        guard let bytes = body.first?.bytes, bytes.starts(with: Array("error:".utf8)) else { return ReplyHead() }
+        return ReplyHead(errorCode: bytes[6...])
+    }
+
+    func summary(ofRequest body: [Frame]) -> String { "-" }
 }

@@ -536,8 +536,12 @@ func request(_ client: Frame, _ body: Frame, service: String = "echo") -> Broker
     BrokerInbound(sender: client, message: .request(service: service, body: [body]))
 }
 
-func ready(_ worker: Frame, service: String = "echo", instance: String? = nil, credit: Int? = nil) -> BrokerInbound {
-    let capabilities = instance == nil && credit == nil ? nil : WorkerCapabilities(instance: instance, credit: credit)
+func ready(
+    _ worker: Frame, service: String = "echo", instance: String? = nil, credit: Int? = nil, name: String? = nil
+) -> BrokerInbound {
+    let capabilities =
+        instance == nil && credit == nil && name == nil
+        ? nil : WorkerCapabilities(instance: instance, credit: credit, name: name)
     return BrokerInbound(sender: worker, message: .ready(service: service, capabilities: capabilities))
 }
 

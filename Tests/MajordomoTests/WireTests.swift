@@ -61,6 +61,22 @@ import ZeroMQ
         #expect(WorkerOutbound.ready(service: "echo") == ["", "MDPW01", Frame([1]), "echo"], "plain MDP/0.1 READY")
     }
 
+    @Test func aWorkerNamesItsProcessInReadyWithinTheFramesBounds() throws {
+        let named = WorkerCapabilities(instance: "5f", credit: 4, name: "db-1.example/4242")
+        let frames = WorkerOutbound.ready(service: "echo", capabilities: named)
+        #expect(frames.last == "instance=5f credit=4 name=db-1.example/4242")
+        #expect(try BrokerInbound(frames: ["W"] + frames).message == .ready(service: "echo", capabilities: named))
+        // A host name the frame cannot carry as it is: cut to 64 bytes, spaces and other bytes as '?', so the
+        // worker still registers.
+        let long = WorkerCapabilities(name: "héllo wörld/" + String(repeating: "x", count: 100))
+        #expect(long.name?.utf8.count == WorkerCapabilities.maximumNameLength)
+        #expect(long.name?.hasPrefix("h??llo?w??rld/x") == true)
+        #expect(try WorkerCapabilities(frame: long.frame) == long)
+        // A longer name from a foreign worker is cut the same way on the broker's side.
+        let foreign = try WorkerCapabilities(frame: Frame("name=" + String(repeating: "y", count: 200)))
+        #expect(foreign.name == String(repeating: "y", count: 64))
+    }
+
     @Test func workerAndClientSides() throws {
         #expect(
             try WorkerInbound(frames: ["", "MDPW01", Frame([2]), "C", "", "body"])

@@ -50,4 +50,31 @@ import Testing
         #expect(EnvelopeScanner.errorCode(in: Self.bytes(#"{"error":"overloaded"}"#)) == nil)
         #expect(EnvelopeScanner.errorCode(in: Self.bytes("not json")) == nil)
     }
+
+    @Test(
+        arguments: [
+            (#"{"version":1,"id":"r-1","result":{"big":[1,2,3]}}"#, "r-1", nil),
+            (#"{"version":1,"id":"r-2","error":{"code":"invalid_params","message":"m"}}"#, "r-2", "invalid_params"),
+            (#"{"version":1,"id":null,"error":{"message":"m","code":"malformed_json"}}"#, nil, "malformed_json"),
+            (#"{"error":{"code":"internal"},"id":"late-id"}"#, "late-id", "internal"),
+            (#"{"version":1,"id":"r-3","error":{"code":"esc\"aped"}}"#, "r-3", nil),
+            (#"{"version":1,"id":"r-4","error":"not an object"}"#, "r-4", nil),
+            (#"{"version":1,"id":"r-5","error":{"code":""# + String(repeating: "x", count: 33) + #""}}"#, "r-5", nil),
+            (#"{"version":1,"id":"r-6","result":"#, "r-6", nil),
+            ("not json", nil, nil),
+        ] as [(String, String?, String?)])
+    func readsAReplysIDAndErrorCodeInOnePass(body: String, id: String?, code: String?) {
+        let head = EnvelopeScanner.replyHead(in: Self.bytes(body))
+        #expect(head.id.map { String(decoding: $0, as: UTF8.self) } == id)
+        #expect(head.errorCode.map { String(decoding: $0, as: UTF8.self) } == code)
+        if let id { #expect(EnvelopeScanner.rawID(in: Self.bytes(body)).map(Array.init) == Array(id.utf8)) }
+    }
+
+    @Test func aResultAfterTheIDIsNeverWalked() {
+        // A result that is not even JSON: the scan stops at its key.
+        let body = Self.bytes(#"{"version":1,"id":"r","result":"#) + Array(repeating: UInt8(ascii: "["), count: 1 << 16)
+        let head = EnvelopeScanner.replyHead(in: body)
+        #expect(head.id.map(Array.init) == Array("r".utf8))
+        #expect(head.errorCode == nil)
+    }
 }

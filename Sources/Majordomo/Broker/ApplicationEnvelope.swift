@@ -22,6 +22,11 @@ public protocol ApplicationEnvelope: Sendable {
     /// honest replies may carry a key other than the request's must return `nil` for them.
     func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>?
 
+    /// What the broker reads of a worker's reply, in one pass over its head: the correlation key
+    /// (`correlationKey(of:)`) and, when the reply is an error response, its code (for the console's errors by
+    /// code and each worker's error count). Asked of every reply: bounded, cheap, never trapping.
+    func replyHead(of body: [Frame]) -> ReplyHead
+
     /// A short description of a request for log lines (its id and method, say); never the body itself.
     func summary(ofRequest body: [Frame]) -> String
 
@@ -37,7 +42,26 @@ public protocol ApplicationEnvelope: Sendable {
     var tracesEveryRequest: Bool { get }
 }
 
+/// What the broker reads of a reply's head (`ApplicationEnvelope.replyHead(of:)`), as slices of its bytes.
+public struct ReplyHead: Sendable {
+    /// The key that ties the reply to its request, as `ApplicationEnvelope.correlationKey(of:)` reads it.
+    public var correlationKey: ArraySlice<UInt8>?
+    /// The error code of an error response, at most `maximumCodeLength` bytes; `nil` for anything else.
+    public var errorCode: ArraySlice<UInt8>?
+
+    /// Longest error code an envelope reports: codes are short names (`invalid_params`).
+    public static let maximumCodeLength = 32
+
+    public init(correlationKey: ArraySlice<UInt8>? = nil, errorCode: ArraySlice<UInt8>? = nil) {
+        self.correlationKey = correlationKey
+        self.errorCode = errorCode
+    }
+}
+
 extension ApplicationEnvelope {
+    /// Replies read for their correlation key only: no error is ever seen.
+    public func replyHead(of body: [Frame]) -> ReplyHead { ReplyHead(correlationKey: correlationKey(of: body)) }
+
     /// Bodies without traces: none is read.
     public func trace(ofRequest body: [Frame]) -> RequestTrace? { nil }
 

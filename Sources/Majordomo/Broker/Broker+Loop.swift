@@ -5,6 +5,7 @@ extension Broker {
     /// The I/O thread's body: bind, then poll and execute state-machine actions until stopped.
     func run(reportStart: (Result<[String], ZMQError>) -> Void) {
         let router: Socket
+        let monitor: Socket
         var authentication: Socket?
         var bound: [String] = []
         do {
@@ -23,6 +24,12 @@ extension Broker {
             try router.set(.sendHighWaterMark, limits.highWaterMark)
             try router.set(.receiveHighWaterMark, limits.highWaterMark)
             try socketSetup?(router)
+            // Peer connections opened and closed, for the console's count of clients: an event per connection,
+            // nothing per message. Watched before the first bind, so that no accepted connection goes uncounted.
+            let monitorAddress = "inproc://mdp-broker-monitor-\(ObjectIdentifier(self).hashValue)"
+            try router.monitor(monitorAddress, events: PeerConnectionCount.events)
+            monitor = try Socket(context, type: .pair)
+            try monitor.connect(monitorAddress)
             for endpoint in endpoints {
                 try router.bind(endpoint)
                 bound.append(router.lastEndpoint)
@@ -41,6 +48,8 @@ extension Broker {
         let routerItem = poller.register(router)
         let inboxItem = poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
         let authenticationItem = authentication.map { poller.register($0) }
+        let monitorItem = poller.register(monitor)
+        var peers = PeerConnectionCount()
         var drainDeadline: Duration?
         // What the state machine asks for during one wake-up, sent together at the end of it, and kept (with its
         // capacity) from one wake-up to the next.
@@ -66,9 +75,14 @@ extension Broker {
                         drainDeadline = clock.now + gracePeriod
                     case .stop:
                         break loop
-                    case .snapshot(let reply):
-                        reply(machine.snapshot)
+                    case .snapshot(let detailed, let reply):
+                        reply(snapshot(of: machine, detailed: detailed, peers: peers, now: clock.now))
                     }
+                }
+            }
+            if poller.ready(monitorItem).contains(.readable) {
+                while let message = try? monitor.receive(maxFrames: 4, dontWait: true) {
+                    if let event = SocketEvent(frames: message.frames) { peers.record(event) }
                 }
             }
             if let authentication, let authenticationItem, poller.ready(authenticationItem).contains(.readable) {
@@ -91,11 +105,24 @@ extension Broker {
         // Answer everything still open, tell workers to go, and give those last messages a moment to leave.
         execute(machine.finish(), on: router, machine: &machine, log: &eventLog, clock: clock)
         eventLog.flush(now: clock.now, all: true)
-        for case .snapshot(let reply) in inbox.close() { reply(machine.snapshot) }
+        for case .snapshot(let detailed, let reply) in inbox.close() {
+            reply(snapshot(of: machine, detailed: detailed, peers: peers, now: clock.now))
+        }
         try? router.set(.linger, .seconds(1))
         router.close()
+        monitor.close()
         authentication?.close()
         logger.info("broker stopped")
+    }
+
+    /// What a `.snapshot` command asks for.
+    private func snapshot(
+        of machine: BrokerStateMachine, detailed: Bool, peers: PeerConnectionCount, now: Duration
+    ) -> BrokerSnapshot {
+        guard detailed else { return machine.snapshot }
+        var snapshot = machine.detailedSnapshot(now: now)
+        snapshot.peerConnections = peers.open
+        return snapshot
     }
 
     /// Reads every message waiting on the router (at most 1,000, so that timers and commands are served even under

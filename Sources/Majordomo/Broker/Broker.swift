@@ -16,7 +16,7 @@ public final class Broker: Sendable {
     enum Command: Sendable {
         case drain(gracePeriod: Duration)
         case stop
-        case snapshot(@Sendable (BrokerSnapshot) -> Void)
+        case snapshot(detailed: Bool, @Sendable (BrokerSnapshot) -> Void)
     }
 
     public let configuration: BrokerConfiguration
@@ -123,12 +123,17 @@ public final class Broker: Sendable {
 
     /// The broker's queues and workers right now. A broker that has not started holds nothing and is not ready
     /// (it reads as draining).
-    public func snapshot() async -> BrokerSnapshot {
+    /// - Parameter detailed: with each service's worker processes, its queue's oldest wait and the peer
+    ///   connections (`BrokerStateMachine.detailedSnapshot(now:)`): for the console, which asks at most once a
+    ///   second; metrics and readiness need only the counts.
+    public func snapshot(detailed: Bool = false) async -> BrokerSnapshot {
         guard lifecycle.current != .created else { return BrokerSnapshot(services: [:], isDraining: true) }
         return await withCheckedContinuation { continuation in
             let reply: @Sendable (BrokerSnapshot) -> Void = { continuation.resume(returning: $0) }
             // A broker whose loop has ended holds nothing.
-            if !inbox.post(.snapshot(reply)) { reply(BrokerSnapshot(services: [:], isDraining: true)) }
+            if !inbox.post(.snapshot(detailed: detailed, reply)) {
+                reply(BrokerSnapshot(services: [:], isDraining: true))
+            }
         }
     }
 }

@@ -26,6 +26,10 @@ public enum BrokerEvent: Sendable, Hashable {
     case requestPoisoned(service: String, request: String)
     /// A reply reached its client; `latency` counts from the broker receiving the request.
     case replyDelivered(service: String, latency: Duration, attempts: Int)
+    /// The reply just delivered (`replyDelivered` comes right before it) was an error response with this code
+    /// (`ReplyHead.errorCode`): the worker's own answer, not the broker's. The code is the peer's bytes, at most
+    /// `ReplyHead.maximumCodeLength` of them; only error replies cost this event.
+    case errorReplied(service: String, code: String)
     /// The broker answered a request itself.
     case requestFailed(service: String, failure: BrokerFailure)
     /// A reply arrived from a worker the broker does not know (forgotten after it expired or timed out).

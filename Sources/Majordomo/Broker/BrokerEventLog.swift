@@ -68,6 +68,9 @@ struct BrokerEventLog {
         case .requestTrace:
             // Not a line of its own: it goes on the next one (`trace`).
             break
+        case .errorReplied:
+            // A worker's own answer, logged by the worker; the broker only counts it (console).
+            break
         case .managementQuery(let service, let answer):
             logger.debug("mmi query", metadata: ["mdp.service": "\(service)", "mmi.answer": "\(answer)"])
         }

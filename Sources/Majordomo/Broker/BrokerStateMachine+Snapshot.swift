@@ -20,10 +20,15 @@ public struct BrokerSnapshot: Sendable, Hashable {
         public var credit: Int
         /// Requests sent to the service's connections and not yet answered.
         public var inFlight: Int
+        /// How long the request at the head of the queue has waited; `nil` with nothing queued. Detail only
+        /// (`BrokerStateMachine.detailedSnapshot(now:)`).
+        public var oldestWait: Duration?
+        /// The worker processes registered for the service, by name then id. Detail only.
+        public var processes: [WorkerProcess]
 
         public init(
             queued: Int = 0, workers: Int = 0, idleWorkers: Int = 0, workerProcesses: Int = 0, credit: Int = 0,
-            inFlight: Int = 0
+            inFlight: Int = 0, oldestWait: Duration? = nil, processes: [WorkerProcess] = []
         ) {
             self.queued = queued
             self.workers = workers
@@ -31,15 +36,21 @@ public struct BrokerSnapshot: Sendable, Hashable {
             self.workerProcesses = workerProcesses
             self.credit = credit
             self.inFlight = inFlight
+            self.oldestWait = oldestWait
+            self.processes = processes
         }
     }
 
     public var services: [String: ServiceState]
     public var isDraining: Bool
+    /// Open connections of peers (clients and workers alike) to the broker's socket, as its socket monitor counts
+    /// them (accepted minus disconnected); `nil` where nothing counts them (a state machine alone). Detail only.
+    public var peerConnections: Int?
 
-    public init(services: [String: ServiceState], isDraining: Bool) {
+    public init(services: [String: ServiceState], isDraining: Bool, peerConnections: Int? = nil) {
         self.services = services
         self.isDraining = isDraining
+        self.peerConnections = peerConnections
     }
 
     /// Requests waiting in all queues.

@@ -28,6 +28,7 @@ extension BrokerStateMachine {
         let key = capabilities?.instance.map(Instance.process) ?? .connection(id)
         let instance = instances.slot(of: key) ?? instances.insert(InstanceState(), for: key)
         instances[instance].connections += 1
+        if instances[instance].name == nil { instances[instance].name = capabilities?.name }
         let credit = min(max(1, capabilities?.credit ?? 1), configuration.maxWorkerCredit)
         let worker = workers.insert(
             Worker(
@@ -58,9 +59,11 @@ extension BrokerStateMachine {
         let token = DispatchToken(frame: address)
         let position = token.flatMap { token in workers[worker].held.firstIndex { $0.token == token } }
         var refusal: ReplyRefusal?
+        // One scan of the reply's head: its correlation key and, for an error response, its code.
+        let head = envelope.replyHead(of: body)
         if let position {
-            if let expected = workers[worker].held[position].request.correlation,
-                let key = envelope.correlationKey(of: body), !key.elementsEqual(expected)
+            if let expected = workers[worker].held[position].request.correlation, let key = head.correlationKey,
+                !key.elementsEqual(expected)
             {
                 refusal = .correlationMismatch
             }
@@ -89,6 +92,12 @@ extension BrokerStateMachine {
             .event(
                 .replyDelivered(
                     service: request.serviceName, latency: now - request.arrivedAt, attempts: request.attempts)))
+        workers[worker].served += 1
+        if let code = head.errorCode {
+            workers[worker].errors += 1
+            actions.append(
+                .event(.errorReplied(service: request.serviceName, code: String(decoding: code, as: UTF8.self))))
+        }
         dispatch(service, now: now, into: &actions)
     }
 

@@ -60,6 +60,8 @@ public struct BrokerStateMachine: Sendable {
     }
 
     struct InstanceState: Sendable {
+        /// What the process calls itself (`WorkerCapabilities.name`), for the console; `nil` when it says nothing.
+        var name: String?
         var connections = 0
         /// Requests held by all its connections.
         var held = 0
@@ -89,6 +91,10 @@ public struct BrokerStateMachine: Sendable {
         var held: [Assignment] = []
         /// When a send to it failed: it gets no new work, and is given up after `unreachableGrace`.
         var unreachableSince: Duration?
+        /// Replies delivered from it, and how many of them were error responses (`ReplyHead.errorCode`): for the
+        /// console, one increment per reply.
+        var served = 0
+        var errors = 0
 
         var hasRoom: Bool { held.count < credit && unreachableSince == nil }
     }

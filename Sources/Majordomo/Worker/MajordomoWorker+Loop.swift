@@ -231,7 +231,8 @@ struct WorkerLoop {
             sockets[index] = socket
             pollerIsStale = true
             sessions[index].connected(now: clock.now)
-            let capabilities = WorkerCapabilities(instance: worker.instance, credit: sessions[index].credit)
+            let capabilities = WorkerCapabilities(
+                instance: worker.instance, credit: sessions[index].credit, name: worker.configuration.name)
             send(
                 WorkerOutbound.ready(
                     service: sessions[index].service,

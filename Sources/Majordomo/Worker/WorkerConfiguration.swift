@@ -25,6 +25,9 @@ public struct WorkerConfiguration: Sendable, Hashable {
     public var heartbeatLiveness: Int = 3
     /// Pause before reconnecting after the broker went silent or sent DISCONNECT.
     public var reconnectDelay: Duration = .seconds(1)
+    /// What the process tells its brokers it is called (`WorkerCapabilities.name`; Tally's workers say `host/pid`),
+    /// for their consoles; `nil` says nothing.
+    public var name: String?
 
     public init(brokers: [String], services: [String]) {
         self.brokers = brokers

@@ -29,6 +29,20 @@ public enum EnvelopeScanner {
         return range.map { body[$0] }
     }
 
+    /// The top-level `"id"` (as `rawID(in:)` reads it) and, for an error response, `error.code` (a string without
+    /// escapes of at most `maxCodeBytes`) of a reply, as slices of `body`, in one pass over its head. Members are
+    /// read in order and the scan ends once the id and the outcome (`result` or `error`) are known: Tally writes
+    /// `version`, `id`, then one of them, so a large result is never walked. The broker reads every reply so.
+    public static func replyHead(
+        in body: [UInt8], maxCodeBytes: Int = 32
+    ) -> (id: ArraySlice<UInt8>?, errorCode: ArraySlice<UInt8>?) {
+        let ranges: (Range<Int>?, Range<Int>?) = body.withUnsafeBufferPointer { buffer in
+            var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(1 << 20)))
+            return scanner.replyHead(maxCodeBytes: maxCodeBytes)
+        }
+        return (ranges.0.map { body[$0] }, ranges.1.map { body[$0] })
+    }
+
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
     public static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in
@@ -87,6 +101,50 @@ public enum EnvelopeScanner {
                 return nil
             }
             return String(validating: UnsafeBufferPointer(rebasing: value), as: UTF8.self)
+        }
+
+        /// `EnvelopeScanner.replyHead(in:maxCodeBytes:)` from the start of the bytes, as ranges.
+        mutating func replyHead(maxCodeBytes: Int) -> (Range<Int>?, Range<Int>?) {
+            var id: Range<Int>?
+            var idSeen = false
+            var outcomeSeen = false
+            var error: Int?
+            skipSpace()
+            guard take(UInt8(ascii: "{")) else { return (nil, nil) }
+            members: while !(idSeen && outcomeSeen) {
+                skipSpace()
+                guard let key = readString() else { break }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { break }
+                skipSpace()
+                if !idSeen, key.elementsEqual("id".utf8) {
+                    idSeen = true
+                    if peek == UInt8(ascii: "\""), let value = readString() {
+                        if value.count <= 128, !value.contains(UInt8(ascii: "\\")) {
+                            id = value.startIndex..<value.endIndex
+                        }
+                    } else if !skipValue(depth: 0) {
+                        break
+                    }
+                } else {
+                    if key.elementsEqual("result".utf8) { outcomeSeen = true }
+                    if key.elementsEqual("error".utf8) {
+                        outcomeSeen = true
+                        if peek == UInt8(ascii: "{") { error = index }
+                    }
+                    // A result seen with the id known ends the scan before its value is walked.
+                    if idSeen && outcomeSeen { break members }
+                    guard skipValue(depth: 0) else { break }
+                }
+                skipSpace()
+                guard take(UInt8(ascii: ",")) else { break }
+            }
+            guard let error else { return (id, nil) }
+            index = error
+            guard seekTopLevelMember(named: "code"), peek == UInt8(ascii: "\""), let code = readString(),
+                !code.isEmpty, code.count <= maxCodeBytes, !code.contains(UInt8(ascii: "\\"))
+            else { return (id, nil) }
+            return (id, code.startIndex..<code.endIndex)
         }
 
         /// Moves to the value of member `name` of the object starting here; `false` if there is none.

@@ -37,7 +37,7 @@ public enum BrokerSettings {
     public static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown lets queued and running requests finish.",
         default: DurationArgument(.seconds(10)))
-    public static let http = MonitoringSettings.http(example: 9100)
+    public static let http = MonitoringSettings.http(example: 9100, console: true)
     public static let curveSecretKey = Setting(
         "curve-secret-key", "File with the broker's CURVE secret key: turns on encryption and authentication.",
         default: "", shownDefault: "plaintext")
