@@ -82,14 +82,17 @@ public struct LocalDate: Hashable, Comparable, Sendable {
 
     // Day-number conversion works in 400-year eras that start on March 1st, so the leap day is the last day
     // of each shifted year and month lengths follow a fixed 153-day pattern per five months.
+    ///
+    /// Every date Tally holds has a year of at least 1, so the shifted year is never negative and the divisions are
+    /// unsigned (cheaper than signed ones by a constant: a date is read per record of a request).
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let shiftedYear = UInt(month <= 2 ? year - 1 : year)
+        let era = shiftedYear / 400
         let yearOfEra = shiftedYear - era * 400
-        let monthFromMarch = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let monthFromMarch = UInt(month > 2 ? month - 3 : month + 9)
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + UInt(day) - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Int(era * 146_097 + dayOfEra) - 719_468
     }
 
     static func civil(fromDayNumber number: Int) -> (year: Int, month: Int, day: Int) {

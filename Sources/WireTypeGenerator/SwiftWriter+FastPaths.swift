@@ -83,38 +83,54 @@ extension SwiftWriter {
         }
     }
 
-    /// `JSONFastEncodable`: the members written in order, nil members as null, as the synthesized `encode(to:)`
-    /// writes them for a result.
+    /// `JSONFastEncodable`: the members written in order, as the synthesized `encode(to:)` writes them: a nil member
+    /// as null (`JSONObjectWriter.null` leaves it out for an encoder that does not write nils), or left out when
+    /// the struct leaves nil members out (`JSONOmittingNilMembers`). Members of kinds without a write of their own
+    /// (a dictionary, a hand-written type, nested lists) go through their `Encodable` conformance.
     private mutating func fastEncoder(_ wire: WireStruct) throws(GeneratorError) {
-        guard !wire.omitsNilMembers else {
-            throw GeneratorError("\(wire.source): a fast encoder writes every member; \(wire.name) leaves some out")
-        }
         line()
         line("extension \(wire.name): JSONFastEncodable {")
         indent += "    "
-        line("/// The members written straight to the output, in order, nil as null.")
+        line("/// The members written straight to the output, in order.")
         line("public func writeMembers(to object: inout JSONObjectWriter) throws {")
         indent += "    "
-        for member in wire.members { line(try Self.write(member, in: wire)) }
+        for member in wire.members {
+            let write = Self.write(member, value: member.name, fastEncodable: fastEncodable)
+            guard member.isOptional || member.isNullable else {
+                line(write)
+                continue
+            }
+            line("if let \(member.name) {")
+            line("    \(write)")
+            if member.isOptional && wire.omitsNilMembers {
+                line("}")
+            } else {
+                line("} else {")
+                line("    object.null(\"\(member.key)\")")
+                line("}")
+            }
+        }
         indent.removeLast(4)
         line("}")
         indent.removeLast(4)
         line("}")
     }
 
-    private static func write(_ member: WireStruct.Member, in wire: WireStruct) throws(GeneratorError) -> String {
+    /// The write of a member's present value `value`.
+    private static func write(_ member: WireStruct.Member, value: String, fastEncodable: Set<String>) -> String {
         let key = "\"\(member.key)\""
-        let optional = member.isNullable ? "?" : ""
         switch member.memberType {
-        case .scalar("Int"): return "object.int(\(key), \(member.name))"
-        case .scalar("Double"): return "try object.double(\(key), \(member.name))"
-        case .scalar("String"): return "object.string(\(key), \(member.name))"
-        case .scalar("Bool") where !member.isNullable: return "object.bool(\(key), \(member.name))"
-        case .array(.scalar("Int"), false) where !member.isNullable: return "object.ints(\(key), \(member.name))"
-        case .text: return "object.string(\(key), \(member.name)\(optional).description)"
-        case .closedSet: return "object.string(\(key), \(member.name)\(optional).rawValue)"
-        default:
-            throw GeneratorError("\(wire.source): no fast write for \(member.key) (\(member.type))")
+        case .scalar("Int"): return "object.int(\(key), \(value))"
+        case .scalar("Double"): return "try object.double(\(key), \(value))"
+        case .scalar("String"): return "object.string(\(key), \(value))"
+        case .scalar("Bool"): return "object.bool(\(key), \(value))"
+        case .array(.scalar("Int"), false): return "object.ints(\(key), \(value))"
+        case .text: return "object.string(\(key), \(value).description)"
+        case .closedSet: return "object.string(\(key), \(value).rawValue)"
+        case .wireStruct(let type) where fastEncodable.contains(type): return "try object.object(\(key), \(value))"
+        case .array(.wireStruct(let type), false) where fastEncodable.contains(type):
+            return "try object.objects(\(key), \(value))"
+        default: return "try object.encodable(\(key), \(value))"
         }
     }
 }

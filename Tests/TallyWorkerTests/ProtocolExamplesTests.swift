@@ -25,13 +25,9 @@ import Testing
         #expect(differences.isEmpty, "\(example):\n\(differences.joined(separator: "\n"))")
     }
 
-    /// Results that write themselves (`JSONFastEncodable`: list elements, `system.ping`'s result and its envelope)
-    /// write the bytes their `encode(to:)` writes: every example answer of the methods that have them, decoded and
-    /// encoded again both ways.
-    @Test(
-        arguments: examples.filter {
-            ["streak.summary", "history.month", "history.dashboard", "system.ping"].contains(Self.method(of: $0))
-        })
+    /// Results write themselves (`JSONFastEncodable`: every result struct, and the envelope around them) to the bytes
+    /// their `encode(to:)` writes: every example answer, decoded and encoded again both ways.
+    @Test(arguments: examples)
     func fastPathsWriteWhatTheContainersWrite(_ example: ProtocolExample) throws {
         let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "examples/1", version: "test"))
             .dispatcher(limits: RequestLimits())
@@ -43,14 +39,22 @@ import Testing
         func parity<Result: Codable & Sendable>(_ type: Result.Type) throws {
             let result = try TallyJSONDecoder().decode(ResponseEnvelope<Result>.self, from: reply.bytes)
             #expect(try TallyJSON.resultEncoder().encodeToBytes(result) == slow.encodeToBytes(result), "\(example)")
-            #expect(
-                try slow.encodeToBytes(result) == reply.bytes, "the synthesized members are the reply's: \(example)")
+            // As JSON values: a map in a result (`workout.calendar`'s days by date) comes back in another hash order.
+            let again = try JSONSerialization.jsonObject(with: Data(slow.encodeToBytes(result))) as? NSDictionary
+            let original = try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? NSDictionary
+            #expect(again != nil && again == original, "the synthesized members are the reply's: \(example)")
         }
         switch Self.method(of: example) {
         case "streak.summary": try parity(StreakSummary.Result.self)
         case "history.month": try parity(HistoryMonth.Result.self)
+        case "history.months": try parity(HistoryMonths.Result.self)
+        case "history.dashboard": try parity(HistoryDashboard.Result.self)
+        case "workout.calendar": try parity(WorkoutCalendar.Result.self)
+        case "workout.day": try parity(WorkoutDay.Result.self)
+        case "workout.detail": try parity(WorkoutDetail.Result.self)
+        case "system.describe": try parity(SystemDescribe.Result.self)
         case "system.ping": try parity(SystemPing.Result.self)
-        default: try parity(HistoryDashboard.Result.self)
+        default: Issue.record("\(example): a method the test does not know")
         }
     }
 

@@ -61,6 +61,24 @@ public enum Fixtures {
         ]
     }
 
+    /// Whole request bodies of the methods the issue measures, as `TallyClient` writes them (Tally's encoder, the
+    /// envelope's members in order, the params last), by name: `codec-loop respond` answers them.
+    public static var requests: [(name: String, service: String, bytes: [UInt8])] {
+        func request(_ method: String, _ params: some Encodable & Sendable) -> [UInt8] {
+            try! TallyJSON.encoder().encodeToBytes(
+                RequestEnvelope(head: RequestHead(id: "bench-1", method: method), params: params))
+        }
+        return [
+            ("streak.summary-1y", "tally.streak", request(StreakSummary.name, streakParams(.year))),
+            ("history.month-3y", "tally.history", request(HistoryMonth.name, historyMonthParams())),
+            (
+                "history.dashboard-daily-3y", "tally.history",
+                request(HistoryDashboard.name, historyDashboardParams(.daily))
+            ),
+            ("workout.day-2y", "tally.workout", request(WorkoutDay.name, workoutDayParams())),
+        ]
+    }
+
     /// The params alone, encoded by Foundation.
     public static func paramsBody(_ params: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()

@@ -30,6 +30,9 @@ if step == "dump", arguments.count > 2 {
     for (name, bytes) in Fixtures.shapes {
         FileManager.default.createFile(atPath: "\(arguments[2])/\(name).json", contents: Data(bytes))
     }
+    for (name, service, bytes) in Fixtures.requests {
+        FileManager.default.createFile(atPath: "\(arguments[2])/\(name).\(service).request", contents: Data(bytes))
+    }
     exit(0)
 }
 // `codec-loop shape NAME [ITERATIONS]`: typed decode of one of `Fixtures.shapes`, with MB/s; `direct` the same
@@ -38,16 +41,18 @@ if step == "shape" || step == "direct", arguments.count > 2 {
     let name = arguments[2]
     let count = arguments.count > 3 ? Int(arguments[3]) ?? 100 : 100
     guard let bytes = Fixtures.shapes.first(where: { $0.name == name })?.bytes else { exit(64) }
+    func decoder<Params: Decodable & JSONDirectDecodable>(
+        _ type: Params.Type, _ count: @escaping (Params) -> Int
+    ) -> ([UInt8]) throws -> Int {
+        step == "direct"
+            ? { count(JSONCursor.read($0) { Params(direct: &$0) }!) }
+            : { count(try TallyJSONDecoder().decode(Params.self, from: $0)) }
+    }
     let decode: ([UInt8]) throws -> Int =
         switch name {
-        case "dashboard-daily-3y":
-            { try TallyJSONDecoder().decode(HistoryDashboard.Params.self, from: $0).samples.count }
-        case "workout-day-2y":
-            { try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: $0).history.workouts.count }
-        default:
-            step == "direct"
-                ? { JSONCursor.read($0) { StreakSummary.Params(direct: &$0) }!.records.count }
-                : { try TallyJSONDecoder().decode(StreakSummary.Params.self, from: $0).records.count }
+        case "dashboard-daily-3y": decoder(HistoryDashboard.Params.self) { $0.samples.count }
+        case "workout-day-2y": decoder(WorkoutDay.Params.self) { $0.history.workouts.count }
+        default: decoder(StreakSummary.Params.self) { $0.records.count }
         }
     var sum = 0
     for _ in 0..<10 { sum &+= try decode(bytes) }
@@ -77,6 +82,23 @@ let calendarRequest =
 let dispatcher = MethodRegistry.allMethods(identity: WorkerIdentity(name: "loop/1", version: "loop"))
     .dispatcher(limits: RequestLimits())
 let logger = Logger(label: "codec-loop")
+// `codec-loop respond FILE SERVICE [ITERATIONS]`: the dispatcher's answer to the request body in FILE, median of
+// ITERATIONS: the same bytes for builds of different commits (`dump` writes them).
+if step == "respond", arguments.count > 3 {
+    let body = Array(FileManager.default.contents(atPath: arguments[2])!)
+    let count = arguments.count > 4 ? Int(arguments[4]) ?? 300 : 300
+    var sum = 0
+    for _ in 0..<10 { sum &+= dispatcher.respond(to: body, service: arguments[3], logger: logger).bytes.count }
+    var times: [Duration] = []
+    for _ in 0..<count {
+        let clock = ContinuousClock()
+        let start = clock.now
+        sum &+= dispatcher.respond(to: body, service: arguments[3], logger: logger).bytes.count
+        times.append(clock.now - start)
+    }
+    print("\(arguments[2].split(separator: "/").last!): median \(times.sorted()[count / 2]) (\(sum))")
+    exit(0)
+}
 let resultRequest: (method: String, service: String, body: [UInt8])? =
     switch step {
     case "streak-dispatch":

@@ -155,6 +155,9 @@ extension JSONCursor {
             position += 1
             return elements
         }
+        // Room for a few at once: most lists inside a request are short (a workout's exercises, an exercise's
+        // sets), and growing one element at a time reallocated each of them two or three times.
+        elements.reserveCapacity(8)
         while true {
             guard elements.count < maxListElements else { return nil }
             skipWhitespace()

@@ -157,6 +157,53 @@ public struct JSONCursor {
         return value
     }
 
+    /// Passes over the value at the cursor by its structure alone (strings and their escapes, brackets), checking
+    /// nothing else, and answers where it lies, for reading it later with `reading(_:_:)` once the reader knows how
+    /// (the params of a request whose `method` comes after them). `nil` when the document ends first.
+    public mutating func skipValue() -> JSONSpan? {
+        let start = position
+        var depth = 0
+        while position < end {
+            switch position.pointee {
+            case UInt8(ascii: "\""):
+                // Plain runs of a string eight bytes at a time; what stops the run is looked at alone.
+                position += 1
+                while position < end {
+                    position += PlainASCIIScan.endOfRun(in: position, from: 0, count: end - position)
+                    guard position < end, position.pointee != UInt8(ascii: "\"") else { break }
+                    position += position.pointee == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard position < end else { return nil }
+                position += 1
+                if depth == 0 { return JSONSpan(start: start, end: position) }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                // At depth 0 the enclosing object or array closes: a scalar value ended just before.
+                guard depth > 0 else { return position > start ? JSONSpan(start: start, end: position) : nil }
+                depth -= 1
+                position += 1
+                if depth == 0 { return JSONSpan(start: start, end: position) }
+            case UInt8(ascii: ","):
+                if depth == 0 { return position > start ? JSONSpan(start: start, end: position) : nil }
+                position += 1
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// Reads the value that `skipValue()` passed over with `body`, which must read all of it (trailing whitespace
+    /// aside): the same checks as reading it in place.
+    public func reading<Value>(_ span: JSONSpan, _ body: (inout JSONCursor) -> Value?) -> Value? {
+        var cursor = JSONCursor(start: span.start, end: span.end, maxListElements: maxListElements)
+        guard let value = body(&cursor) else { return nil }
+        cursor.skipWhitespace()
+        return cursor.position == span.end ? value : nil
+    }
+
     /// Reads `null`; `false` (nothing read) when the value is something else.
     @inlinable @inline(__always)
     public mutating func null() -> Bool {
@@ -194,6 +241,12 @@ public struct JSONCursor {
     }
 }
 
+/// Where a value lies in the document a cursor reads (`JSONCursor.skipValue()`), valid while the document is.
+public struct JSONSpan {
+    let start: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+}
+
 /// The bytes of an object's key, as written (no escapes), compared with the member names a type knows.
 public struct JSONKeyBytes {
     @usableFromInline let start: UnsafePointer<UInt8>
@@ -211,21 +264,25 @@ public struct JSONKeyBytes {
         count == name.utf8CodeUnitCount && Self.equal(start, name.utf8Start, count)
     }
 
-    /// Whether `count` bytes at `left` and at `right` are equal: eight at a time while eight remain.
+    /// Whether `count` bytes at `left` and at `right` are equal. A member name of 4 to 16 bytes (most are) is two
+    /// overlapping loads of a word each, its first and its last: no loop over its bytes.
     @inlinable @inline(__always)
     static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var offset = 0
-        while count - offset >= 8 {
-            guard
-                UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-                    == UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
-            else { return false }
-            offset += 8
+        switch count {
+        case 8...16:
+            return load(UInt64.self, left, 0) == load(UInt64.self, right, 0)
+                && load(UInt64.self, left, count - 8) == load(UInt64.self, right, count - 8)
+        case 4..<8:
+            return load(UInt32.self, left, 0) == load(UInt32.self, right, 0)
+                && load(UInt32.self, left, count - 4) == load(UInt32.self, right, count - 4)
+        default:
+            for offset in 0..<count where left[offset] != right[offset] { return false }
+            return true
         }
-        while offset < count {
-            guard left[offset] == right[offset] else { return false }
-            offset += 1
-        }
-        return true
+    }
+
+    @inlinable @inline(__always)
+    static func load<Word: FixedWidthInteger>(_ type: Word.Type, _ base: UnsafePointer<UInt8>, _ offset: Int) -> Word {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: Word.self)
     }
 }

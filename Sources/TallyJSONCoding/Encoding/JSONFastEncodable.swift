@@ -45,6 +45,12 @@ public struct JSONObjectWriter {
         writer.writeBool(value)
     }
 
+    /// `null` for `nil`.
+    public mutating func bool(_ key: String, _ value: Bool?) {
+        guard let value else { return null(key) }
+        bool(key, value)
+    }
+
     public mutating func string(_ key: String, _ value: String) {
         self.key(key)
         writer.writeString(value)
@@ -92,6 +98,23 @@ public struct JSONObjectWriter {
         try writer.writeObject(value)
     }
 
+    /// `null` for `nil`.
+    public mutating func object(_ key: String, _ value: (some JSONFastEncodable)?) throws {
+        guard let value else { return null(key) }
+        try object(key, value)
+    }
+
+    /// An array of members that write themselves.
+    public mutating func objects<Element: JSONFastEncodable>(_ key: String, _ values: [Element]) throws {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "["))
+        for (offset, value) in values.enumerated() {
+            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            try writer.writeObject(value)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+    }
+
     /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
     /// object that writes itself (a response).
     public mutating func encodable(_ key: String, _ value: some Encodable) throws {
@@ -104,7 +127,10 @@ public struct JSONObjectWriter {
         if writer.bytes.count == start { writer.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
     }
 
+    /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
+    /// keyed containers do (`encodeIfPresent`).
     public mutating func null(_ key: String) {
+        guard writer.writesNilMembers else { return }
         self.key(key)
         writer.writeNull()
     }

@@ -99,10 +99,17 @@ public struct RequestDispatcher: Sendable {
             var method: String?
             var deadline: Timestamp?
             var answer: MethodRegistry.DirectAnswer?
+            // Params met before the method (an encoder writing members in hash order) are passed over, and read
+            // once the method is known.
+            var deferredParams: JSONSpan?
             let read = cursor.object { key, cursor in
                 if key.is("params") {
-                    guard answer == nil, let method, let entry = entries[method], entry.answers(on: service),
-                        let readParams = entry.readParams
+                    guard answer == nil, deferredParams == nil else { return false }
+                    guard let method else {
+                        deferredParams = cursor.skipValue()
+                        return deferredParams != nil
+                    }
+                    guard let entry = entries[method], entry.answers(on: service), let readParams = entry.readParams
                     else { return false }
                     answer = readParams(&cursor)
                     return answer != nil
@@ -132,6 +139,12 @@ public struct RequestDispatcher: Sendable {
             guard read, let version, ProtocolVersion.supported.contains(version), let id, !id.isEmpty,
                 id.count <= RequestHead.maximumIDLength, let method
             else { return nil }
+            if let deferredParams {
+                guard let entry = entries[method], entry.answers(on: service), let readParams = entry.readParams else {
+                    return nil
+                }
+                answer = cursor.reading(deferredParams) { readParams(&$0) }
+            }
             // Params left out are read as `null`, as the standard path reads a missing member: `system.ping`
             // takes none.
             guard let answer = answer ?? Self.absentParams(for: entries[method], on: service) else { return nil }

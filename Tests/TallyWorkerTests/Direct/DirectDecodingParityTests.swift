@@ -194,6 +194,35 @@ import Testing
         }
     }
 
+    /// The same changed documents as the params of whole requests that name their method after them (as an encoder
+    /// writing members in hash order does): the direct path passes the params over by their structure and reads them
+    /// once it knows the method, and both paths answer alike. Strings full of brackets, quotes and commas included.
+    @Test func requestsWithTheirParamsFirstGetTheSameAnswer() async {
+        await propertyCheck(count: 150, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
+            kind, seed, pick in
+            let problems =
+                (try? await onOwnThread { () -> [String] in
+                    let (name, bytes, _) = Self.document(kind: kind, seed: UInt64(seed), sizes: [.month])
+                    let text = JSONText(bytes)
+                    let paths = text.paths
+                    let path = paths[pick % paths.count]
+                    let mutation =
+                        pick % 3 == 0
+                        ? Self.replacing("a string of brackets") { _ in .scalar(#""]},[{\"\\,\"""#) }
+                        : Self.mutations[(pick / paths.count + seed) % Self.mutations.count]
+                    let params = String(decoding: mutation.apply(text, path), as: UTF8.self)
+                    let body = Array(#"{"params":\#(params),"id":"p","method":"\#(name)","version":1}"#.utf8)
+                    let service =
+                        name.hasPrefix("workout")
+                        ? "tally.workout" : name.hasPrefix("streak") ? "tally.streak" : "tally.history"
+                    let (direct, standard, _) = Self.answers(body, service: service)
+                    return direct != nil && direct == standard
+                        ? [] : ["\(name), seed \(seed), \(mutation.name) at \(path)"]
+                }) ?? ["the case did not run"]
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
+
     struct Mutation: Sendable {
         let name: String
         let apply: @Sendable (JSONText, [JSONText.PathStep]) -> [UInt8]
@@ -299,6 +328,21 @@ import Testing
     ]
 
     // MARK: Whole requests
+
+    /// Members in any order, the params before the method too, with or without whitespace: read directly.
+    @Test(arguments: [
+        #"{"version":1,"id":"a","method":"streak.summary","params":PARAMS}"#,
+        #"{"params":PARAMS,"method":"streak.summary","id":"a","version":1}"#,
+        #"{"id":"a","params":PARAMS,"version":1,"method":"streak.summary"}"#,
+        #" { "params" : PARAMS , "method" : "streak.summary" , "version" : 1 , "id" : "a" } "#,
+    ])
+    func plainEnvelopesAreReadDirectly(template: String) {
+        let params = String(decoding: Self.document(kind: 0, seed: 3).bytes, as: UTF8.self)
+        let body = Array(template.replacingOccurrences(of: "PARAMS", with: params).utf8)
+        let (direct, standard, read) = Self.answers(body, service: "tally.streak")
+        #expect(read)
+        #expect(direct != nil && direct == standard)
+    }
 
     /// Envelopes written every way a client might: members in every order, deadlines, traces, a second envelope
     /// member, versions, ids at their bounds, params before the method, other services. The two paths answer alike.

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Typed decode of request params, in MB/s, on the three real shapes (daily records with a goal log; a day's hourly
+# samples beside three years of records; two years of workouts with exercises and sets) as Tally's encoder writes
+# them: the standard decoder (tape, then typed values), the direct read (JSONCursor, one pass), and, in the same
+# run on the same bytes, Python's orjson and json building dicts. Ratios within the run are what to compare: the
+# machines are shared.
+#
+# Usage: Benchmarks/run-decode.sh [--no-build] [ITERATIONS]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here"
+build=1
+if [ "${1:-}" = "--no-build" ]; then build=0; shift; fi
+iterations="${1:-300}"
+if [ "$build" = 1 ]; then swift build -c release --product codec-loop >&2; fi
+python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check orjson >&2
+shapes="$(mktemp -d -t tally-shapes.XXXXXX)"
+trap 'rm -rf "$shapes"' EXIT
+.build/release/codec-loop dump "$shapes"
+python3 - "$shapes" "$iterations" <<'PYTHON'
+import json, os, subprocess, sys, time
+import orjson
+
+directory, iterations = sys.argv[1], int(sys.argv[2])
+
+def python_mb_s(load, data):
+    repeats = max(5, int(2_000_000 / len(data)))
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for _ in range(repeats):
+            load(data)
+        times.append((time.perf_counter() - start) / repeats)
+    return len(data) / sorted(times)[3] / 1e6
+
+def swift_mb_s(step, name):
+    out = subprocess.run(["./.build/release/codec-loop", step, name, str(iterations)], capture_output=True,
+                         text=True, check=True).stdout
+    return float(out.split(" MB/s")[0].split(", ")[-1])
+
+print("| shape | bytes | standard | direct | orjson | json | direct / standard | direct / orjson |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for name in ["streak-1y", "streak-10y", "dashboard-daily-3y", "workout-day-2y"]:
+    data = open(os.path.join(directory, name + ".json"), "rb").read()
+    standard, direct = swift_mb_s("shape", name), swift_mb_s("direct", name)
+    fast, slow = python_mb_s(orjson.loads, data), python_mb_s(json.loads, data)
+    print(f"| {name} | {len(data):,} | {standard:,.0f} MB/s | {direct:,.0f} MB/s | {fast:,.0f} MB/s | "
+          f"{slow:,.0f} MB/s | {direct / standard:.1f}× | {direct / fast:.1f}× |")
+PYTHON
