@@ -29,6 +29,11 @@ extension Broker {
             let monitorAddress = "inproc://mdp-broker-monitor-\(ObjectIdentifier(self).hashValue)"
             try router.monitor(monitorAddress, events: PeerConnectionCount.events)
             monitor = try Socket(context, type: .pair)
+            // libzmq sends monitor events from the monitored socket's own thread, this one, and blocks when the
+            // pipe is full: a burst of more connections than the pipe holds between two turns of this loop would
+            // stop the broker for good. No limit on our side makes the pipe unbounded; the loop drains it each
+            // turn, one event per connection opened or closed.
+            try monitor.set(.receiveHighWaterMark, 0)
             try monitor.connect(monitorAddress)
             for endpoint in endpoints {
                 try router.bind(endpoint)
