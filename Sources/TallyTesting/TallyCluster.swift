@@ -68,12 +68,14 @@ public final class TallyCluster: Sendable {
 
     /// Starts a broker on a free loopback port and `workers` workers connected to it, and waits until every
     /// worker has registered each of its services with the broker.
+    /// - Parameter bind: where the broker listens; a port the kernel picks unless the test restarts the broker on
+    ///   the same address (`RestartablePort.endpoint()`).
     public static func start(
-        workers count: Int, heartbeats: Heartbeats = .production, brokerArguments: [String] = [],
-        workerArguments: [String] = [], logLevel: String = "notice"
+        workers count: Int, bind: String = "tcp://127.0.0.1:0", heartbeats: Heartbeats = .production,
+        brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice"
     ) async throws -> TallyCluster {
         let broker = try await startBroker(
-            bind: "tcp://127.0.0.1:0", heartbeats: heartbeats, arguments: brokerArguments, logLevel: logLevel)
+            bind: bind, heartbeats: heartbeats, arguments: brokerArguments, logLevel: logLevel)
         let endpoint = try await brokerEndpoint(broker)
         var workers: [ManagedProcess] = []
         for index in 0..<count {

@@ -18,7 +18,8 @@ import Testing
     static let callers = 8
 
     @Test func killingOneOfTwoBrokersUnderLoadFailsCallsOverAndWorkersRegisterAgain() async throws {
-        let brokerA = try await TallyCluster.startBroker(bind: "tcp://127.0.0.1:0")
+        // A is restarted on its address: a port below the ephemeral range (`RestartablePort`).
+        let brokerA = try await TallyCluster.startBroker(bind: RestartablePort.endpoint())
         let endpointA = try await TallyCluster.brokerEndpoint(brokerA)
         let brokerB = try await TallyCluster.startBroker(bind: "tcp://127.0.0.1:0")
         let endpointB = try await TallyCluster.brokerEndpoint(brokerB)

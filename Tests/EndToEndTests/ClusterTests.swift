@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func brokerDownMeansATimeoutWithinTheDeadlineAndWorkersComeBack() async throws {
-        let cluster = try await TallyCluster.start(workers: 1)
+        // Restarted on the same address: a port below the ephemeral range (`RestartablePort`).
+        let cluster = try await TallyCluster.start(workers: 1, bind: RestartablePort.endpoint())
         let client = try makeClient([cluster.endpoint], timeout: .seconds(2), retries: 2)
         #expect(await waitForServices(client))
         _ = try await client.ping()

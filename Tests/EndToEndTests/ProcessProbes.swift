@@ -1,4 +1,5 @@
 import Foundation
+import TallyTesting
 
 /// Looks at running test processes from outside: memory from `/proc`, metrics over HTTP.
 enum ProcessProbes {
@@ -9,26 +10,12 @@ enum ProcessProbes {
         return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
-    /// A loopback `HOST:PORT` that was free a moment ago (the kernel picks it), for `--http`. Not reserved: a
-    /// race with another process is possible but rare, unlike a fixed or random port on a shared machine.
-    static func freeLoopbackAddress() -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let port: UInt16 = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                guard bind(descriptor, generic, length) == 0, getsockname(descriptor, generic, &length) == 0 else {
-                    return 0
-                }
-                return UInt16(bigEndian: pointer.pointee.sin_port)
-            }
-        }
-        return "127.0.0.1:\(port)"
-    }
+    /// A loopback `HOST:PORT` that was free a moment ago, for `--http` or for an endpoint nothing listens on. Not
+    /// reserved: a race with another process is possible but rare. Below the kernel's ephemeral range
+    /// (`RestartablePort`): a port the kernel picked could be handed out again as the source port of one of the
+    /// hundreds of connections the suite opens before the process under test binds it, and a client retrying a
+    /// port where nothing listens could connect to itself.
+    static func freeLoopbackAddress() -> String { "127.0.0.1:\(RestartablePort.port())" }
 
     /// The Prometheus text served at `http://address/metrics`, or `nil` when unreachable.
     static func metrics(at address: String) async -> String? {

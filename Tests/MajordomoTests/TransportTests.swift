@@ -77,7 +77,8 @@ import ZeroMQ
     }
 
     @Test func clientTimesOutWhileBrokerIsDownAndWorkersComeBack() async throws {
-        let (broker, endpoint) = try startBroker()
+        // Restarted on the same address: a port below the ephemeral range (`RestartablePort`).
+        let (broker, endpoint) = try startBroker(RestartablePort.endpoint())
         let worker = try echoWorker("w", endpoints: [endpoint])
         let client = try echoClient([endpoint])
         #expect(await eventually(timeout: .seconds(30)) { await broker.snapshot().workers == 2 })

@@ -143,7 +143,7 @@ import Testing
     /// Each case computes on a thread of its own (`onOwnThread`): a property run adds up to seconds of CPU, which
     /// on the cooperative pool would starve the suites beside it that wait on real sockets.
     @Test func generatedParamsReadDirectlyInAnyOrderAndSpacing() async {
-        await propertyCheck(count: 120, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...2)) {
+        await propertyCheck(count: 70, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...2)) {
             kind, seed, spacing in
             let problems =
                 (try? await onOwnThread { () -> [String] in
@@ -176,7 +176,7 @@ import Testing
     /// of another kind or at an edge of the grammar; an escape; bytes that are not UTF-8; the document cut short):
     /// whatever the direct read accepts, the standard decoder decodes to the same value.
     @Test func changedParamsAreReadDirectlyOnlyToTheStandardValue() async {
-        await propertyCheck(count: 400, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
+        await propertyCheck(count: 250, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
             kind, seed, pick in
             let problems =
                 (try? await onOwnThread { () -> [String] in
@@ -198,7 +198,7 @@ import Testing
     /// writing members in hash order does): the direct path passes the params over by their structure and reads them
     /// once it knows the method, and both paths answer alike. Strings full of brackets, quotes and commas included.
     @Test func requestsWithTheirParamsFirstGetTheSameAnswer() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
+        await propertyCheck(count: 100, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
             kind, seed, pick in
             let problems =
                 (try? await onOwnThread { () -> [String] in
