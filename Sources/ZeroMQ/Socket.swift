@@ -14,6 +14,8 @@ public final class Socket {
     /// Its pattern.
     public let type: SocketType
     private(set) var handle: UnsafeMutableRawPointer?
+    /// Whether `monitor(_:events:)` publishes this socket's events, so that `close()` stops it first.
+    var isMonitored = false
 
     /// Creates a socket of `type` in `context`.
     public init(_ context: Context, type: SocketType) throws(ZMQError) {
@@ -27,8 +29,15 @@ public final class Socket {
     deinit { close() }
 
     /// Closes the socket; later calls do nothing. Pending outgoing messages are kept only as long as LINGER says.
+    ///
+    /// A monitored socket stops publishing its events first, at once. `zmq_close` only hands the socket to
+    /// libzmq's reaper: its connections close later, on a libzmq I/O thread, and each would publish an event
+    /// there. libzmq sends monitor events with a blocking send, so an event bound for a reader that is gone by
+    /// then (the owner closes it right after this socket, as it should) stops that I/O thread for good: every
+    /// connection it serves stays open and silent, and a peer is left connected to a socket nobody reads.
     public func close() {
         guard let handle else { return }
+        stopMonitoring()
         zmq_close(handle)
         self.handle = nil
     }

@@ -55,11 +55,24 @@ public struct SocketEvent: Sendable, Hashable {
 extension Socket {
     /// Publishes this socket's connection events on a PAIR socket bound at `address` (`inproc://…`), which the
     /// caller connects to read them (`SocketEvent(frames:)`).
+    ///
+    /// libzmq blocks the thread that raises an event (often one of its I/O threads) while the reader's pipe is
+    /// full or the reader is gone, so: read every turn, give the reader an unlimited receive queue when bursts
+    /// can outrun it, and close the reader only after this socket (`close()` stops the events first) or after
+    /// `stopMonitoring()`.
     /// - Throws: `ZMQError`, e.g. when the address is taken.
     public func monitor(_ address: String, events: SocketEvent.Kind) throws(ZMQError) {
         let handle = try requireHandle("monitor")
         guard zmq_socket_monitor(handle, address, Int32(events.rawValue)) == 0 else {
             throw .last("monitor \(address)")
         }
+        isMonitored = true
+    }
+
+    /// Stops publishing events, at once: none is raised after this returns (`zmq_socket_monitor` with no address).
+    public func stopMonitoring() {
+        guard let handle, isMonitored else { return }
+        zmq_socket_monitor(handle, nil, 0)
+        isMonitored = false
     }
 }

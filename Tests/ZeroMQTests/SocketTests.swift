@@ -56,7 +56,9 @@ import ZeroMQ
         let long = Frame(String(repeating: "x", count: FrameCache.maximumLength + 1))
         for round in 0..<2 {
             for (index, frame) in small.enumerated() {
-                let sent: [Frame] = [frame, .empty, "MDPW01", Frame([UInt8(index % 6)]), long, small[(index + round) % 300]]
+                let sent: [Frame] = [
+                    frame, .empty, "MDPW01", Frame([UInt8(index % 6)]), long, small[(index + round) % 300],
+                ]
                 try peer.send(sent)
                 #expect(try pair.receive(cache: cache)?.frames == sent)
             }
@@ -181,5 +183,50 @@ import ZeroMQ
         #expect(connected.map(\.kind).contains(.connected))
         #expect(connected.last?.kind == .handshakeSucceeded && connected.last?.endpoint == router.lastEndpoint)
         for socket in [nowhere, nowhereEvents, router, dealer, dealerEvents] { socket.close() }
+    }
+
+    /// A monitored socket closes while a connection still lingers with unsent messages, its monitor's reader is
+    /// closed right after it, and then the lingering connection's peer goes away: what a broker's stop looks like
+    /// (it tells workers to DISCONNECT, closes with a linger, closes its monitor, and the workers hang up). libzmq
+    /// raises the disconnection on its I/O thread with a blocking send to the monitor; before `close()` stopped the
+    /// events first, that send waited for a reader that was gone, the I/O thread stopped for good, and with it every
+    /// other connection of the context: a client of a stopped in-process broker stayed connected to nobody.
+    @Test func aClosedMonitoredSocketCannotStopItsContextsIOThread() throws {
+        let serverContext = try Context()
+        let router = try Socket(serverContext, type: .router)
+        try router.set(.linger, .seconds(30))
+        try router.bind("tcp://127.0.0.1:0")
+        try router.monitor("inproc://monitor-closing", events: [.accepted, .disconnected])
+        let routerEvents = try Socket(serverContext, type: .pair)
+        try routerEvents.connect("inproc://monitor-closing")
+        // Another socket on the same I/O thread: it must keep accepting after all this.
+        let other = try Socket(serverContext, type: .router)
+        try other.bind("tcp://127.0.0.1:0")
+
+        let peerContext = try Context()
+        let slowReader = try Socket(peerContext, type: .dealer)
+        try slowReader.set(.receiveHighWaterMark, 1)
+        try slowReader.set(.receiveBuffer, 4096)
+        try slowReader.connect(router.lastEndpoint)
+        try slowReader.send(["hello"])
+        let hello = try #require(try router.receive())
+        // More than the peer's queue and both TCP buffers hold: the connection lingers with messages unsent.
+        let chunk = Frame([UInt8](repeating: 7, count: 64 * 1024))
+        for _ in 0..<400 { try router.send([hello.frames[0], chunk], dontWait: true) }
+
+        router.close()
+        routerEvents.close()
+        slowReader.close()
+
+        let latecomer = try Socket(peerContext, type: .dealer)
+        try latecomer.monitor("inproc://monitor-latecomer", events: .connection)
+        let latecomerEvents = try Socket(peerContext, type: .pair)
+        try latecomerEvents.connect("inproc://monitor-latecomer")
+        try latecomer.connect(other.lastEndpoint)
+        let seen = try events(latecomerEvents, until: .handshakeSucceeded, within: .seconds(30))
+        #expect(seen.last?.kind == .handshakeSucceeded, "the context's other socket still accepts: \(seen)")
+        // Should the I/O thread be stuck after all, this unblocks it so that the context can end.
+        serverContext.shutdown()
+        for socket in [other, latecomer, latecomerEvents] { socket.close() }
     }
 }
