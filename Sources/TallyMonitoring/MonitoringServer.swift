@@ -102,7 +102,7 @@ public final class MonitoringServer: Service, Sendable {
         for route in routes {
             await server.appendRoute(HTTPRoute(method: .GET, path: route.path)) { _ in
                 let response = await route.respond()
-                var headers: [HTTPHeader: String] = [:]
+                var headers = HTTPHeaders()
                 for (name, value) in response.headers { headers[HTTPHeader(name)] = value }
                 return HTTPResponse(
                     statusCode: HTTPStatusCode(response.status, phrase: response.status == 200 ? "OK" : "Error"),

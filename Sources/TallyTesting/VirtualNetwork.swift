@@ -124,7 +124,7 @@ public final class VirtualNetwork: Sendable {
     /// killed by this: tests stop them first (a `ManagedProcess` is killed when released).
     public func remove() async {
         for namespace in hosts.map(\.namespace) + [switchNamespace] {
-            try? await IPCommand.run(["netns", "del", namespace])
+            _ = try? await IPCommand.run(["netns", "del", namespace])
         }
     }
 
@@ -140,7 +140,7 @@ public final class VirtualNetwork: Sendable {
                 for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) where pid > 1 {
                     kill(pid, SIGKILL)
                 }
-                try? await IPCommand.run(["netns", "del", name])
+                _ = try? await IPCommand.run(["netns", "del", name])
             }
         }
     }

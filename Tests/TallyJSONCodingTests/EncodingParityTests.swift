@@ -15,8 +15,8 @@ import Testing
 
     @Test func scalarsAndArraysAreByteIdentical() throws {
         let doubles: [Double] = [
-            0, -0.0, 5, -5, 0.1, 1e15, 1e16, 999_999_999_999_999, 1e-5, 123456.789, 1e300, 5e-324, 0.30000000000000004,
-            0.8333, 7100.5, -2.5e-10, Double.greatestFiniteMagnitude, 4503599627370496.5, 9007199254740993,
+            0, -0.0, 5, -5, 0.1, 1e15, 1e16, 999_999_999_999_999, 1e-5, 123456.789, 1e300, .leastNonzeroMagnitude, 0.30000000000000004,
+            0.8333, 7100.5, -2.5e-10, Double.greatestFiniteMagnitude, 4503599627370496.5, 9007199254740992,
         ]
         #expect(try Self.tally(doubles) == Self.foundation(doubles))
         let floats: [Float] = [0, 1, 0.1, 3.4e38, 1e-7, -2.5]

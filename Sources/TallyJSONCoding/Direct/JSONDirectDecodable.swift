@@ -10,7 +10,9 @@
 /// and on generated documents.
 ///
 /// Members may come in any order; a type matches them against its own member names, and each at most once.
-public protocol JSONDirectDecodable {
+///
+/// `SendableMetatype`: the worker's method registry keeps a conforming type in a closure every thread calls.
+public protocol JSONDirectDecodable: SendableMetatype {
     /// Reads one value at the cursor (whitespace before it already skipped), or `nil` (the cursor is then left
     /// anywhere: the document goes to the standard decoder).
     init?(direct cursor: inout JSONCursor)
