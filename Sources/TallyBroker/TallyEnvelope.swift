@@ -26,27 +26,38 @@ public struct TallyEnvelope: ApplicationEnvelope {
     }
 
     public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
-        let id = requestBody.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+        let id = requestBody.first.flatMap { frame in frame.withUnsafeBytes { EnvelopeScanner.id(in: $0) } }
         return [Frame(ErrorResponse.encode(id: id, error(for: failure, service: service)))]
     }
 
-    /// The `id` of a one-frame v1 body, as its raw bytes (a slice of the frame: no copy).
+    /// The `id` of a one-frame v1 body, as its raw bytes: a slice of the frame's array, or a copy of the id alone
+    /// when the frame is still in its libzmq message (a large body, never copied whole).
     public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard body.count == 1 else { return nil }
-        return EnvelopeScanner.rawID(in: body[0].bytes)
+        if !body[0].isMessageBacked { return EnvelopeScanner.rawID(in: body[0].bytes) }
+        return body[0].withUnsafeBytes { bytes in EnvelopeScanner.rawIDRange(in: bytes).map { ArraySlice(bytes[$0]) } }
     }
 
     /// The `id` and, for an error response, `error.code` of a one-frame v1 reply, in one scan of its head.
     public func replyHead(of body: [Frame]) -> ReplyHead {
         guard body.count == 1 else { return ReplyHead() }
-        let head = EnvelopeScanner.replyHead(in: body[0].bytes, maxCodeBytes: ReplyHead.maximumCodeLength)
-        return ReplyHead(correlationKey: head.id, errorCode: head.errorCode)
+        let limit = ReplyHead.maximumCodeLength
+        if !body[0].isMessageBacked {
+            let head = EnvelopeScanner.replyHead(in: body[0].bytes, maxCodeBytes: limit)
+            return ReplyHead(correlationKey: head.id, errorCode: head.errorCode)
+        }
+        return body[0].withUnsafeBytes { bytes in
+            let head = EnvelopeScanner.replyHeadRanges(in: bytes, maxCodeBytes: limit)
+            return ReplyHead(
+                correlationKey: head.id.map { ArraySlice(bytes[$0]) },
+                errorCode: head.errorCode.map { ArraySlice(bytes[$0]) })
+        }
     }
 
     /// The `trace` of a one-frame v1 body when it is valid by W3C Trace Context (the worker refuses the request
     /// otherwise, and its lines name no trace either).
     public func trace(ofRequest body: [Frame]) -> RequestTrace? {
-        guard body.count == 1, let context = EnvelopeScanner.trace(in: body[0].bytes),
+        guard body.count == 1, let context = body[0].withUnsafeBytes({ EnvelopeScanner.trace(in: $0) }),
             let parent = try? context.validated()
         else { return nil }
         return RequestTrace(
@@ -58,8 +69,7 @@ public struct TallyEnvelope: ApplicationEnvelope {
     public func summary(ofRequest body: [Frame]) -> String {
         let size = "\(body.reduce(0) { $0 + $1.count }) bytes"
         guard body.count == 1 else { return size }
-        let id = EnvelopeScanner.id(in: body[0].bytes)
-        let method = EnvelopeScanner.method(in: body[0].bytes)
+        let (id, method) = body[0].withUnsafeBytes { (EnvelopeScanner.id(in: $0), EnvelopeScanner.method(in: $0)) }
         guard id != nil || method != nil else { return size }
         return "id=\(id ?? "-") method=\(method ?? "-")"
     }

@@ -56,7 +56,7 @@ public final class TallyClient: Service, Sendable {
                 brokers: configuration.brokers, limits: configuration.limits,
                 socketSetup: { socket throws(ZMQError) in try security.apply(to: socket) }, logger: logger
             ) { reply in
-                reply.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+                reply.body.first.flatMap { frame in frame.withUnsafeBytes { EnvelopeScanner.id(in: $0) } }
             }
         } catch {
             throw TallyClientError(.invalidConfiguration, "the client's transport could not be created: \(error)")

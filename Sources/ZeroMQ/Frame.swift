@@ -1,46 +1,100 @@
-/// One frame (message part) of a ZeroMQ message: an owned byte buffer.
+/// One frame (message part) of a ZeroMQ message.
 ///
-/// A value type so that protocol code can build, compare and log frames without touching libzmq; receiving
-/// copies the bytes out of the `zmq_msg_t` once, sending copies them into libzmq once.
+/// A value type so that protocol code can build, compare and log frames without touching libzmq. Its bytes live
+/// in one of two places:
+/// - a Swift array, for the frames a program makes and for the small frames it receives (routing ids, headers,
+///   commands; `FrameCache` shares them);
+/// - the libzmq message they arrived in (`ReceivedMessageBuffer`), for large received frames: a broker that
+///   forwards a request or a reply hands libzmq the same message back (`zmq_msg_copy` shares its content by
+///   reference count), so relaying a body costs the same whatever its size.
+///
+/// Read the bytes with `withUnsafeBytes`, which never copies; `bytes` copies a message-backed frame out into an
+/// array each time it is read (what receiving did for every frame before).
 public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var bytes: [UInt8]
+    enum Storage: Sendable {
+        case array([UInt8])
+        case message(ReceivedMessageBuffer)
+    }
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    var storage: Storage
 
-    public init(_ bytes: some Sequence<UInt8>) { self.bytes = Array(bytes) }
+    public init(_ bytes: [UInt8]) { storage = .array(bytes) }
+
+    public init(_ bytes: some Sequence<UInt8>) { storage = .array(Array(bytes)) }
 
     /// The UTF-8 bytes of `text`.
-    public init(_ text: String) { self.bytes = Array(text.utf8) }
+    public init(_ text: String) { storage = .array(Array(text.utf8)) }
 
     public init(stringLiteral value: String) { self.init(value) }
+
+    init(message: ReceivedMessageBuffer) { storage = .message(message) }
 
     /// The empty frame (the MDP delimiter).
     public static let empty = Frame([UInt8]())
 
-    public var count: Int { bytes.count }
+    /// The frame's bytes as an array: a copy when they live in a libzmq message. Prefer `withUnsafeBytes` on a
+    /// path that runs per message.
+    public var bytes: [UInt8] {
+        get {
+            switch storage {
+            case .array(let bytes): bytes
+            case .message(let message): message.withUnsafeBytes { Array($0) }
+            }
+        }
+        set { storage = .array(newValue) }
+    }
+
+    /// Calls `body` with the frame's bytes, in place.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch storage {
+        case .array(let bytes): try bytes.withUnsafeBytes(body)
+        case .message(let message): try message.withUnsafeBytes(body)
+        }
+    }
+
+    /// Whether the bytes live in the libzmq message they arrived in (sending the frame shares them with libzmq).
+    public var isMessageBacked: Bool {
+        if case .message = storage { return true }
+        return false
+    }
+
+    public var count: Int {
+        switch storage {
+        case .array(let bytes): bytes.count
+        case .message(let message): message.count
+        }
+    }
 
     /// The bytes in one call rather than element by element (what the synthesized `Hashable` would do): routing
     /// ids are dictionary keys on every message a broker handles.
     public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    public static func == (lhs: Frame, rhs: Frame) -> Bool { lhs.bytes == rhs.bytes }
+    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+        if case .array(let left) = lhs.storage, case .array(let right) = rhs.storage { return left == right }
+        guard lhs.count == rhs.count else { return false }
+        return lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
+    }
 
-    public var isEmpty: Bool { bytes.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The frame as UTF-8 text, or `nil` if it is not valid UTF-8.
-    public var text: String? { String(validating: bytes, as: UTF8.self) }
+    public var text: String? {
+        withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+    }
 
     /// Printable text when the frame is short ASCII, else hex (routing ids are binary): for logs.
     public var description: String {
-        if bytes.count <= 64, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return "\"\(String(decoding: bytes, as: UTF8.self))\""
+        withUnsafeBytes { bytes in
+            if bytes.count <= 64, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                return "\"\(String(decoding: bytes, as: UTF8.self))\""
+            }
+            let shown = bytes.prefix(32).map { byte in
+                let hex = String(byte, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
+            return "0x\(shown)\(bytes.count > 32 ? "…(\(bytes.count) bytes)" : "")"
         }
-        let shown = bytes.prefix(32).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
-        return "0x\(shown)\(bytes.count > 32 ? "…(\(bytes.count) bytes)" : "")"
     }
 }

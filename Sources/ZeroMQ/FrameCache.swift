@@ -23,7 +23,7 @@ public final class FrameCache {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 32)) & UInt64(Self.slotCount - 1))
-        let hit = slots[slot].bytes.withUnsafeBytes { cached in
+        let hit = slots[slot].withUnsafeBytes { cached in
             cached.count == bytes.count && cached.elementsEqual(bytes)
         }
         if hit { return slots[slot] }

@@ -33,8 +33,16 @@ extension Socket {
         let baseFlags = dontWait ? ZMQ_DONTWAIT : 0
         for (index, frame) in frames.enumerated() {
             let flags = baseFlags | (index < frames.count - 1 ? ZMQ_SNDMORE : 0)
-            let result = frame.bytes.withUnsafeBytes { buffer in
-                zmq_send(handle, buffer.baseAddress, buffer.count, flags)
+            let result: Int32
+            switch frame.storage {
+            case .array(let bytes):
+                result = bytes.withUnsafeBytes { buffer in zmq_send(handle, buffer.baseAddress, buffer.count, flags) }
+            case .message(let buffer):
+                // libzmq gets a message sharing the received content: no copy of the bytes, whatever their size.
+                var message = zmq_msg_t()
+                buffer.share(into: &message)
+                result = zmq_msg_send(&message, handle, flags)
+                if result < 0 { zmq_msg_close(&message) }
             }
             if result < 0 {
                 let error = ZMQError.last("send")
@@ -81,11 +89,15 @@ extension Socket {
             }
             // Once the first part has arrived the rest of the message is already here.
             flags = 0
+            let more = zmq_msg_more(&message) != 0
             if frames.count < maxFrames {
                 // `Array(_:)` rather than `unsafeUninitializedCapacity`, which for an empty frame writes the count into
                 // the stdlib's shared empty-array storage, from every I/O thread at once (ThreadSanitizer reports it).
                 let bytes = UnsafeRawBufferPointer(start: zmq_msg_data(&message), count: zmq_msg_size(&message))
-                if bytes.isEmpty {
+                if bytes.count > ReceivedMessageBuffer.minimumCount {
+                    // A large frame stays in its libzmq message: forwarding it costs no copy.
+                    frames.append(Frame(message: ReceivedMessageBuffer(taking: &message)))
+                } else if bytes.isEmpty {
                     frames.append(.empty)
                 } else if let cache, bytes.count <= FrameCache.maximumLength {
                     frames.append(cache.frame(bytes))
@@ -95,7 +107,6 @@ extension Socket {
             } else {
                 discarded += 1
             }
-            let more = zmq_msg_more(&message) != 0
             zmq_msg_close(&message)
             if !more { return ReceivedMessage(frames: frames, discardedFrames: discarded, metadata: metadata) }
         }

@@ -17,6 +17,9 @@ final class MisbehavingWorker: Sendable {
         case forgesAddress
         /// Answers each request with the reply it built for the previous one (another client's data).
         case answersWithPreviousReply
+        /// The same with replies larger than a frame the broker copies (`ReceivedMessageBuffer.minimumCount`): the
+        /// broker reads their ids in the libzmq message they arrived in.
+        case answersWithPreviousLargeReply
 
         var testDescription: String { rawValue }
     }
@@ -60,7 +63,9 @@ final class MisbehavingWorker: Sendable {
                 activity.requests += 1
                 let address = frames[3]
                 let id = EnvelopeScanner.id(in: frames[5].bytes) ?? "?"
-                let reply = Frame(#"{"version":1,"id":"\#(id)","result":{"worker":"misbehaving"}}"#)
+                let padding = fault == .answersWithPreviousLargeReply ? String(repeating: "x", count: 20_000) : ""
+                let reply = Frame(
+                    #"{"version":1,"id":"\#(id)","result":{"worker":"misbehaving","padding":"\#(padding)"}}"#)
                 switch fault {
                 case .repliesTwice:
                     _ = try socket.send(["", "MDPW01", Frame([0x03]), address, "", reply])
@@ -68,7 +73,7 @@ final class MisbehavingWorker: Sendable {
                 case .forgesAddress:
                     let forged = Frame((0..<8).map { _ in UInt8.random(in: 0...255) })
                     _ = try socket.send(["", "MDPW01", Frame([0x03]), forged, "", reply])
-                case .answersWithPreviousReply:
+                case .answersWithPreviousReply, .answersWithPreviousLargeReply:
                     _ = try socket.send(["", "MDPW01", Frame([0x03]), address, "", previousReply ?? reply])
                 }
                 previousReply = reply

@@ -19,14 +19,17 @@ public enum EnvelopeScanner {
     /// `body`: what `id(in:)` reads, without making a `String` of it. For comparing ids on a hot path (the broker
     /// ties each reply to its request by them); the bytes are not checked to be UTF-8.
     public static func rawID(in body: [UInt8]) -> ArraySlice<UInt8>? {
-        let range: Range<Int>? = body.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(1 << 20)))
-            guard scanner.seekTopLevelMember(named: "id"), scanner.peek == UInt8(ascii: "\""),
-                let value = scanner.readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\"))
-            else { return nil }
-            return value.startIndex..<value.endIndex
-        }
-        return range.map { body[$0] }
+        body.withUnsafeBytes { rawIDRange(in: $0) }.map { body[$0] }
+    }
+
+    /// Where `rawID(in:)` finds the id: for bytes that are not an array (a frame still in its libzmq message).
+    public static func rawIDRange(in body: UnsafeRawBufferPointer) -> Range<Int>? {
+        var scanner = Scanner(
+            bytes: UnsafeBufferPointer(rebasing: body.assumingMemoryBound(to: UInt8.self).prefix(1 << 20)))
+        guard scanner.seekTopLevelMember(named: "id"), scanner.peek == UInt8(ascii: "\""),
+            let value = scanner.readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\"))
+        else { return nil }
+        return value.startIndex..<value.endIndex
     }
 
     /// The top-level `"id"` (as `rawID(in:)` reads it) and, for an error response, `error.code` (a string without
@@ -36,11 +39,17 @@ public enum EnvelopeScanner {
     public static func replyHead(
         in body: [UInt8], maxCodeBytes: Int = 32
     ) -> (id: ArraySlice<UInt8>?, errorCode: ArraySlice<UInt8>?) {
-        let ranges: (Range<Int>?, Range<Int>?) = body.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(bytes: UnsafeBufferPointer(rebasing: buffer.prefix(1 << 20)))
-            return scanner.replyHead(maxCodeBytes: maxCodeBytes)
-        }
-        return (ranges.0.map { body[$0] }, ranges.1.map { body[$0] })
+        let ranges = body.withUnsafeBytes { replyHeadRanges(in: $0, maxCodeBytes: maxCodeBytes) }
+        return (ranges.id.map { body[$0] }, ranges.errorCode.map { body[$0] })
+    }
+
+    /// Where `replyHead(in:maxCodeBytes:)` finds the id and the error code, in bytes that are not an array.
+    public static func replyHeadRanges(
+        in body: UnsafeRawBufferPointer, maxCodeBytes: Int = 32
+    ) -> (id: Range<Int>?, errorCode: Range<Int>?) {
+        var scanner = Scanner(
+            bytes: UnsafeBufferPointer(rebasing: body.assumingMemoryBound(to: UInt8.self).prefix(1 << 20)))
+        return scanner.replyHead(maxCodeBytes: maxCodeBytes)
     }
 
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).

@@ -59,7 +59,7 @@ public final class WorkerService: Service, Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             guard request.body.count == 1 else {
-                let id = request.body.first.flatMap { EnvelopeScanner.id(in: $0.bytes) }
+                let id = request.body.first.flatMap { frame in frame.withUnsafeBytes { EnvelopeScanner.id(in: $0) } }
                 let error = TallyError(
                     .invalidRequest,
                     "the request body must be exactly one frame holding the JSON envelope (got \(request.body.count))",
