@@ -8,7 +8,7 @@ enum MethodService {
     static let known: [String: TallyService] = Dictionary(
         uniqueKeysWithValues: ([
             SystemPing.self, HistoryMonths.self, HistoryMonth.self, HistoryDashboard.self, StreakSummary.self,
-            WorkoutCalendar.self, WorkoutDay.self,
+            WorkoutCalendar.self, WorkoutDay.self, WorkoutDetail.self,
         ] as [any TallyMethod.Type]).map { method in
             (method.name, method.service == .system ? TallyService.history : method.service)
         })
