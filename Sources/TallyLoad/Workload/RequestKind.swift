@@ -18,6 +18,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         WorkoutCalendar.name: true,
         WorkoutDay.name: true,
         WorkoutDetail.name: true,
+        SystemDescribe.name: false,
     ]
 
     /// Parses `method` or `method@size` (`streak.summary@1y`).
@@ -52,6 +53,8 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         switch method {
         case SystemPing.name:
             return try template(SystemPing.self, SystemPing.Params(), service: .history)
+        case SystemDescribe.name:
+            return try template(SystemDescribe.self, SystemDescribe.Params(), service: .history)
         case HistoryMonths.name:
             let records = generator.records(endingOn: today, size: size)
             return try template(HistoryMonths.self, HistoryMonths.Params(time: time, records: records, isPro: true))
