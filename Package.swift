@@ -331,6 +331,7 @@ let package = Package(
             name: "TallyWorkerTests",
             dependencies: [
                 "TallyCalendar",
+                "TallyClient",
                 "TallyJSONCoding",
                 "TallyLoad",
                 "TallyTesting",

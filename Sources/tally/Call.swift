@@ -36,8 +36,8 @@ struct Call: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    /// The method's area when it names one this Tally serves.
-    static let areas = ["history", "streak", "workout", "system"]
+    /// The method's area when it names one this Tally serves: those of the v1 methods.
+    static let areas = TallyMethods.areas
 
     func validate() throws {
         if let method { _ = try Self.service(of: method, override: service) }

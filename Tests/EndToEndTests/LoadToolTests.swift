@@ -79,6 +79,26 @@ import Testing
         #expect(hgrm.contains("Percentile") && hgrm.contains("Total count    =          300]"), "\(hgrm)")
     }
 
+    /// `workout.detail` was refused by `--mix` although workers serve it; its generated requests ask for a workout
+    /// of the history they send, so every one gets a result.
+    @Test func workoutDetailIsGeneratedAndAnswered() async throws {
+        let cluster = try await TallyCluster.start(workers: 1)
+        let result = try await load([
+            "--broker", cluster.endpoint, "--mix", "workout.detail@30d=1,workout.detail@1y=1", "--requests", "60",
+            "--in-flight", "4", "--max-error-rate", "0", "--json",
+        ])
+        await cluster.stop()
+
+        #expect(result.status == 0, "every request answered with a result: \(result.errorOutput)")
+        let report = try json(result)
+        let rows = try #require(report["methods"] as? [[String: Any]])
+        #expect(Set(rows.compactMap { $0["method"] as? String }) == ["workout.detail@30d", "workout.detail@1y"])
+        for row in rows {
+            #expect((row["succeeded"] as? Int ?? 0) > 0 && (row["errors"] as? [String: Int] ?? [:]).isEmpty, "\(row)")
+        }
+        #expect(rows.reduce(0) { $0 + ($1["succeeded"] as? Int ?? 0) } == 60, "\(rows)")
+    }
+
     @Test func aBrokerThatIsDownGivesNoAnswersAndNoLatencies() async throws {
         let nobody = "tcp://127.0.0.1:\(try HeldPort().port)"  // free a moment ago: nothing listens there
         let text = try await load([

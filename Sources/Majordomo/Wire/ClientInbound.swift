@@ -19,17 +19,3 @@ public struct ClientInbound: Sendable, Hashable {
         body = MDP.dropping(3, of: frames)
     }
 }
-
-/// Frames a client sends on its DEALER.
-public enum ClientOutbound {
-    /// `"" MDPC01 service body…`.
-    public static func request(service: String, body: [Frame]) -> [Frame] {
-        var frames: [Frame] = []
-        frames.reserveCapacity(3 + body.count)
-        frames.append(.empty)
-        frames.append(MDP.clientHeader)
-        frames.append(Frame(service))
-        frames.append(contentsOf: body)
-        return frames
-    }
-}

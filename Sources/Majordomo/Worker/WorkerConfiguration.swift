@@ -1,5 +1,4 @@
 import Foundation
-import ZeroMQ
 
 /// Where a worker process connects, what it serves and how it keeps its connections alive.
 public struct WorkerConfiguration: Sendable, Hashable {
@@ -46,21 +45,5 @@ public struct WorkerConfiguration: Sendable, Hashable {
         let total = max(1, concurrency)
         let connections = connectionsPerService
         return total / connections + (number < total % connections ? 1 : 0)
-    }
-}
-
-/// A request as a worker's handler sees it.
-public struct WorkerRequest: Sendable {
-    /// The service it came through.
-    public var service: String
-    /// The request body frames.
-    public var body: [Frame]
-    /// Which of the process's MDP connections carries it (0-based).
-    public var connection: Int
-
-    public init(service: String, body: [Frame], connection: Int) {
-        self.service = service
-        self.body = body
-        self.connection = connection
     }
 }

@@ -3,13 +3,10 @@ import TallyProtocol
 /// Which MDP service a method goes to, for request bodies that say only their method (a raw v1 envelope names no
 /// service: the transport carries it).
 enum MethodService {
-    /// The methods TallyProtocol knows, by name. `system.*` methods are answered by every service; they go to
+    /// The methods of v1 (`TallyMethods`), by name. `system.*` methods are answered by every service; they go to
     /// `tally.history`, as the generated `system.ping` does.
     static let known: [String: TallyService] = Dictionary(
-        uniqueKeysWithValues: ([
-            SystemPing.self, HistoryMonths.self, HistoryMonth.self, HistoryDashboard.self, StreakSummary.self,
-            WorkoutCalendar.self, WorkoutDay.self,
-        ] as [any TallyMethod.Type]).map { method in
+        uniqueKeysWithValues: TallyMethods.v1.map { method in
             (method.name, method.service == .system ? TallyService.history : method.service)
         })
 

@@ -17,6 +17,8 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         StreakSummary.name: true,
         WorkoutCalendar.name: true,
         WorkoutDay.name: true,
+        WorkoutDetail.name: true,
+        SystemDescribe.name: false,
     ]
 
     /// Parses `method` or `method@size` (`streak.summary@1y`).
@@ -51,6 +53,8 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         switch method {
         case SystemPing.name:
             return try template(SystemPing.self, SystemPing.Params(), service: .history)
+        case SystemDescribe.name:
+            return try template(SystemDescribe.self, SystemDescribe.Params(), service: .history)
         case HistoryMonths.name:
             let records = generator.records(endingOn: today, size: size)
             return try template(HistoryMonths.self, HistoryMonths.Params(time: time, records: records, isPro: true))
@@ -89,6 +93,15 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
             let day = workouts.last.map { calendar.localDate(of: $0.completedAt.instant) } ?? today
             return try template(
                 WorkoutDay.self, WorkoutDay.Params(time: time, date: day, unit: .kilogram, workouts: workouts))
+        case WorkoutDetail.name:
+            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
+            // A workout of the history, as a client drills down from its list or its calendar: any of them is
+            // answered with a result, since none is dated after today.
+            let workout = workouts.randomElement(using: &training.generator)
+            return try template(
+                WorkoutDetail.self,
+                WorkoutDetail.Params(
+                    time: time, workoutID: workout?.id ?? "w1", unit: .kilogram, workouts: workouts))
         default:
             throw WorkloadError("no generator for \(method)")
         }
