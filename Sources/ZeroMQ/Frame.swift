@@ -81,7 +81,12 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     /// The frame as UTF-8 text, or `nil` if it is not valid UTF-8.
     public var text: String? {
-        withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        withUnsafeBytes { bytes in
+            // ASCII (service names, MDP headers) needs no validation: the common case, on every request a broker
+            // receives, skips the general validator.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
     }
 
     /// Printable text when the frame is short ASCII, else hex (routing ids are binary): for logs.

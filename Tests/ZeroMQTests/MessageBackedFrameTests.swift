@@ -43,6 +43,22 @@ import ZeroMQ
         #expect(received[3] == "tail")
     }
 
+    /// `text` takes a shortcut for ASCII: UTF-8 beyond it and invalid bytes must still read as they did, in a frame of
+    /// either storage.
+    @Test func textIsTheFramesUTF8AndNilForBytesThatAreNot() throws {
+        #expect(Frame("tally.history").text == "tally.history")
+        #expect(Frame("Zürich→東京").text == "Zürich→東京")
+        #expect(Frame([0xFF, 0xFE]).text == nil)
+        #expect(Frame([0x61, 0xC3]).text == nil, "a sequence cut short")
+        #expect(Frame([UInt8]()).text == "")
+        let (router, dealer) = try connectedPair()
+        let long = String(repeating: "ü", count: 5_000)
+        try dealer.send([Frame(long), Frame(Array(long.utf8) + [0xFF])])
+        let received = try #require(try router.receive()).frames
+        #expect(received[1].isMessageBacked && received[1].text == long)
+        #expect(received[2].isMessageBacked && received[2].text == nil)
+    }
+
     /// A broker's forwarding: the same received frame sent on to another peer several times (a request re-queued
     /// and dispatched again), its source socket closed and the original dropped before the copies are read.
     @Test func aForwardedFrameArrivesWholeEveryTimeAndOutlivesItsSocket() throws {

@@ -104,7 +104,7 @@ public enum EnvelopeScanner {
 
         /// Reads the object starting here and returns its member `name` if that is a string of at most `maxBytes`
         /// without escapes.
-        mutating func topLevelString(named name: String, maxBytes: Int = 128) -> String? {
+        mutating func topLevelString(named name: StaticString, maxBytes: Int = 128) -> String? {
             guard seekTopLevelMember(named: name), peek == UInt8(ascii: "\"") else { return nil }
             guard let value = readString(), value.count <= maxBytes, !value.contains(UInt8(ascii: "\\")) else {
                 return nil
@@ -126,7 +126,7 @@ public enum EnvelopeScanner {
                 skipSpace()
                 guard take(UInt8(ascii: ":")) else { break }
                 skipSpace()
-                if !idSeen, key.elementsEqual("id".utf8) {
+                if !idSeen, Self.key(key, is: "id") {
                     idSeen = true
                     if peek == UInt8(ascii: "\""), let value = readString() {
                         if value.count <= 128, !value.contains(UInt8(ascii: "\\")) {
@@ -136,8 +136,8 @@ public enum EnvelopeScanner {
                         break
                     }
                 } else {
-                    if key.elementsEqual("result".utf8) { outcomeSeen = true }
-                    if key.elementsEqual("error".utf8) {
+                    if Self.key(key, is: "result") { outcomeSeen = true }
+                    if Self.key(key, is: "error") {
                         outcomeSeen = true
                         if peek == UInt8(ascii: "{") { error = index }
                     }
@@ -157,7 +157,7 @@ public enum EnvelopeScanner {
         }
 
         /// Moves to the value of member `name` of the object starting here; `false` if there is none.
-        mutating func seekTopLevelMember(named name: String) -> Bool {
+        mutating func seekTopLevelMember(named name: StaticString) -> Bool {
             skipSpace()
             guard take(UInt8(ascii: "{")) else { return false }
             while true {
@@ -166,12 +166,26 @@ public enum EnvelopeScanner {
                 skipSpace()
                 guard take(UInt8(ascii: ":")) else { return false }
                 skipSpace()
-                if key.elementsEqual(name.utf8) { return true }
+                if Self.key(key, is: name) { return true }
                 guard skipValue(depth: 0) else { return false }
                 skipSpace()
                 if take(UInt8(ascii: ",")) { continue }
                 return false
             }
+        }
+
+        /// Whether a member's raw key is `name`: the lengths, then the bytes side by side, where comparing with a
+        /// `String`'s UTF-8 view went through generic collection code (the broker reads the keys at the head of
+        /// every request and reply).
+        static func key(_ key: Slice<UnsafeBufferPointer<UInt8>>, is name: StaticString) -> Bool {
+            guard key.count == name.utf8CodeUnitCount else { return false }
+            let expected = name.utf8Start
+            var offset = 0
+            for byte in key {
+                guard byte == expected[offset] else { return false }
+                offset += 1
+            }
+            return true
         }
 
         var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
