@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # The broker's CPU per request by body size: what forwarding a request and its reply costs the broker process
-# (user + system time from /proc, all its threads: its loop, libzmq's I/O thread, the kernel's TCP work) for
+# (time on CPU of all its threads from /proc: its loop, libzmq's I/O thread, the kernel's TCP work in their context) for
 # bodies of ~100 B (system.ping), 10 KB, 30 KB and 100 KB (streak.summary with as many daily records), one broker
 # and two workers on loopback, a closed loop of 50 in flight. The replies are small; the request is what grows.
 #
 # Each size runs ROUNDS times, the brokers given with --broker taking turns within a round (A/B pairs on a shared
 # machine), each round on a fresh cluster: the table gives the median per broker and size, and the ratio of each
-# size to the same broker's ~100 B figure.
+# size to the same broker's ~100 B figure. Beside them, in the same rounds, a NATS server (Debian's nats-server) with
+# two C workers in a queue group (Benchmarks/nats/nats_bench.c, tuned as its users tune it) carrying the same
+# request sizes and answering with as many bytes as Tally's answer to that request: its server's CPU per request,
+# measured the same way. The NATS phase is skipped where nats-server and libnats-dev cannot be installed.
 #
 # Usage: Benchmarks/run-broker-bytes.sh [--requests N] [--rounds N] [--broker PATH]...
 #        (default: one broker, this package's release build; workers and tally-load are always this build's)
@@ -30,6 +33,16 @@ for product in tally-broker tally-worker tally-load; do
     [ -x "$bin/$product" ] || swift build -c release --product "$product" >&2
 done
 [ ${#brokers[@]} -gt 0 ] || brokers=("$bin/tally-broker")
+if ! command -v nats-server >/dev/null || [ ! -f /usr/include/nats/nats.h ]; then
+    apt-get install -y nats-server libnats-dev >/dev/null 2>&1 || true
+fi
+nats=0
+if command -v nats-server >/dev/null && [ -f /usr/include/nats/nats.h ]; then
+    mkdir -p "$root/.build-nats"
+    cc -O2 -o "$root/.build-nats/nats-bench" "$root/Benchmarks/nats/nats_bench.c" -lnats
+    nats=1
+fi
+python3 -c 'import zmq' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pyzmq >&2
 work="$(mktemp -d)"
 pids=()
 stop_all() {
@@ -64,8 +77,13 @@ for name, target in (("10KB", 10_000), ("30KB", 30_000), ("100KB", 100_000)):
 PYTHON
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time of the process in nanoseconds: user + system from /proc/PID/stat, which counts every thread the process
+# ever had (the per-thread schedstat files lose a thread's time when it exits, and nats-server's runtime starts and
+# ends threads); it is reported in clock ticks, so every run is long enough to be a hundred ticks or more.
 hertz="$(getconf CLK_TCK)"
+cpu_ns() { awk -v hertz="$hertz" '{ printf "%.0f", ($14 + $15) * 1e9 / hertz }' "/proc/$1/stat"; }
+# Requests per run, by body size: small bodies cost the broker least, so they run longer.
+requests_for() { case "$1" in 100B) echo $((requests * 8)) ;; 10KB) echo $((requests * 3)) ;; *) echo "$requests" ;; esac; }
 
 measure() {  # broker binary, body name: writes the broker's CPU µs per request to $work/last
     # (not a command substitution: the cluster must be this shell's children, for TALLY_PARENT_PID)
@@ -85,14 +103,49 @@ measure() {  # broker binary, body name: writes the broker's CPU µs per request
     # A warm-up, then the measured run.
     "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests 2000 --in-flight 50 --json \
         --max-error-rate 0 >/dev/null
-    local before after
-    before="$(ticks "${pids[0]}")"
-    "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests "$requests" --in-flight 50 --json \
+    # The size of Tally's answer to this request, for the NATS workers to answer with as many bytes.
+    python3 - "$endpoint" "$work/$body.json" >"$work/$body.reply" <<'PYTHON'
+import sys, zmq
+socket = zmq.Context.instance().socket(zmq.DEALER)
+socket.setsockopt(zmq.RCVTIMEO, 10000)
+socket.setsockopt(zmq.LINGER, 0)
+socket.connect(sys.argv[1])
+service = b"tally.history" if b'"system.ping"' in open(sys.argv[2], "rb").read() else b"tally.streak"
+socket.send_multipart([b"", b"MDPC01", service, open(sys.argv[2], "rb").read()])
+print(len(socket.recv_multipart()[-1]))
+PYTHON
+    local before after count
+    count="$(requests_for "$body")"
+    before="$(cpu_ns "${pids[0]}")"
+    "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests "$count" --in-flight 50 --json \
         --max-error-rate 0 >/dev/null
-    after="$(ticks "${pids[0]}")"
+    after="$(cpu_ns "${pids[0]}")"
     stop_all
-    python3 -c "print(f'{($after - $before) / $hertz / $requests * 1e6:.1f}')" >"$work/last"
+    python3 -c "print(f'{($after - $before) / $count / 1e3:.1f}')" >"$work/last"
 }
+
+measure_nats() {  # body name: writes nats-server's CPU µs per request to $work/last
+    local body="$1" url bytes reply
+    url="nats://127.0.0.1:$(free_port)"
+    bytes="$(stat -c %s "$work/$body.json")"
+    reply="$(cat "$work/$body.reply")"
+    nats-server -a 127.0.0.1 -p "${url##*:}" 2>>"$work/nats-server.log" &
+    pids+=($!)
+    for _ in 1 2; do
+        "$root/.build-nats/nats-bench" worker "$url" tally.echo workers "$reply" >/dev/null 2>>"$work/nats.log" &
+        pids+=($!)
+    done
+    sleep 1
+    "$root/.build-nats/nats-bench" load "$url" tally.echo 50 1 "$bytes" >/dev/null
+    local before after
+    before="$(cpu_ns "${pids[0]}")"
+    "$root/.build-nats/nats-bench" load "$url" tally.echo 50 "$nats_seconds" "$bytes" >"$work/nats.json"
+    after="$(cpu_ns "${pids[0]}")"
+    stop_all
+    python3 -c "import json; n = json.load(open('$work/nats.json'))['requests']; print(f'{($after - $before) / n / 1e3:.1f}')" >"$work/last"
+}
+# Long enough for a hundred ticks of nats-server's CPU at ~100 B, where it spends ~2 µs per request.
+nats_seconds=8
 
 results="$work/results"
 for round in $(seq 1 "$rounds"); do
@@ -103,22 +156,30 @@ for round in $(seq 1 "$rounds"); do
             echo "round $round, broker $index, $body: $micros µs" >&2
             echo "$index $body $micros" >>"$results"
         done
+        if [ "$nats" = 1 ]; then
+            measure_nats "$body"
+            micros="$(cat "$work/last")"
+            echo "round $round, NATS, $body: $micros µs" >&2
+            echo "nats $body $micros" >>"$results"
+        fi
     done
 done
 
 python3 - "$results" "${brokers[@]}" <<'PYTHON'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
-brokers = sys.argv[2:]
+names = [f"`{path}`" for path in sys.argv[2:]]
+keys = [str(index) for index in range(len(names))]
+if any(row[0] == "nats" for row in rows):
+    names.append("NATS server (queue group of 2)")
+    keys.append("nats")
 sizes = ["100B", "10KB", "30KB", "100KB"]
-median = {(int(b), s): statistics.median(float(m) for i, z, m in rows if int(i) == int(b) and z == s)
-          for b in range(len(brokers)) for s in sizes}
-print("| broker | " + " | ".join(f"{s} µs (÷ 100 B)" for s in sizes) + " |")
+median = {(k, s): statistics.median(float(m) for i, z, m in rows if i == k and z == s) for k in keys for s in sizes}
+print("| server CPU µs / request | " + " | ".join(f"{s} (÷ its 100 B)" for s in sizes) + " |")
 print("|---|" + "---:|" * len(sizes))
-for b, path in enumerate(brokers):
-    cells = [f"{median[(b, s)]:.1f} ({median[(b, s)] / median[(b, '100B')]:.2f}×)" for s in sizes]
-    print(f"| `{path}` | " + " | ".join(cells) + " |")
-if len(brokers) > 1:
-    for b in range(1, len(brokers)):
-        print(f"\nbroker {b} ÷ broker 0: " + ", ".join(f"{s} {median[(b, s)] / median[(0, s)]:.2f}" for s in sizes))
+for key, name in zip(keys, names):
+    cells = [f"{median[(key, s)]:.1f} ({median[(key, s)] / median[(key, '100B')]:.2f}×)" for s in sizes]
+    print(f"| {name} | " + " | ".join(cells) + " |")
+for key, name in list(zip(keys, names))[1:]:
+    print(f"\n{name} ÷ {names[0]}: " + ", ".join(f"{s} {median[(key, s)] / median[(keys[0], s)]:.2f}" for s in sizes))
 PYTHON

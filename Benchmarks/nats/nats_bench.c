@@ -2,7 +2,9 @@
 // same machine in the same run. A queue group of echo workers behind one nats-server, driven by a closed-loop load
 // of request/reply with a fixed number in flight, as tally-load drives Tally.
 //
-//   nats-bench worker URL SUBJECT QUEUE            answers every request on SUBJECT with its own body, until SIGTERM
+//   nats-bench worker URL SUBJECT QUEUE [REPLY_BYTES]
+//                                                  answers every request on SUBJECT with its own body (or with
+//                                                  REPLY_BYTES bytes, the size of Tally's answer), until SIGTERM
 //   nats-bench load URL SUBJECT IN_FLIGHT SECONDS BODY_BYTES
 //                                                  prints one JSON line: requests, seconds, per second, p50/p99 µs
 //
@@ -53,11 +55,17 @@ static void on_signal(int signal) {
     stopping = 1;
 }
 
+/// The answer of a worker given REPLY_BYTES; NULL: it echoes.
+static char *fixed_reply = NULL;
+static int fixed_reply_bytes = 0;
+
 static void echo(natsConnection *connection, natsSubscription *subscription, natsMsg *message, void *closure) {
     (void)subscription;
     (void)closure;
     const char *reply = natsMsg_GetReply(message);
-    if (reply != NULL) {
+    if (reply != NULL && fixed_reply != NULL) {
+        natsConnection_Publish(connection, reply, fixed_reply, fixed_reply_bytes);
+    } else if (reply != NULL) {
         natsConnection_Publish(connection, reply, natsMsg_GetData(message), natsMsg_GetDataLength(message));
     }
     natsMsg_Destroy(message);
@@ -168,10 +176,17 @@ static int load(const char *url, const char *subject, int in_flight, double seco
 }
 
 int main(int argc, char **argv) {
-    if (argc == 5 && strcmp(argv[1], "worker") == 0) return worker(argv[2], argv[3], argv[4]);
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "worker") == 0) {
+        if (argc == 6) {
+            fixed_reply_bytes = atoi(argv[5]);
+            fixed_reply = malloc((size_t)fixed_reply_bytes + 1);
+            memset(fixed_reply, 'r', (size_t)fixed_reply_bytes);
+        }
+        return worker(argv[2], argv[3], argv[4]);
+    }
     if (argc == 7 && strcmp(argv[1], "load") == 0) {
         return load(argv[2], argv[3], atoi(argv[4]), atof(argv[5]), atoi(argv[6]));
     }
-    fprintf(stderr, "usage: nats-bench worker URL SUBJECT QUEUE | load URL SUBJECT IN_FLIGHT SECONDS BODY_BYTES\n");
+    fprintf(stderr, "usage: nats-bench worker URL SUBJECT QUEUE [REPLY_BYTES] | load URL SUBJECT IN_FLIGHT SECONDS BODY_BYTES\n");
     return 64;
 }

@@ -30,28 +30,22 @@ public struct TallyEnvelope: ApplicationEnvelope {
         return [Frame(ErrorResponse.encode(id: id, error(for: failure, service: service)))]
     }
 
-    /// The `id` of a one-frame v1 body, as its raw bytes: a slice of the frame's array, or a copy of the id alone
-    /// when the frame is still in its libzmq message (a large body, never copied whole).
+    /// The `id` of a one-frame v1 body, as its raw bytes: a slice of the frame (no copy), or of a copy of the id
+    /// alone when a large frame is still in its libzmq message (`Frame.bytes(in:)`).
     public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard body.count == 1 else { return nil }
-        if !body[0].isMessageBacked { return EnvelopeScanner.rawID(in: body[0].bytes) }
-        return body[0].withUnsafeBytes { bytes in EnvelopeScanner.rawIDRange(in: bytes).map { ArraySlice(bytes[$0]) } }
+        return body[0].withUnsafeBytes { EnvelopeScanner.rawIDRange(in: $0) }.map { body[0].bytes(in: $0) }
     }
 
     /// The `id` and, for an error response, `error.code` of a one-frame v1 reply, in one scan of its head.
     public func replyHead(of body: [Frame]) -> ReplyHead {
         guard body.count == 1 else { return ReplyHead() }
-        let limit = ReplyHead.maximumCodeLength
-        if !body[0].isMessageBacked {
-            let head = EnvelopeScanner.replyHead(in: body[0].bytes, maxCodeBytes: limit)
-            return ReplyHead(correlationKey: head.id, errorCode: head.errorCode)
+        let head = body[0].withUnsafeBytes {
+            EnvelopeScanner.replyHeadRanges(in: $0, maxCodeBytes: ReplyHead.maximumCodeLength)
         }
-        return body[0].withUnsafeBytes { bytes in
-            let head = EnvelopeScanner.replyHeadRanges(in: bytes, maxCodeBytes: limit)
-            return ReplyHead(
-                correlationKey: head.id.map { ArraySlice(bytes[$0]) },
-                errorCode: head.errorCode.map { ArraySlice(bytes[$0]) })
-        }
+        return ReplyHead(
+            correlationKey: head.id.map { body[0].bytes(in: $0) },
+            errorCode: head.errorCode.map { body[0].bytes(in: $0) })
     }
 
     /// The `trace` of a one-frame v1 body when it is valid by W3C Trace Context (the worker refuses the request

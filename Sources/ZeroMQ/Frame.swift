@@ -52,6 +52,15 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         }
     }
 
+    /// The bytes in `range`, to keep a few bytes of a frame (an id) without its whole content: a slice of the
+    /// frame's array (no copy), or a copy of those bytes alone when the frame is in its libzmq message.
+    public func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
+        switch storage {
+        case .array(let bytes): bytes[range]
+        case .message(let message): message.withUnsafeBytes { ArraySlice($0[range]) }
+        }
+    }
+
     /// Whether the bytes live in the libzmq message they arrived in (sending the frame shares them with libzmq).
     public var isMessageBacked: Bool {
         if case .message = storage { return true }
