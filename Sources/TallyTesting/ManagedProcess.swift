@@ -31,17 +31,18 @@ public final class ManagedProcess: Sendable {
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         process.standardInput = FileHandle.nullDevice
-        let lines = self.lines
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                return
-            }
-            lines.append(data)
-        }
         self.process = process
         try process.run()
+        // Standard output is read by a thread of its own with blocking reads until end of file, not by a
+        // `readabilityHandler`: that handler is a dispatch source on the pipe, and a pipe closed while its source is
+        // still registered (a process dropped before its output ended) lets libdispatch's epoll loop meet the file
+        // descriptor again after it is reused, by a socket say, and crash the whole test run in
+        // `_dispatch_event_loop_drain` (seen once in a full run).
+        let lines = self.lines
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread {
+            while case let data = reader.availableData, !data.isEmpty { lines.append(data) }
+        }
     }
 
     /// Kills the process if it still runs and deletes its standard-error log, unless `TALLY_KEEP_TEST_LOGS` is
