@@ -42,6 +42,7 @@ public final class ManagedProcess: Sendable {
         let reader = output.fileHandleForReading
         Thread.detachNewThread {
             while case let data = reader.availableData, !data.isEmpty { lines.append(data) }
+            lines.finish()
         }
     }
 
@@ -110,7 +111,13 @@ public final class ManagedProcess: Sendable {
         while process.isRunning, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return process.isRunning ? nil : process.terminationStatus
+        guard !process.isRunning else { return nil }
+        // Its standard output, read on a thread of its own, up to the end of the pipe: what it printed is all there
+        // once this returns.
+        while !lines.isFinished, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return process.terminationStatus
     }
 }
 
@@ -136,4 +143,11 @@ final class LineCollector: Sendable {
     }
 
     var lines: [String] { state.withLock { $0.lines } }
+
+    private let finished = Atomic(false)
+
+    /// The stream ended (end of file).
+    func finish() { finished.store(true, ordering: .releasing) }
+
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
 }

@@ -24,8 +24,7 @@ public enum EnvelopeScanner {
 
     /// Where `rawID(in:)` finds the id: for bytes that are not an array (a frame still in its libzmq message).
     public static func rawIDRange(in body: UnsafeRawBufferPointer) -> Range<Int>? {
-        var scanner = Scanner(
-            bytes: UnsafeBufferPointer(rebasing: body.assumingMemoryBound(to: UInt8.self).prefix(1 << 20)))
+        var scanner = Scanner(head: body)
         guard scanner.seekTopLevelMember(named: "id"), scanner.peek == UInt8(ascii: "\""),
             let value = scanner.readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\"))
         else { return nil }
@@ -47,8 +46,7 @@ public enum EnvelopeScanner {
     public static func replyHeadRanges(
         in body: UnsafeRawBufferPointer, maxCodeBytes: Int = 32
     ) -> (id: Range<Int>?, errorCode: Range<Int>?) {
-        var scanner = Scanner(
-            bytes: UnsafeBufferPointer(rebasing: body.assumingMemoryBound(to: UInt8.self).prefix(1 << 20)))
+        var scanner = Scanner(head: body)
         return scanner.replyHead(maxCodeBytes: maxCodeBytes)
     }
 
@@ -101,6 +99,13 @@ public enum EnvelopeScanner {
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// Over the first MiB of `body`: the head that every read of a hot path looks at, whatever the body's size.
+        init(head body: UnsafeRawBufferPointer) {
+            bytes = UnsafeBufferPointer(rebasing: body.assumingMemoryBound(to: UInt8.self).prefix(1 << 20))
+        }
 
         /// Reads the object starting here and returns its member `name` if that is a string of at most `maxBytes`
         /// without escapes.
