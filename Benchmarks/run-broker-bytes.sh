@@ -4,6 +4,12 @@
 # bodies of ~100 B (system.ping), 10 KB, 30 KB and 100 KB (streak.summary with as many daily records), one broker
 # and two workers on loopback, a closed loop of 50 in flight. The replies are small; the request is what grows.
 #
+# The broker process's CPU is also split by thread: its loop (`mdp-broker`, the state machine, one thread whatever the
+# host) and the busiest of libzmq's I/O threads (`ZMQbg/IO/K`, the TCP work, --transport-threads of them). The busier
+# of the two is the broker's ceiling: one broker forwards at most 1 s ÷ its µs per request, however many cores its
+# host has (README "More cores than one broker feeds"). A --broker may be a script that runs tally-broker with
+# options of its own (`exec tally-broker --transport-threads 2 "$@"`).
+#
 # Each size runs ROUNDS times, the brokers given with --broker taking turns within a round (A/B pairs on a shared
 # machine), each round on a fresh cluster: the table gives the median per broker and size, and the ratio of each
 # size to the same broker's ~100 B figure. Beside them, in the same rounds, a NATS server (Debian's nats-server) with
@@ -82,10 +88,19 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # ends threads); it is reported in clock ticks, so every run is long enough to be a hundred ticks or more.
 hertz="$(getconf CLK_TCK)"
 cpu_ns() { awk -v hertz="$hertz" '{ printf "%.0f", ($14 + $15) * 1e9 / hertz }' "/proc/$1/stat"; }
+# CPU time of each thread of the broker process $1 as "name tid nanoseconds" lines (its loop and libzmq's threads live
+# as long as the process does).
+thread_cpu() {
+    local task
+    for task in /proc/"$1"/task/*; do
+        echo "$(cat "$task/comm" 2>/dev/null) ${task##*/} $(cpu_ns "${task#/proc/}")"
+    done
+}
 # Requests per run, by body size: small bodies cost the broker least, so they run longer.
 requests_for() { case "$1" in 100B) echo $((requests * 8)) ;; 10KB) echo $((requests * 3)) ;; *) echo "$requests" ;; esac; }
 
-measure() {  # broker binary, body name: writes the broker's CPU µs per request to $work/last
+measure() {  # broker binary, body name: writes the broker's CPU µs per request (process, loop thread, libzmq I/O
+    # thread) to $work/last
     # (not a command substitution: the cluster must be this shell's children, for TALLY_PARENT_PID)
     local broker="$1" body="$2" endpoint
     endpoint="tcp://127.0.0.1:$(free_port)"
@@ -117,11 +132,24 @@ PYTHON
     local before after count
     count="$(requests_for "$body")"
     before="$(cpu_ns "${pids[0]}")"
+    thread_cpu "${pids[0]}" >"$work/threads-before"
     "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests "$count" --in-flight 50 --json \
         --max-error-rate 0 >/dev/null
     after="$(cpu_ns "${pids[0]}")"
+    thread_cpu "${pids[0]}" >"$work/threads-after"
     stop_all
-    python3 -c "print(f'{($after - $before) / $count / 1e3:.1f}')" >"$work/last"
+    # The process, its loop, and the busiest of libzmq's I/O threads (`ZMQbg/IO/K`, --transport-threads of them).
+    python3 - "$work" "$count" "$before" "$after" >"$work/last" <<'PYTHON'
+import sys
+work, count, before, after = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+def threads(name):
+    return {tid: (comm, int(ns)) for comm, tid, ns in (line.split() for line in open(f"{work}/{name}"))}
+was, now = threads("threads-before"), threads("threads-after")
+spent = {tid: (comm, ns - was[tid][1]) for tid, (comm, ns) in now.items() if tid in was}
+loop = sum(ns for comm, ns in spent.values() if comm == "mdp-broker")
+io = max([ns for comm, ns in spent.values() if comm.startswith("ZMQbg/IO/")] or [0])
+print(" ".join(f"{ns / count / 1e3:.1f}" for ns in (after - before, loop, io)))
+PYTHON
 }
 
 measure_nats() {  # body name: writes nats-server's CPU µs per request to $work/last
@@ -142,7 +170,7 @@ measure_nats() {  # body name: writes nats-server's CPU µs per request to $work
     "$root/.build-nats/nats-bench" load "$url" tally.echo 50 "$nats_seconds" "$bytes" >"$work/nats.json"
     after="$(cpu_ns "${pids[0]}")"
     stop_all
-    python3 -c "import json; n = json.load(open('$work/nats.json'))['requests']; print(f'{($after - $before) / n / 1e3:.1f}')" >"$work/last"
+    python3 -c "import json; n = json.load(open('$work/nats.json'))['requests']; print(f'{($after - $before) / n / 1e3:.1f} - -')" >"$work/last"
 }
 # Long enough for a hundred ticks of nats-server's CPU at ~100 B, where it spends ~2 µs per request.
 nats_seconds=8
@@ -168,6 +196,11 @@ done
 python3 - "$results" "${brokers[@]}" <<'PYTHON'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
+threads = {(row[0], row[1]): [] for row in rows}
+for index, size, _, loop, io in rows:
+    if loop != "-":
+        threads[(index, size)].append((float(loop), float(io)))
+rows = [row[:3] for row in rows]
 names = [f"`{path}`" for path in sys.argv[2:]]
 keys = [str(index) for index in range(len(names))]
 if any(row[0] == "nats" for row in rows):
@@ -182,4 +215,17 @@ for key, name in zip(keys, names):
     print(f"| {name} | " + " | ".join(cells) + " |")
 for key, name in list(zip(keys, names))[1:]:
     print(f"\n{name} ÷ {names[0]}: " + ", ".join(f"{s} {median[(key, s)] / median[(keys[0], s)]:.2f}" for s in sizes))
+print("\nBy thread (medians): the broker's loop and its busiest libzmq I/O thread, µs per request, and the ceiling of one broker,"
+      " 1 s ÷ the busier thread's µs, with a core for each of its threads:\n")
+print("| broker | " + " | ".join(sizes) + " |")
+print("|---|" + "---:|" * len(sizes))
+for key, name in zip(keys, names):
+    if key == "nats":
+        continue
+    cells = []
+    for size in sizes:
+        loop = statistics.median(pair[0] for pair in threads[(key, size)])
+        io = statistics.median(pair[1] for pair in threads[(key, size)])
+        cells.append(f"loop {loop:.1f}, I/O {io:.1f} → {1e6 / max(loop, io, 0.1) / 1e3:,.0f}k req/s")
+    print(f"| {name} | " + " | ".join(cells) + " |")
 PYTHON

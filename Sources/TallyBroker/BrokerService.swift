@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Majordomo
 import ServiceLifecycle
@@ -17,6 +18,10 @@ public final class BrokerService: Service, Sendable {
     ///   - endpoints: where to bind.
     ///   - security: CURVE with a ZAP allow-list; `nil` for plaintext.
     ///   - gracePeriod: how long a graceful shutdown lets queued and running requests finish.
+    ///   - transportThreads: libzmq I/O threads for the broker's connections (the TCP work: every byte read and
+    ///     written, CURVE), each connection on one of them; `nil` for one per 4 processor cores. The broker's loop is
+    ///     one thread whatever this says: past what that thread forwards, a host runs more brokers (README "More
+    ///     cores than one broker feeds").
     ///   - observer: called on the I/O thread for every event (metrics).
     ///   - tracer: records a `tally.broker.queue` span for each traced request (`BrokerSpans`); `nil`: none, and
     ///     no trace is read per request unless the log level is `trace`.
@@ -25,6 +30,7 @@ public final class BrokerService: Service, Sendable {
         endpoints: [String],
         security: BrokerSecurity? = nil,
         gracePeriod: Duration = .seconds(10),
+        transportThreads: Int? = nil,
         observer: (@Sendable (BrokerEvent) -> Void)? = nil,
         tracer: (any Tracer)? = nil,
         logger: Logger
@@ -37,9 +43,14 @@ public final class BrokerService: Service, Sendable {
         self.broker = try Broker(
             configuration: configuration, endpoints: endpoints,
             envelope: TallyEnvelope(tracesEveryRequest: tracer != nil || logger.logLevel <= .trace),
+            context: Context(ioThreads: Int32(transportThreads ?? Self.defaultTransportThreads)),
             security: security, observer: observer, traceObserver: traceObserver, logger: logger)
         self.gracePeriod = gracePeriod
     }
+
+    /// One libzmq I/O thread per 4 processor cores, at least one: at 30 KB a request costs the I/O thread ~3× what
+    /// it costs the broker's loop (Benchmarks/README), so on a large host one I/O thread would cap the broker first.
+    public static var defaultTransportThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 4) }
 
     /// Binds and starts the broker's I/O thread; `run()` does it too. Starting twice does nothing.
     /// - Returns: the bound endpoints, ports resolved.

@@ -61,6 +61,9 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(name: BrokerSettings.shutdownGrace.flag, help: BrokerSettings.shutdownGrace.help)
     var shutdownGrace: DurationArgument?
 
+    @Option(name: BrokerSettings.transportThreads.flag, help: BrokerSettings.transportThreads.help)
+    var transportThreads: Int?
+
     @Option(name: BrokerSettings.http.flag, help: BrokerSettings.http.help)
     var http: String?
 
@@ -95,6 +98,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         configuration.maxAttempts = try settings.resolve(maxAttempts, BrokerSettings.maxAttempts)
         configuration.maxBodyBytes = try settings.resolve(maxBodyBytes, BrokerSettings.maxBodyBytes)
         let grace = try settings.resolve(shutdownGrace, BrokerSettings.shutdownGrace).duration
+        let transportThreads = try settings.resolve(transportThreads, BrokerSettings.transportThreads)
         let endpoints = try settings.resolve(bind, BrokerSettings.bind)
         let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, BrokerSettings.http))
         let security = try Self.security(
@@ -120,7 +124,8 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         }
         let service = try BrokerService(
             configuration: configuration, endpoints: endpoints, security: security, gracePeriod: grace,
-            observer: observer, tracer: tracing?.tracer, logger: logger)
+            transportThreads: transportThreads == 0 ? nil : transportThreads, observer: observer,
+            tracer: tracing?.tracer, logger: logger)
         let broker = service.broker
         if let security {
             logger.info("CURVE on", metadata: ["curve.public_key": "\(security.keyPair.publicKey)"])

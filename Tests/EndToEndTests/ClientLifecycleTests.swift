@@ -127,9 +127,28 @@ import ZeroMQ
         let context = try Context()
         let router = try Socket(context, type: .router)
         try router.bind("tcp://127.0.0.1:0")
-        try router.monitor("inproc://client-lifecycle-router", events: [.disconnected])
+        // The router's view of the connection, for the failure messages: accepted, handshake done, gone.
+        try router.monitor(
+            "inproc://client-lifecycle-router",
+            events: [.accepted, .handshakeSucceeded, .handshakeFailed, .disconnected])
         let events = try Socket(context, type: .pair)
         try events.connect("inproc://client-lifecycle-router")
+        let clock = ContinuousClock()
+        let started = clock.now
+        var seen: [String] = []
+        func readEvents() throws {
+            while let message = try events.receive(maxFrames: 4, dontWait: true) {
+                guard let event = SocketEvent(frames: message.frames) else { continue }
+                let name: String =
+                    switch event.kind {
+                    case .accepted: "accepted"
+                    case .handshakeSucceeded: "handshake done"
+                    case .disconnected: "disconnected"
+                    default: "handshake failed (\(event.kind.rawValue))"
+                    }
+                seen.append("\(name) at \(clock.now - started)")
+            }
+        }
         weak var dropped: TallyClient?
         do {
             // A timeout long enough for a loaded machine to connect; the call is cancelled once it has arrived.
@@ -140,23 +159,20 @@ import ZeroMQ
             try client.start()
             // The request reaching the router proves the connection is up; nobody answers it.
             let call = Task { try? await client.ping() }
-            #expect(
-                await eventually { (try? router.receive(maxFrames: 8, dontWait: true)) != nil },
-                "the request reached the peer")
+            let arrived = await eventually {
+                try? readEvents()
+                return (try? router.receive(maxFrames: 8, dontWait: true)) != nil
+            }
+            #expect(arrived, "the request reached the peer; the router saw: \(seen)")
             call.cancel()
             _ = await call.value
         }
         #expect(await eventually { dropped == nil }, "nothing keeps a dropped client alive")
-        let deadline = ContinuousClock.now + .seconds(5)
-        var disconnected = false
-        while !disconnected, ContinuousClock.now < deadline {
-            if let message = try events.receive(maxFrames: 4, dontWait: true) {
-                disconnected = SocketEvent(frames: message.frames)?.kind == .disconnected
-            } else {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+        let disconnected = await eventually(timeout: .seconds(5)) {
+            try? readEvents()
+            return seen.contains { $0.hasPrefix("disconnected") }
         }
-        #expect(disconnected, "the dropped client's socket was closed")
+        #expect(disconnected, "the dropped client's socket was closed; the router saw: \(seen)")
         for socket in [router, events] { socket.close() }
         context.shutdown()
     }

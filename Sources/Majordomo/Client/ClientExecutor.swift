@@ -52,6 +52,12 @@ public final class ClientExecutor: TaskExecutor, Sendable {
         owner.store(UInt(pthread_self()), ordering: .relaxed)
     }
 
+    /// Called by the loop as it ends, on its thread: the thread's id may be reused by a later thread, which must
+    /// not take itself for this client's loop (its requests would wait on a list nobody reads).
+    func releaseCurrentThread() {
+        owner.store(0, ordering: .relaxed)
+    }
+
     /// Hands `command` to the loop: directly when called on the I/O thread, else through the inbox.
     /// - Returns: `false` when the loop has ended.
     func post(_ command: MajordomoClient.Command) -> Bool {

@@ -111,17 +111,25 @@ struct ClientLoop {
         }
         managementQueries.closeAll()
         for continuation in requests.stopAll() { continuation.resume(returning: .failure(.stopped)) }
-        for command in unexecuted + executor.takeLocalCommands() + client.inbox.close() {
+        abandon(unexecuted + executor.takeLocalCommands() + client.inbox.close())
+        // Tasks resumed above (and any they enqueue) finish here; later jobs go to the global executor.
+        executor.runLocalJobs()
+        executor.releaseCurrentThread()
+        // Requests those tasks made on this thread while it was still the loop's.
+        abandon(executor.takeLocalCommands())
+        socket.close()
+        monitor.close()
+    }
+
+    /// Answers the requests of commands the loop will never execute `stopped`; runs their tasks' jobs.
+    func abandon(_ commands: [MajordomoClient.Command]) {
+        for command in commands {
             switch command {
             case .send(_, _, _, _, _, let continuation): continuation.resume(returning: .failure(.stopped))
-            case .run(let job): executor.run(job)
+            case .run(let job): client.executor.run(job)
             case .cancel, .stop: break
             }
         }
-        // Tasks resumed above (and any they enqueue) finish here; later jobs go to the global executor.
-        executor.runLocalJobs()
-        socket.close()
-        monitor.close()
     }
 
     mutating func readConnectionEvents() {

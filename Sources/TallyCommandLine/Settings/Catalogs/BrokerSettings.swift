@@ -37,6 +37,11 @@ public enum BrokerSettings {
     public static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown lets queued and running requests finish.",
         default: DurationArgument(.seconds(10)))
+    public static let transportThreads = Setting(
+        "transport-threads",
+        "libzmq I/O threads doing the broker's TCP work (reading and writing every byte, CURVE), its connections "
+            + "spread over them; the broker's own loop stays one thread. 0 for one per 4 processor cores.",
+        default: 0, check: .within(0...64))
     public static let http = MonitoringSettings.http(example: 9100, console: true)
     public static let curveSecretKey = Setting(
         "curve-secret-key", "File with the broker's CURVE secret key: turns on encryption and authentication.",
@@ -54,7 +59,7 @@ public enum BrokerSettings {
             bind.documentation, heartbeatInterval.documentation, heartbeatLiveness.documentation,
             queueTimeout.documentation, serviceGrace.documentation, requestTimeout.documentation,
             maxQueue.documentation, maxAttempts.documentation, maxBodyBytes.documentation,
-            shutdownGrace.documentation, http.documentation,
+            shutdownGrace.documentation, transportThreads.documentation, http.documentation,
             curveSecretKey.documentation, curveClientKeys.documentation, curveWorkerKeys.documentation,
         ] + ProcessOptions.settings)
 }
