@@ -147,7 +147,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
-            swiftSettings: strictness
+            swiftSettings: strictness,
+            // Its typed calls are generated from Protocol/schemas, one per method (WireTypes).
+            plugins: ["WireTypes"]
         ),
 
         // MARK: Tracing

@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Generates TallyProtocol's wire structs from Protocol/schemas (`WireTypeGenerator`) on every build in which a
-/// schema changed: the schemas are the contract, and the Swift types are their twin rather than a second copy of
-/// each member's name, type and wire name.
+/// Generates, on every build in which a schema changed, from Protocol/schemas (`WireTypeGenerator`): for
+/// TallyProtocol its wire structs and the method table `TallyMethods.v1`, for TallyClient its typed calls. The
+/// schemas are the contract, and the Swift types, the list of methods and the calls are their twin rather than a
+/// second copy of each member's name, type and wire name, or of each method.
 @main
 struct WireTypes: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -13,15 +14,24 @@ struct WireTypes: BuildToolPlugin {
             .compactMap { $0 as? URL }
             .filter { $0.lastPathComponent.hasSuffix(".schema.json") }
             .sorted { $0.path < $1.path } ?? []
-        let output = context.pluginWorkDirectoryURL.appending(path: "WireTypes.swift")
+        let generator = try context.tool(named: "WireTypeGenerator").url
+        let work = context.pluginWorkDirectoryURL
+        if target.name == "TallyClient" {
+            let calls = work.appending(path: "TypedCalls.swift")
+            return [
+                .buildCommand(
+                    displayName: "Generating TallyClient's typed calls from Protocol/schemas",
+                    executable: generator, arguments: ["client", schemas.path, calls.path],
+                    inputFiles: files, outputFiles: [calls])
+            ]
+        }
+        let wireTypes = work.appending(path: "WireTypes.swift")
+        let methodTable = work.appending(path: "MethodTable.swift")
         return [
             .buildCommand(
-                displayName: "Generating TallyProtocol's wire types from Protocol/schemas",
-                executable: try context.tool(named: "WireTypeGenerator").url,
-                arguments: [schemas.path, output.path],
-                inputFiles: files,
-                outputFiles: [output]
-            )
+                displayName: "Generating TallyProtocol's wire types and method table from Protocol/schemas",
+                executable: generator, arguments: ["protocol", schemas.path, wireTypes.path, methodTable.path],
+                inputFiles: files, outputFiles: [wireTypes, methodTable])
         ]
     }
 }

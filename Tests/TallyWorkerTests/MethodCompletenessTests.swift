@@ -1,6 +1,5 @@
 import Foundation
 import TallyCalendar
-import TallyClient
 import TallyLoad
 import TallyProtocol
 import TallyTesting
@@ -8,10 +7,11 @@ import TallyWorker
 import Testing
 
 /// A method of the protocol is complete everywhere Tally needs it: each method Protocol/schemas declares (a
-/// `methods/NAME.params.schema.json`) has an example in Protocol/examples, a registration in the worker's registry,
-/// a typed call in `TallyClient`, a load-tool generator and its place in `TallyMethods.v1`. Forgetting one used to
-/// fail nothing (`tally-load --mix workout.detail` was refused although workers served it); now it fails here,
-/// naming the method and what it lacks.
+/// `methods/NAME.params.schema.json`) has an example in Protocol/examples, a computation the worker registers, a
+/// load-tool generator and its place in `TallyMethods.v1`. Forgetting one used to fail nothing (`tally-load --mix
+/// workout.detail` was refused although workers served it); now it fails here, naming the method and what it lacks.
+/// `TallyMethods.v1` and TallyClient's typed calls are generated from the same schemas (WireTypes): a method whose
+/// Swift type is missing does not compile.
 @Suite struct MethodCompletenessTests {
     /// The methods Protocol/ declares: the names of its params schemas.
     static let declared: [String] = {
@@ -35,38 +35,13 @@ import Testing
         return Set(TallyService.domainServices.flatMap { dispatcher.methods(of: $0.rawValue) })
     }()
 
-    /// A typed call of `TallyClient`, tied to its method by its types: an entry compiles only when the client has
-    /// a call that takes the method's params and returns its result.
-    struct TypedCall: Sendable {
-        let method: String
-
-        init<M: TallyMethod>(
-            _ method: M.Type, _ call: @escaping @Sendable (TallyClient, M.Params) async throws -> M.Result
-        ) {
-            self.method = M.name
-        }
-    }
-
-    /// The client's typed calls. A method of the protocol without one fails `everyMethodIsComplete` until its call
-    /// is written in `TallyClient+Methods.swift` and listed here.
-    static let typedCalls: [TypedCall] = [
-        TypedCall(HistoryMonths.self) { try await $0.historyMonths($1) },
-        TypedCall(HistoryMonth.self) { try await $0.historyMonth($1) },
-        TypedCall(HistoryDashboard.self) { try await $0.historyDashboard($1) },
-        TypedCall(StreakSummary.self) { try await $0.streakSummary($1) },
-        TypedCall(WorkoutCalendar.self) { try await $0.workoutCalendar($1) },
-        TypedCall(WorkoutDay.self) { try await $0.workoutDay($1) },
-        TypedCall(WorkoutDetail.self) { try await $0.workoutDetail($1) },
-        TypedCall(SystemPing.self) { client, _ in try await client.ping() },
-        TypedCall(SystemDescribe.self) { client, _ in try await client.describe() },
-    ]
-
     /// What `method` lacks, one phrase each (empty: it is complete).
     static func missing(_ method: String) -> [String] {
         var missing: [String] = []
         if !exemplified.contains(method) { missing.append("an example in Protocol/examples") }
-        if !registered.contains(method) { missing.append("a registration in MethodRegistry.allMethods") }
-        if !typedCalls.contains(where: { $0.method == method }) { missing.append("a typed call in TallyClient") }
+        if !registered.contains(method) {
+            missing.append("a computation registered by MethodRegistry.allMethods (a ComputedMethod conformance)")
+        }
         if RequestKind.generators[method] == nil { missing.append("a load-tool generator (RequestKind)") }
         if !TallyMethods.v1.contains(where: { $0.name == method }) { missing.append("its place in TallyMethods.v1") }
         return missing
@@ -89,7 +64,6 @@ import Testing
         let lists: [(String, Set<String>)] = [
             ("TallyMethods.v1", Set(TallyMethods.v1.map { $0.name })),
             ("MethodRegistry.allMethods", Self.registered),
-            ("the typed calls of TallyClient", Set(Self.typedCalls.map(\.method))),
             ("RequestKind.generators", Set(RequestKind.generators.keys)),
         ]
         for (list, methods) in lists {

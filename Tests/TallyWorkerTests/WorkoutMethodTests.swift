@@ -11,7 +11,7 @@ import Testing
 @Suite struct WorkoutMethodTests {
     static func dispatcher(maxListElements: Int = 20_000) -> RequestDispatcher {
         var registry = MethodRegistry()
-        registry.registerWorkoutMethods()
+        registry.registerComputedMethods(of: .workout)
         return registry.dispatcher(limits: RequestLimits(maxListElements: maxListElements))
     }
 

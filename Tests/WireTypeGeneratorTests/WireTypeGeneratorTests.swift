@@ -8,15 +8,7 @@ import Testing
 @Suite struct WireTypeGeneratorTests {
     /// Writes `files` (path → JSON text) into a new folder and generates from it.
     static func generate(_ files: [String: String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "wire-types-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in files {
-            let file = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        return try SwiftWriter.file(try WireStructReader(index: try SchemaIndex(root: folder)).structs())
+        try SwiftWriter.file(try WireStructReader(index: try schemaIndex(of: files)).structs())
     }
 
     /// The message of the generator's refusal of `files`.

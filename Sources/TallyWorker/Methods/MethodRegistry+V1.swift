@@ -1,32 +1,21 @@
 import TallyProtocol
 
 extension MethodRegistry {
-    /// Every method of Tally v1, as `tally-worker` serves them.
+    /// Every method of Tally v1, as `tally-worker` serves them: the `system` methods, and each method of
+    /// `TallyMethods.v1` that is a `ComputedMethod` on its own service.
     public static func allMethods(identity: WorkerIdentity) -> MethodRegistry {
         var registry = MethodRegistry()
         registry.registerSystemMethods(identity: identity)
-        registry.registerHistoryMethods()
-        registry.registerStreakMethods()
-        registry.registerWorkoutMethods()
+        for service in TallyService.domainServices { registry.registerComputedMethods(of: service) }
         return registry
     }
 
-    /// Registers `history.*` on `tally.history`.
-    public mutating func registerHistoryMethods() {
-        register(HistoryMonths.self)
-        register(HistoryMonth.self)
-        register(HistoryDashboard.self)
-    }
-
-    /// Registers `streak.*` on `tally.streak`.
-    public mutating func registerStreakMethods() {
-        register(StreakSummary.self)
-    }
-
-    /// Registers `workout.*` on `tally.workout`.
-    public mutating func registerWorkoutMethods() {
-        register(WorkoutCalendar.self)
-        register(WorkoutDay.self)
-        register(WorkoutDetail.self)
+    /// Registers the methods of `TallyMethods.v1` served by `service` whose computation is written
+    /// (`ComputedMethod`). One whose computation is missing is not registered, and `MethodCompletenessTests` names
+    /// it.
+    public mutating func registerComputedMethods(of service: TallyService) {
+        for method in TallyMethods.v1 where method.service == service {
+            if let computed = method as? any ComputedMethod.Type { register(computed) }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 /// `history.dashboard`: the home screen for a selected day: its step card, the chart of the chosen mode (hours of
 /// the day, days of its week, days of its month) with totals, and whether the review prompt is due. Served by
@@ -54,5 +55,43 @@ public enum HistoryDashboard: TallyMethod {
             try container.encodeIfPresent(date, forKey: .date)
             try container.encode(mode, forKey: .mode)
         }
+    }
+}
+
+extension HistoryDashboard.Params: JSONDirectDecodable {
+    /// The step members, `is_pro`, `samples`, `date` and `mode` read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var shared = StepHistoryParams.DirectMembers()
+        var isPro: Bool?
+        var samples: [StepSampleParams]?
+        var date: LocalDate?
+        var mode: DashboardMode?
+        let read = cursor.object { key, cursor in
+            if key.is("samples") {
+                guard samples == nil else { return false }
+                samples = cursor.array(of: StepSampleParams.self)
+                return samples != nil
+            }
+            if key.is("is_pro") {
+                guard isPro == nil else { return false }
+                isPro = cursor.bool()
+                return isPro != nil
+            }
+            if key.is("date") {
+                guard date == nil else { return false }
+                date = cursor.fixedText(width: 10, { try? LocalDate(utf8: $0) })
+                return date != nil
+            }
+            if key.is("mode") {
+                guard mode == nil else { return false }
+                mode = cursor.name(of: DashboardMode.self)
+                return mode != nil
+            }
+            return shared.read(key, &cursor) ?? false
+        }
+        guard read, let shared = shared.value else { return nil }
+        self.init(
+            time: shared.time, goals: shared.goals, records: shared.records, samples: samples ?? [], date: date,
+            mode: mode ?? .daily, weekStartsOn: shared.weekStartsOn, isPro: isPro ?? false)
     }
 }

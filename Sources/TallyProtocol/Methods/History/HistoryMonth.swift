@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 /// `history.month`: one month of the history calendar, as the grid of day cells and as list-mode rows. Served by
 /// `tally.history`.
@@ -42,5 +43,31 @@ public enum HistoryMonth: TallyMethod {
             try container.encode(isPro, forKey: .isPro)
             try container.encodeIfPresent(month, forKey: .month)
         }
+    }
+}
+
+extension HistoryMonth.Params: JSONDirectDecodable {
+    /// The step members, `is_pro` and `month` read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var shared = StepHistoryParams.DirectMembers()
+        var isPro: Bool?
+        var month: YearMonth?
+        let read = cursor.object { key, cursor in
+            if key.is("is_pro") {
+                guard isPro == nil else { return false }
+                isPro = cursor.bool()
+                return isPro != nil
+            }
+            if key.is("month") {
+                guard month == nil else { return false }
+                month = cursor.string().flatMap { try? YearMonth(parsing: $0) }
+                return month != nil
+            }
+            return shared.read(key, &cursor) ?? false
+        }
+        guard read, let shared = shared.value else { return nil }
+        self.init(
+            time: shared.time, goals: shared.goals, records: shared.records, month: month,
+            weekStartsOn: shared.weekStartsOn, isPro: isPro ?? false)
     }
 }

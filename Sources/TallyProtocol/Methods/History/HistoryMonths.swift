@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 /// `history.months`: the months the history calendar offers (its month picker). Served by `tally.history`.
 public enum HistoryMonths: TallyMethod {
@@ -40,4 +41,27 @@ public enum HistoryMonths: TallyMethod {
         }
     }
 
+}
+
+extension HistoryMonths.Params: JSONDirectDecodable {
+    /// `time frame`, `records` and `is_pro` read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var time = RequestTime.DirectMembers()
+        var records: [DailyRecordParams]?
+        var isPro: Bool?
+        let read = cursor.object { key, cursor in
+            if let read = time.read(key, &cursor) { return read }
+            if key.is("records"), records == nil {
+                records = cursor.array(of: DailyRecordParams.self)
+                return records != nil
+            }
+            if key.is("is_pro"), isPro == nil {
+                isPro = cursor.bool()
+                return isPro != nil
+            }
+            return false
+        }
+        guard read, let time = time.value else { return nil }
+        self.init(time: time, records: records ?? [], isPro: isPro ?? false)
+    }
 }

@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// `system.ping`: the health check and the transport benchmark's method. Answered on every service.
 public enum SystemPing: TallyMethod {
     public static let name = "system.ping"
@@ -16,4 +18,13 @@ public enum SystemPing: TallyMethod {
         private enum CodingKeys: CodingKey {}
     }
 
+}
+
+extension SystemPing.Params: JSONDirectDecodable {
+    /// `{}` or `null` (params left out): the methods without params take nothing (members the standard decoder
+    /// ignores are its to read).
+    public init?(direct cursor: inout JSONCursor) {
+        guard cursor.null() || cursor.object({ _, _ in false }) else { return nil }
+        self.init()
+    }
 }

@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 /// `workout.calendar`: one month of the activity calendar (workouts, stretches, meditations) with the marked
 /// days, the current workout streak and how far the calendar can page. Served by `tally.workout`.
@@ -52,5 +53,45 @@ public enum WorkoutCalendar: TallyMethod {
             try container.encode(stretches, forKey: .stretches)
             try container.encode(meditations, forKey: .meditations)
         }
+    }
+}
+
+extension WorkoutCalendar.Params: JSONDirectDecodable {
+    /// The time frame, `month`, `types` and the three activity lists read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var time = RequestTime.DirectMembers()
+        var month: YearMonth?
+        var types: [ActivityType]?
+        var workouts: [WorkoutParams]?
+        var stretches: [StretchParams]?
+        var meditations: [MeditationParams]?
+        let read = cursor.object { key, cursor in
+            if let read = time.read(key, &cursor) { return read }
+            if key.is("workouts"), workouts == nil {
+                workouts = cursor.array(of: WorkoutParams.self)
+                return workouts != nil
+            }
+            if key.is("stretches"), stretches == nil {
+                stretches = cursor.array(of: StretchParams.self)
+                return stretches != nil
+            }
+            if key.is("meditations"), meditations == nil {
+                meditations = cursor.array(of: MeditationParams.self)
+                return meditations != nil
+            }
+            if key.is("month"), month == nil {
+                month = cursor.string().flatMap { try? YearMonth(parsing: $0) }
+                return month != nil
+            }
+            if key.is("types"), types == nil {
+                types = cursor.array({ $0.name(of: ActivityType.self) })
+                return types != nil
+            }
+            return false
+        }
+        guard read, let time = time.value else { return nil }
+        self.init(
+            time: time, month: month, types: types, workouts: workouts ?? [], stretches: stretches ?? [],
+            meditations: meditations ?? [])
     }
 }

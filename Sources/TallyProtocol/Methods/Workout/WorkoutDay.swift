@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 /// `workout.day`: the drill-down of one local date: its workouts with volumes per workout and per exercise,
 /// the weights used, "Week Y of Z" and "Logged N times". Served by `tally.workout`.
@@ -39,5 +40,23 @@ public enum WorkoutDay: TallyMethod {
             try container.encode(date, forKey: .date)
             try history.encode(to: encoder)
         }
+    }
+}
+
+extension WorkoutDay.Params: JSONDirectDecodable {
+    /// The time frame, `date`, `unit` and `workouts` read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var time = RequestTime.DirectMembers()
+        var history = WorkoutHistoryParams.DirectMembers()
+        var date: LocalDate?
+        let read = cursor.object { key, cursor in
+            if let read = history.read(key, &cursor) ?? time.read(key, &cursor) { return read }
+            guard key.is("date"), date == nil else { return false }
+            date = cursor.fixedText(width: 10, { try? LocalDate(utf8: $0) })
+            return date != nil
+        }
+        guard read, let time = time.value, let date else { return nil }
+        let workouts = history.value
+        self.init(time: time, date: date, unit: workouts.unit, workouts: workouts.workouts)
     }
 }

@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// `workout.detail`: one workout, asked for by its id: its local date and the drill-down `workout.day` shows for
 /// it ("Week Y of Z", "Logged N times", volumes). Served by `tally.workout`.
 ///
@@ -40,5 +42,23 @@ public enum WorkoutDetail: TallyMethod {
             try container.encode(workoutID, forKey: .workoutID)
             try history.encode(to: encoder)
         }
+    }
+}
+
+extension WorkoutDetail.Params: JSONDirectDecodable {
+    /// The time frame, `workout_id`, `unit` and `workouts` read directly.
+    public init?(direct cursor: inout JSONCursor) {
+        var time = RequestTime.DirectMembers()
+        var history = WorkoutHistoryParams.DirectMembers()
+        var workoutID: String?
+        let read = cursor.object { key, cursor in
+            if let read = history.read(key, &cursor) ?? time.read(key, &cursor) { return read }
+            guard key.is("workout_id"), workoutID == nil else { return false }
+            workoutID = cursor.string()
+            return workoutID != nil
+        }
+        guard read, let time = time.value, let workoutID else { return nil }
+        let workouts = history.value
+        self.init(time: time, workoutID: workoutID, unit: workouts.unit, workouts: workouts.workouts)
     }
 }
