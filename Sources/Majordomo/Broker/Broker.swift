@@ -87,10 +87,20 @@ public final class Broker: Sendable {
         let outcome = Mutex<Result<[String], ZMQError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let loop = IOThread(name: "mdp-broker") { [self] in
-            run { result in
+            let report = { (result: Result<[String], ZMQError>) in
                 outcome.withLock { $0 = result }
                 ready.signal()
             }
+            var loop: BrokerLoop
+            do throws(ZMQError) {
+                loop = try BrokerLoop(broker: self)
+            } catch {
+                report(.failure(error))
+                return
+            }
+            logger.info("broker listening", metadata: ["mdp.endpoints": "\(loop.endpoints.joined(separator: " "))"])
+            report(.success(loop.endpoints))
+            loop.run()
         }
         ready.wait()
         let result = outcome.withLock { $0! }
