@@ -3,9 +3,9 @@ import Majordomo
 import ZeroMQ
 
 /// The CURVE settings of a broker's peers (workers and clients): their own secret key and the broker's public key.
-public enum CurveClientOptions {
+package enum CurveClientOptions {
     /// The socket setup that makes connections CURVE clients, or `nil` (plaintext) when neither is given.
-    public static func socketSetup(secretKey: String, serverKey: String) throws -> SocketSetup? {
+    package static func socketSetup(secretKey: String, serverKey: String) throws -> SocketSetup? {
         guard let keys = try given(secretKey: secretKey, serverKey: serverKey) else { return nil }
         let keyPair: CurveKeyPair
         let server: String
@@ -21,7 +21,7 @@ public enum CurveClientOptions {
     /// Both settings when both are given, `nil` (plaintext) when neither is: the rule of every program that
     /// connects to brokers, `tally` and `tally-worker` alike, whatever each then makes of the keys.
     /// - Throws: `ValidationError` when only one is.
-    public static func given(secretKey: String, serverKey: String) throws -> (secretKey: String, serverKey: String)? {
+    package static func given(secretKey: String, serverKey: String) throws -> (secretKey: String, serverKey: String)? {
         guard !secretKey.isEmpty || !serverKey.isEmpty else { return nil }
         guard !secretKey.isEmpty, !serverKey.isEmpty else {
             throw ValidationError("CURVE needs --curve-secret-key and --curve-server-key together")

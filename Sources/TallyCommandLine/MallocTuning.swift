@@ -13,13 +13,13 @@ import Foundation
 /// The limits chosen keep up to 16 MiB of free memory per heap and serve allocations up to 4 MiB from the heaps
 /// (a body is at most 1 MiB by default), so memory held beyond the live requests stays bounded by a few heaps'
 /// thresholds. An operator who sets glibc's malloc tunables (`GLIBC_TUNABLES=glibc.malloc.…`) keeps them.
-public enum MallocTuning {
-    public static let trimThreshold = 16 << 20
-    public static let mmapThreshold = 4 << 20
+package enum MallocTuning {
+    package static let trimThreshold = 16 << 20
+    package static let mmapThreshold = 4 << 20
 
     /// Applies the thresholds unless the environment already tunes malloc; returns whether it did.
     @discardableResult
-    public static func keepRequestBuffers(
+    package static func keepRequestBuffers(
         environment: [String: String] = ProcessInfo.processInfo.environment
     )
         -> Bool

@@ -2,11 +2,11 @@ import ArgumentParser
 import TallyMonitoring
 
 /// Checks the `--http` setting's shape before anything starts.
-public enum MonitoringOptions {
+package enum MonitoringOptions {
     /// `HOST:PORT` (``HostAndPort``), or empty for "off".
     /// - Returns: the address, or `nil` when monitoring is off.
     /// - Throws: `ValidationError` naming the option, its variable and what is wrong.
-    public static func validated(_ text: String) throws -> HostAndPort? {
+    package static func validated(_ text: String) throws -> HostAndPort? {
         guard !text.isEmpty else { return nil }
         do {
             return try HostAndPort(parsing: text)

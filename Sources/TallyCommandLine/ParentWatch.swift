@@ -8,12 +8,12 @@ import Foundation
 /// second and, once it has been re-parented, sends itself SIGTERM: the usual graceful shutdown. (The kernel's
 /// `PR_SET_PDEATHSIG` is no substitute: it fires when the parent *thread* that started the child ends, and the
 /// harness's threads come and go.)
-public enum ParentWatch {
-    public static let environmentVariable = "TALLY_PARENT_PID"
+package enum ParentWatch {
+    package static let environmentVariable = "TALLY_PARENT_PID"
 
     /// Starts watching if the environment names a parent; returns whether it did.
     @discardableResult
-    public static func start(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func start(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         guard let text = environment[environmentVariable], let parent = Int32(text), parent > 1 else { return false }
         Task.detached {
             while getppid() == parent {

@@ -5,16 +5,16 @@ import UnixSignals
 
 /// The options a long-running Tally process (broker, worker) takes beside its own: the configuration file, logging
 /// and span export; and the start-up they drive, which is the same for both.
-public struct ProcessOptions: ParsableArguments {
+package struct ProcessOptions: ParsableArguments {
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
-    public var config: String?
+    package var config: String?
 
-    @OptionGroup public var logging: LoggingOptions
+    @OptionGroup package var logging: LoggingOptions
 
     @Option(name: TracingSettings.otlpEndpoint.flag, help: TracingSettings.otlpEndpoint.help)
-    public var otlpEndpoint: String?
+    package var otlpEndpoint: String?
 
-    public init() {}
+    package init() {}
 
     /// The settings these options read, which end the catalog of every program that takes them (`--config` is
     /// none: it names where settings come from).
@@ -24,7 +24,7 @@ public struct ProcessOptions: ParsableArguments {
     /// `body` with both; with JSON logs, an error `body` throws is logged as JSON (`ProcessLog`).
     /// - Parameters:
     ///   - file: where the process runs from, for the error line's `file` and `source` (the executable).
-    public func run(
+    package func run(
         label: String, catalog: SettingCatalog, file: String = #fileID, line: UInt = #line,
         _ body: (SettingSources, Logger) async throws -> Void
     ) async throws {
@@ -35,7 +35,7 @@ public struct ProcessOptions: ParsableArguments {
 
     /// Starts span export when `--otlp-endpoint` (or its environment variable or file key) names a receiver.
     /// - Returns: `nil` when export is off.
-    public func startTracing(
+    package func startTracing(
         settings: SettingSources, serviceName: String, version: String, logger: Logger
     ) throws -> TracingOptions? {
         try TracingOptions.start(
@@ -45,7 +45,7 @@ public struct ProcessOptions: ParsableArguments {
 
     /// Runs `services` as one group until SIGTERM or SIGINT shuts it down (in reverse order: the last one given
     /// stops first), then, with span export on, sends the spans still buffered, whatever the group did.
-    public func runServiceGroup(
+    package func runServiceGroup(
         _ services: [ServiceGroupConfiguration.ServiceConfiguration], tracing: TracingOptions?, logger: Logger
     ) async throws {
         let group = ServiceGroup(

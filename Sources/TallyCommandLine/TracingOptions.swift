@@ -4,13 +4,13 @@ import TallyTracing
 
 /// `--otlp-endpoint`: when set, the process records its spans for traced requests with `TallyTracer` and sends
 /// them by OTLP/HTTP; when empty (the default), it records none.
-public struct TracingOptions: Sendable {
-    public let tracer: TallyTracer
-    public let exporter: OTLPHTTPExporter
+package struct TracingOptions: Sendable {
+    package let tracer: TallyTracer
+    package let exporter: OTLPHTTPExporter
 
     /// - Returns: `nil` when `endpoint` is empty (export off).
     /// - Throws: `ValidationError` naming the option when `endpoint` is not an `http://` URL.
-    public static func start(
+    package static func start(
         endpoint: String, serviceName: String, version: String, logger: Logger
     ) throws
         -> TracingOptions?
@@ -30,7 +30,7 @@ public struct TracingOptions: Sendable {
     }
 
     /// Runs `body`, then sends the spans still buffered, whatever `body` did.
-    public func flushing(after body: () async throws -> Void) async throws {
+    package func flushing(after body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {

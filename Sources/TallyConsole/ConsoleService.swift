@@ -12,11 +12,11 @@ import TallyMonitoring
 ///
 /// The document is built at most once per `refresh` (`ClusterDocumentCache`), from one detailed snapshot of the
 /// broker, however many pages and terminals poll it.
-public final class ConsoleService: Service, Sendable {
+package final class ConsoleService: Service, Sendable {
     /// The path of the document.
-    public static let documentPath = "/console/v1/cluster.json"
+    package static let documentPath = "/console/v1/cluster.json"
 
-    public let recorder: ConsoleRecorder
+    package let recorder: ConsoleRecorder
     let cache: ClusterDocumentCache
 
     /// - Parameters:
@@ -24,7 +24,7 @@ public final class ConsoleService: Service, Sendable {
     ///   - broker: whose detailed snapshot the document shows.
     ///   - facts: version, start time, CURVE.
     ///   - refresh: how often at most the document is built.
-    public init(
+    package init(
         recorder: ConsoleRecorder, broker: Broker, facts: ClusterDocumentBuilder.BrokerFacts,
         refresh: Duration = .seconds(1)
     ) {
@@ -37,7 +37,7 @@ public final class ConsoleService: Service, Sendable {
     }
 
     /// Ticks the recorder once a second until the service group shuts down.
-    public func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
@@ -47,7 +47,7 @@ public final class ConsoleService: Service, Sendable {
     }
 
     /// The page and the document, for the broker's `MonitoringServer`.
-    public var routes: [MonitoringRoute] {
+    package var routes: [MonitoringRoute] {
         let cache = self.cache
         return [
             MonitoringRoute(path: "/") {

@@ -7,20 +7,20 @@ import Foundation
 /// Only the syntax is checked here, at start, so that a typo stops the process with a message instead of a
 /// resolver error later; whether a name resolves, and whether the port is free, is learned when the server
 /// binds. It is the address ``MonitoringServer`` listens on (``MonitoringServer/Address``).
-public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
+package struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
     /// The host without brackets: `127.0.0.1`, `localhost`, `::1`.
-    public let host: String
+    package let host: String
     /// 0: any free one.
-    public let port: UInt16
+    package let port: UInt16
 
-    public init(host: String, port: UInt16) {
+    package init(host: String, port: UInt16) {
         self.host = host
         self.port = port
     }
 
     /// Parses `HOST:PORT`.
     /// - Throws: a ``SyntaxError`` saying what is wrong.
-    public init(parsing text: String) throws(SyntaxError) {
+    package init(parsing text: String) throws(SyntaxError) {
         let hostText: Substring
         let portText: Substring
         if text.hasPrefix("[") {
@@ -55,11 +55,11 @@ public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host:port`, with the host in brackets when it is an IPv6 address (`[::1]:9100`), as in a URL.
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// What is wrong with a `HOST:PORT`.
-    public struct SyntaxError: Error, Hashable, CustomStringConvertible {
-        public let description: String
+    package struct SyntaxError: Error, Hashable, CustomStringConvertible {
+        package let description: String
 
         init(_ description: String) { self.description = description }
     }

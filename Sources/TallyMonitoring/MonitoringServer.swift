@@ -12,10 +12,10 @@ import Synchronization
 /// - `GET /readyz`: 200 when the process can do its job (broker: listening and not draining; worker: registered
 ///   with a broker for every service), else 503.
 /// - Any read-only routes the process adds (`MonitoringRoute`: the broker's console).
-public final class MonitoringServer: Service, Sendable {
+package final class MonitoringServer: Service, Sendable {
     /// Where to listen: a host (an IPv4 address, a host name or an IPv6 address) and a port (0: any free one).
     /// The `HOST:PORT` that `--http` parses into, so the executables hand it over as it is.
-    public typealias Address = HostAndPort
+    package typealias Address = HostAndPort
 
     let server: HTTPServer
     let address: Address
@@ -37,7 +37,7 @@ public final class MonitoringServer: Service, Sendable {
     /// - Throws: `MonitoringServerError` naming the address when its name does not resolve or it cannot be
     ///   listened on (the port is taken, the address is not this host's): checked here, so that a process fails at
     ///   start, before it says it is ready.
-    public init(
+    package init(
         address: Address,
         metrics: PrometheusMetrics,
         beforeScrape: @escaping @Sendable () async -> Void = {},
@@ -57,7 +57,7 @@ public final class MonitoringServer: Service, Sendable {
     }
 
     /// Serves until graceful shutdown (then finishes open requests for up to a second) or cancellation.
-    public func run() async throws {
+    package func run() async throws {
         await addRoutes()
         do {
             try await withTaskCancellationHandler {
@@ -112,7 +112,7 @@ public final class MonitoringServer: Service, Sendable {
     }
 
     /// The address actually listened on (the port is resolved when 0 was asked for).
-    public func waitUntilListening() async throws -> Address {
+    package func waitUntilListening() async throws -> Address {
         try await server.waitUntilListening(timeout: 5)
         switch await server.listeningAddress {
         case .ip4(let host, let port)?, .ip6(let host, let port)?: return Address(host: host, port: port)

@@ -7,10 +7,10 @@ import Prometheus
 /// the executable bootstraps this once and serves `render()` on `/metrics`. Beside what the libraries record, the
 /// registry holds what every Prometheus exporter is expected to have: the `process_*` metrics (``ProcessMetrics``)
 /// and `tally_build_info{version="…"} 1`, so that a dashboard can tell which build each instance runs.
-public struct PrometheusMetrics: Sendable {
-    public let registry: PrometheusCollectorRegistry
+package struct PrometheusMetrics: Sendable {
+    package let registry: PrometheusCollectorRegistry
     /// The swift-metrics backend that records into `registry`, with HELP text.
-    public let factory: any MetricsFactory
+    package let factory: any MetricsFactory
     private let process: ProcessMetrics
 
     /// Request latencies from tens of microseconds (ping on loopback) to seconds (a queue under load).
@@ -25,7 +25,7 @@ public struct PrometheusMetrics: Sendable {
     /// - Parameters:
     ///   - help: HELP text by metric name for what will be recorded through swift-metrics (`BrokerMetrics.help`).
     ///   - version: the build's version, the `version` label of `tally_build_info`.
-    public init(help: [String: String], version: String) {
+    package init(help: [String: String], version: String) {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
         factory = DescribedMetricsFactory(
@@ -42,14 +42,14 @@ public struct PrometheusMetrics: Sendable {
 
     /// Installs a Prometheus registry as the process-wide metrics backend.
     /// - Important: swift-metrics allows one bootstrap per process; call this once, from `main`.
-    public static func bootstrap(help: [String: String], version: String) -> PrometheusMetrics {
+    package static func bootstrap(help: [String: String], version: String) -> PrometheusMetrics {
         let metrics = PrometheusMetrics(help: help, version: version)
         MetricsSystem.bootstrap(metrics.factory)
         return metrics
     }
 
     /// The registry in Prometheus text exposition format, with the process metrics read just now.
-    public func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         process.refresh()
         return registry.emitToBuffer()
     }

@@ -1,5 +1,5 @@
 /// Polls `condition` every 20 ms until it holds or `timeout` passes; returns whether it held.
-public func eventually(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
+package func eventually(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// `scripts/install-dependencies --test` installs it (the `chromium` package). A test that needs it and cannot
 /// start it fails, saying why: a console test that passed without a browser would prove nothing.
-public enum HeadlessBrowser {
+package enum HeadlessBrowser {
     /// Why the browser could not be used.
-    public struct Unavailable: Error, CustomStringConvertible {
-        public let description: String
+    package struct Unavailable: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The browser's executable: `TALLY_CHROMIUM`, else `chromium` (Debian) or `chromium-browser` on the path.
-    public static var executable: URL? {
+    package static var executable: URL? {
         if let given = ProcessInfo.processInfo.environment["TALLY_CHROMIUM"], !given.isEmpty {
             return URL(fileURLWithPath: given)
         }
@@ -31,7 +31,7 @@ public enum HeadlessBrowser {
     /// refreshes about `budget` seconds' worth, however slow the machine).
     /// - Throws: `Unavailable` when there is no browser or it printed no document (its error output is in the
     ///   message).
-    public static func dumpDOM(_ url: String, budget: Duration = .seconds(3)) async throws -> String {
+    package static func dumpDOM(_ url: String, budget: Duration = .seconds(3)) async throws -> String {
         let result = try await run([
             "--dump-dom", "--virtual-time-budget=\(milliseconds(budget))", url,
         ])
@@ -45,7 +45,7 @@ public enum HeadlessBrowser {
     }
 
     /// A PNG of `url` at `width`×`height` after its scripts ran for `budget` of virtual time.
-    public static func screenshot(
+    package static func screenshot(
         _ url: String, to file: URL, width: Int = 1280, height: Int = 1000, budget: Duration = .seconds(3)
     ) async throws {
         let result = try await run([

@@ -4,7 +4,7 @@ extension JSONValue {
     /// Differences between `self` (actual) and `expected`, for comparing responses with the Protocol/ examples:
     /// the string "$any" in `expected` matches any value, numbers match within a relative 1e-9, and members are
     /// compared by name, in any order.
-    public func differences(from expected: JSONValue, at path: String = "$") -> [String] {
+    package func differences(from expected: JSONValue, at path: String = "$") -> [String] {
         switch (self, expected) {
         case (_, .string("$any")):
             return []

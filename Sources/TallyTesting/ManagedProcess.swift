@@ -4,15 +4,15 @@ import Synchronization
 /// A child process for end-to-end tests: started with arguments, its standard output read line by line, stopped
 /// with SIGTERM or SIGKILL, and always killed when the test lets go of it, so a failing test leaves no process
 /// behind.
-public final class ManagedProcess: Sendable {
-    public let name: String
+package final class ManagedProcess: Sendable {
+    package let name: String
     private let process: Process
     private let lines = LineCollector()
     private let errorLog: URL
 
     /// Starts `executable` with `arguments`; its standard error goes to a log file named after the process
     /// (`$TMPDIR/tally-test-<name>-<uuid>.log`, deleted with this object unless `TALLY_KEEP_TEST_LOGS` is set).
-    public init(
+    package init(
         _ executable: URL, _ arguments: [String], name: String? = nil, environment: [String: String] = [:]
     ) throws {
         self.name = name ?? executable.lastPathComponent
@@ -55,18 +55,18 @@ public final class ManagedProcess: Sendable {
         }
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Standard output so far, line by line.
-    public var output: [String] { lines.lines }
+    package var output: [String] { lines.lines }
 
     /// What the process wrote to standard error so far.
-    public var errorOutput: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+    package var errorOutput: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
     /// Waits until a line of standard output contains `marker`; returns that line.
-    public func waitForLine(containing marker: String, timeout: Duration = .seconds(30)) async throws -> String {
+    package func waitForLine(containing marker: String, timeout: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let line = output.first(where: { $0.contains(marker) }) { return line }
@@ -92,21 +92,21 @@ public final class ManagedProcess: Sendable {
     }
 
     /// Sends SIGTERM (graceful shutdown).
-    public func terminate() { if process.isRunning { kill(process.processIdentifier, SIGTERM) } }
+    package func terminate() { if process.isRunning { kill(process.processIdentifier, SIGTERM) } }
 
     /// Sends SIGSTOP: the process stalls as a whole (its sockets stay open, nothing reads or answers them) until
     /// `resume()`.
-    public func suspend() { if process.isRunning { kill(process.processIdentifier, SIGSTOP) } }
+    package func suspend() { if process.isRunning { kill(process.processIdentifier, SIGSTOP) } }
 
     /// Sends SIGCONT to a suspended process.
-    public func resume() { if process.isRunning { kill(process.processIdentifier, SIGCONT) } }
+    package func resume() { if process.isRunning { kill(process.processIdentifier, SIGCONT) } }
 
     /// Sends SIGKILL: the process dies without a word to its peers.
-    public func kill9() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    package func kill9() { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     /// Waits for the process to exit; returns its status, or `nil` if it is still running at the timeout.
     @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(15)) async -> Int32? {
+    package func waitForExit(timeout: Duration = .seconds(15)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
@@ -122,10 +122,10 @@ public final class ManagedProcess: Sendable {
 }
 
 /// A failure of a test process.
-public struct ProcessError: Error, CustomStringConvertible {
-    public let description: String
+package struct ProcessError: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// Splits a byte stream into lines as it arrives.

@@ -6,7 +6,7 @@ import Synchronization
 /// A real OTLP/HTTP receiver for tests: an HTTP server on a free loopback port that accepts
 /// `POST /v1/traces` with a JSON body, as an OpenTelemetry collector does, and keeps every span it was sent.
 /// `status` lets a test play a receiver that refuses.
-public final class OTLPReceiver: Sendable {
+package final class OTLPReceiver: Sendable {
     private let server: HTTPServer
     private let task: Task<Void, Never>
     /// The accepted bodies.
@@ -15,7 +15,7 @@ public final class OTLPReceiver: Sendable {
     private let status: HTTPStatusCode
 
     /// `http://127.0.0.1:PORT`, to pass as `--otlp-endpoint`.
-    public let endpoint: String
+    package let endpoint: String
 
     private init(server: HTTPServer, task: Task<Void, Never>, endpoint: String, status: HTTPStatusCode) {
         self.server = server
@@ -25,7 +25,7 @@ public final class OTLPReceiver: Sendable {
     }
 
     /// Starts listening; `stop()` ends it.
-    public static func start(refusing: Bool = false) async throws -> OTLPReceiver {
+    package static func start(refusing: Bool = false) async throws -> OTLPReceiver {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
         let task = Task<Void, Never> { _ = try? await server.run() }
         try await server.waitUntilListening(timeout: 5)
@@ -51,7 +51,7 @@ public final class OTLPReceiver: Sendable {
     }
 
     /// Every span received so far, each with its resource's `service.name` added as a member.
-    public var spans: [[String: Any]] {
+    package var spans: [[String: Any]] {
         var spans: [[String: Any]] = []
         for body in received.withLock({ $0 }) {
             let document = (try? JSONSerialization.jsonObject(with: body) as? [String: Any]) ?? [:]
@@ -71,9 +71,9 @@ public final class OTLPReceiver: Sendable {
     }
 
     /// How many requests arrived, accepted or not.
-    public var requestCount: Int { bodies.withLock { $0 } }
+    package var requestCount: Int { bodies.withLock { $0 } }
 
-    public func stop() async {
+    package func stop() async {
         await server.stop(timeout: 1)
         task.cancel()
     }

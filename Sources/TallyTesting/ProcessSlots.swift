@@ -7,18 +7,18 @@ import Synchronization
 /// Why: Swift Testing starts every suite at once, and on a two-core machine dozens of brokers, workers and load
 /// generators started together are descheduled for long stretches; a test's waits then measure the crowd, not the
 /// behaviour. Waiters are served in arrival order.
-public final class ProcessSlots: Sendable {
+package final class ProcessSlots: Sendable {
     /// The one budget of the test process: `TALLY_TEST_PROCESS_SLOTS` if set, else six slots per core.
     ///
     /// Six per core because most of these tests wait (for a registration, a timeout, a process to exit) far more
     /// than they compute. Measured on two cores, the whole suite: with no limit 31–35 s (idle) and 34–37 s (beside
     /// a CPU-bound process); 4 slots 54 s idle; 8 slots 35–37 s idle but 43–51 s busy; 12 slots 34–37 s either
     /// way. It holds the test clusters alive at once to 12 instead of the dozens Swift Testing would start.
-    public static let shared = ProcessSlots(
+    package static let shared = ProcessSlots(
         capacity: ProcessInfo.processInfo.environment["TALLY_TEST_PROCESS_SLOTS"].flatMap { Int($0) }.map { max(1, $0) }
             ?? 6 * ProcessInfo.processInfo.activeProcessorCount)
 
-    public let capacity: Int
+    package let capacity: Int
 
     private struct State {
         var free: Int
@@ -27,17 +27,17 @@ public final class ProcessSlots: Sendable {
 
     private let state: Mutex<State>
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity >= 1, "a budget of at least one slot")
         self.capacity = capacity
         state = Mutex(State(free: capacity))
     }
 
     /// How many wait for a slot now.
-    public var waiting: Int { state.withLock { $0.waiters.count } }
+    package var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Runs `body` while holding one slot; waits for one first when all are taken.
-    public func withSlot<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    package func withSlot<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         await acquire()
         defer { release() }
         return try await body()

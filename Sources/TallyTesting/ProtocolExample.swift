@@ -1,25 +1,25 @@
 import Foundation
-public import TallyJSONCoding
+import TallyJSONCoding
 
 /// One file of Protocol/examples: a request, the service it goes to and the response it must get (`"$any"`
 /// matches any value). Replayed against the dispatcher in unit tests and against a real cluster end to end.
-public struct ProtocolExample: Sendable, CustomStringConvertible {
-    public let file: URL
-    public let service: String
+package struct ProtocolExample: Sendable, CustomStringConvertible {
+    package let file: URL
+    package let service: String
     /// The request exactly as written in the example, re-serialised.
-    public let requestBody: [UInt8]
-    public let expectedResponse: JSONValue
+    package let requestBody: [UInt8]
+    package let expectedResponse: JSONValue
 
-    public var description: String { "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)" }
+    package var description: String { "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)" }
 
     /// The repository's Protocol/ directory (found from this source file, so it works from any working directory).
-    public static let protocolDirectory = URL(fileURLWithPath: #filePath)
+    package static let protocolDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Protocol")
 
     /// Every example, sorted by path. An example file without service, request or response is a test failure
     /// of its own: it is loaded with what it has and `problems` names what is missing.
-    public static func all() throws -> [ProtocolExample] {
+    package static func all() throws -> [ProtocolExample] {
         let root = protocolDirectory.appendingPathComponent("examples")
         let files =
             FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
@@ -28,7 +28,7 @@ public struct ProtocolExample: Sendable, CustomStringConvertible {
     }
 
     /// Reads one example file.
-    public static func load(_ file: URL) throws -> ProtocolExample {
+    package static func load(_ file: URL) throws -> ProtocolExample {
         let data = try Data(contentsOf: file)
         let example = try JSONDecoder().decode(JSONValue.self, from: data)
         let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -42,13 +42,13 @@ public struct ProtocolExample: Sendable, CustomStringConvertible {
     }
 
     /// Differences between a reply and the expected response (empty: it matches).
-    public func differences(inReply reply: [UInt8]) throws -> [String] {
+    package func differences(inReply reply: [UInt8]) throws -> [String] {
         try JSONDecoder().decode(JSONValue.self, from: Data(reply)).differences(from: expectedResponse)
     }
 }
 
 /// An example file that lacks `service`, `request` or `response`.
-public struct MalformedExample: Error, CustomStringConvertible {
-    public let file: URL
-    public var description: String { "\(file.lastPathComponent) needs service, request and response" }
+package struct MalformedExample: Error, CustomStringConvertible {
+    package let file: URL
+    package var description: String { "\(file.lastPathComponent) needs service, request and response" }
 }

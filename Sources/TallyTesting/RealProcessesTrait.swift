@@ -10,8 +10,8 @@ import Testing
 /// ```
 ///
 /// A test marked itself inside a marked suite holds one slot, not two.
-public struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
-    public var isRecursive: Bool { true }
+package struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
+    package var isRecursive: Bool { true }
 
     /// Whether the current task already holds a slot: the outer of two nested scopes (a suite's and its test's)
     /// acquires, the inner one only runs the test.
@@ -22,12 +22,12 @@ public struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
     /// When the first test asked for a slot: the origin of the reported times.
     static let firstAsked = ContinuousClock.now
 
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         // Per test case: a suite holds nothing while its tests wait for their turn.
         testCase == nil ? nil : self
     }
 
-    public func provideScope(
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         if Self.isHoldingSlot {
@@ -56,5 +56,5 @@ public struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == RealProcessesTrait {
     /// The test or every test of the suite starts real processes: one slot of the shared budget each.
-    public static var realProcesses: Self { RealProcessesTrait() }
+    package static var realProcesses: Self { RealProcessesTrait() }
 }

@@ -8,13 +8,13 @@ import Foundation
 /// connects the socket to itself (a "simultaneous open"), ZeroMQ greets itself and reports the peer connected, and
 /// it never reaches the restarted broker. With dozens of tests opening connections at once, that was one full run
 /// in three. A port below the ephemeral range is never a source port, so it cannot happen there.
-public enum RestartablePort {
+package enum RestartablePort {
     /// `tcp://127.0.0.1:PORT` on a port below the ephemeral range that nothing listens on right now, chosen at
     /// random so that tests running together do not pick the same one.
-    public static func endpoint() -> String { "tcp://127.0.0.1:\(port())" }
+    package static func endpoint() -> String { "tcp://127.0.0.1:\(port())" }
 
     /// A free port below the ephemeral range (`/proc/sys/net/ipv4/ip_local_port_range`), from 20000 up.
-    public static func port() -> Int {
+    package static func port() -> Int {
         let ephemeralStart = ephemeralRange?.lowerBound ?? 32768
         let candidates = 20000..<max(20001, ephemeralStart)
         for _ in 0..<200 {

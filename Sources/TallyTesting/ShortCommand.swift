@@ -4,20 +4,20 @@ import Foundation
 /// made for long-lived servers, it leaves no log file behind, and its output is complete once it returns.
 /// Output goes through temporary files, not pipes, so a large output cannot block the program before it exits;
 /// the wait polls, so no thread of the cooperative pool is held.
-public enum ShortCommand {
+package enum ShortCommand {
     /// How a run ended.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The exit status; `nil` when the command was killed at its timeout.
-        public var status: Int32?
-        public var output: String
-        public var errorOutput: String
+        package var status: Int32?
+        package var output: String
+        package var errorOutput: String
 
-        public var succeeded: Bool { status == 0 }
+        package var succeeded: Bool { status == 0 }
     }
 
     /// Runs `executable` with `arguments` and this process's environment plus `environment`; kills it after
     /// `timeout`.
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(10)
     ) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory

@@ -2,8 +2,8 @@ import Foundation
 
 /// Where the built `tally-broker`, `tally-worker`, `tally` and `tally-load` executables are: `TALLY_BIN_DIR` if set,
 /// else next to the running test binary (SwiftPM puts every product of a build in one directory).
-public enum TallyBinaries {
-    public static var directory: URL {
+package enum TallyBinaries {
+    package static var directory: URL {
         if let override = ProcessInfo.processInfo.environment["TALLY_BIN_DIR"] {
             return URL(fileURLWithPath: override)
         }
@@ -19,8 +19,8 @@ public enum TallyBinaries {
         return directory
     }
 
-    public static var broker: URL { directory.appendingPathComponent("tally-broker") }
-    public static var worker: URL { directory.appendingPathComponent("tally-worker") }
-    public static var cli: URL { directory.appendingPathComponent("tally") }
-    public static var load: URL { directory.appendingPathComponent("tally-load") }
+    package static var broker: URL { directory.appendingPathComponent("tally-broker") }
+    package static var worker: URL { directory.appendingPathComponent("tally-worker") }
+    package static var cli: URL { directory.appendingPathComponent("tally") }
+    package static var load: URL { directory.appendingPathComponent("tally-load") }
 }

@@ -11,11 +11,11 @@ import Foundation
 ///
 /// Or `TallyCluster.start` and `stop()` by hand, when a test stops or kills its processes itself. Processes are
 /// killed when the cluster is let go of, whatever happens.
-public final class TallyCluster: Sendable {
+package final class TallyCluster: Sendable {
     /// Where the broker listens (port chosen by the kernel).
-    public let endpoint: String
-    public let broker: ManagedProcess
-    public let workers: [ManagedProcess]
+    package let endpoint: String
+    package let broker: ManagedProcess
+    package let workers: [ManagedProcess]
 
     init(endpoint: String, broker: ManagedProcess, workers: [ManagedProcess]) {
         self.endpoint = endpoint
@@ -29,22 +29,22 @@ public final class TallyCluster: Sendable {
     /// process on a busy two-core machine is descheduled for a good fraction of a second now and then, and with
     /// sub-second liveness its peers take it for dead and answer its requests `unavailable`, which is not what
     /// such a test is about.
-    public struct Heartbeats: Sendable {
+    package struct Heartbeats: Sendable {
         /// Broker and worker arguments, added before a test's own (which override them).
-        public let brokerArguments: [String]
-        public let workerArguments: [String]
+        package let brokerArguments: [String]
+        package let workerArguments: [String]
 
         /// The binaries' defaults: a heartbeat every 2.5 s, a peer dead after 3 silent intervals (7.5 s), a worker
         /// reconnecting 1 s after it gave up on its broker. A process alive but descheduled for seconds is not
         /// taken for dead. A worker that dies is still noticed within a heartbeat interval: the broker's next
         /// heartbeat to it finds its connection gone.
-        public static let production = Heartbeats(brokerArguments: [], workerArguments: [])
+        package static let production = Heartbeats(brokerArguments: [], workerArguments: [])
 
         /// A heartbeat every 250 ms, a peer dead after 4 silent intervals (1 s), reconnects after 250 ms: a stalled
         /// or partitioned peer is noticed within 1.25 s. A live process stalled for a whole second would be taken
         /// for dead too: a test that uses it is about liveness, and keeps its processes from being crowded out
         /// (`MultiHostTests` runs them at a higher priority).
-        public static let quick = Heartbeats(
+        package static let quick = Heartbeats(
             brokerArguments: ["--heartbeat-interval", "250ms", "--heartbeat-liveness", "4"],
             workerArguments: [
                 "--heartbeat-interval", "250ms", "--heartbeat-liveness", "4", "--reconnect-delay", "250ms",
@@ -52,7 +52,7 @@ public final class TallyCluster: Sendable {
     }
 
     /// How far a started worker must have come before `startWorker` returns.
-    public enum WorkerMilestone: Sendable {
+    package enum WorkerMilestone: Sendable {
         /// It has parsed its settings and started connecting (its `serving` line).
         case started
         /// Every one of its services is registered with a broker (its `registered` line, what `/readyz` says).
@@ -70,7 +70,7 @@ public final class TallyCluster: Sendable {
     /// worker has registered each of its services with the broker.
     /// - Parameter bind: where the broker listens; a port the kernel picks unless the test restarts the broker on
     ///   the same address (`RestartablePort.endpoint()`).
-    public static func start(
+    package static func start(
         workers count: Int, bind: String = "tcp://127.0.0.1:0", heartbeats: Heartbeats = .production,
         brokerArguments: [String] = [], workerArguments: [String] = [], logLevel: String = "notice"
     ) async throws -> TallyCluster {
@@ -88,7 +88,7 @@ public final class TallyCluster: Sendable {
     }
 
     /// Starts a broker process bound to `bind` and waits for its ready line.
-    public static func startBroker(
+    package static func startBroker(
         bind: String, heartbeats: Heartbeats = .production, arguments: [String] = [], logLevel: String = "notice"
     ) async throws -> ManagedProcess {
         let broker = try ManagedProcess(
@@ -99,7 +99,7 @@ public final class TallyCluster: Sendable {
     }
 
     /// The endpoint a started broker printed.
-    public static func brokerEndpoint(_ broker: ManagedProcess) async throws -> String {
+    package static func brokerEndpoint(_ broker: ManagedProcess) async throws -> String {
         let line = try await broker.waitForLine(containing: "listening on")
         guard let endpoint = line.split(separator: " ").last.map(String.init) else {
             throw ProcessError("no endpoint in '\(line)'")
@@ -109,7 +109,7 @@ public final class TallyCluster: Sendable {
 
     /// Starts a worker process connected to `endpoint` and waits until it reaches `milestone`: only `.started`
     /// for a worker that is not meant to reach its broker (a wrong key, a broker started later).
-    public static func startWorker(
+    package static func startWorker(
         endpoint: String, heartbeats: Heartbeats = .production, arguments: [String] = [], name: String = "worker",
         logLevel: String = "notice", environment: [String: String] = [:],
         waitFor milestone: WorkerMilestone = .registered
@@ -123,7 +123,7 @@ public final class TallyCluster: Sendable {
     }
 
     /// SIGTERM to every process, workers first; waits for them to exit.
-    public func stop() async {
+    package func stop() async {
         for worker in workers { worker.terminate() }
         for worker in workers { await worker.waitForExit() }
         broker.terminate()
@@ -132,7 +132,7 @@ public final class TallyCluster: Sendable {
 }
 
 /// Runs `body` with a started cluster and stops it afterwards (workers first, gracefully), whatever `body` does.
-public func withCluster<Result>(
+package func withCluster<Result>(
     workers: Int, heartbeats: TallyCluster.Heartbeats = .production, brokerArguments: [String] = [],
     workerArguments: [String] = [], logLevel: String = "notice", _ body: (TallyCluster) async throws -> Result
 ) async throws -> Result {

@@ -12,12 +12,12 @@ import Foundation
 /// ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always
 /// removes the namespaces, also when the body throws; namespaces (and processes) left by a test process that died
 /// (SIGKILL) are removed by the next run.
-public final class VirtualNetwork: Sendable {
+package final class VirtualNetwork: Sendable {
     /// One simulated host: its namespace and its address on the shared link.
-    public struct Host: Sendable, Hashable {
-        public let role: String
-        public let namespace: String
-        public let address: String
+    package struct Host: Sendable, Hashable {
+        package let role: String
+        package let namespace: String
+        package let address: String
         /// The switch port (a veth end in the switch namespace) that this host is plugged into.
         let port: String
     }
@@ -25,7 +25,7 @@ public final class VirtualNetwork: Sendable {
     /// Every namespace this type creates starts with this, then the creating process id.
     static let namePrefix = "tallynet-"
 
-    public let hosts: [Host]
+    package let hosts: [Host]
     let switchNamespace: String
 
     private init(hosts: [Host], switchNamespace: String) {
@@ -34,7 +34,7 @@ public final class VirtualNetwork: Sendable {
     }
 
     /// `nil` when namespaces can be made here, else why not (for a skip message).
-    public static let availability: String? = {
+    package static let availability: String? = {
         guard let ip = IPCommand.path else { return "no `ip` command (install iproute2)" }
         guard geteuid() == 0 else { return "needs root to create network namespaces (running as uid \(geteuid()))" }
         let probe = "\(namePrefix)\(getpid())-probe"
@@ -45,7 +45,7 @@ public final class VirtualNetwork: Sendable {
 
     /// Makes a network of `roles.count` hosts (addresses 10.77.0.1, .2, … in order), runs `body` and removes the
     /// network, whatever `body` does.
-    public static func withNetwork<Result>(
+    package static func withNetwork<Result>(
         hosts roles: [String], _ body: (VirtualNetwork) async throws -> Result
     ) async throws -> Result {
         let network = try await create(roles)
@@ -53,7 +53,7 @@ public final class VirtualNetwork: Sendable {
     }
 
     /// The host playing `role`.
-    public func host(_ role: String) -> Host {
+    package func host(_ role: String) -> Host {
         guard let host = hosts.first(where: { $0.role == role }) else { preconditionFailure("no host '\(role)'") }
         return host
     }
@@ -61,7 +61,7 @@ public final class VirtualNetwork: Sendable {
     /// Starts `executable` inside the namespace of `role` (`ip netns exec`, which execs it: the process id is the
     /// program's own, so signals reach it directly), at `niceness` (`nice -n`, which execs it too; negative for a
     /// priority above the rest of the machine's, as root may ask).
-    public func start(
+    package func start(
         on role: String, _ executable: URL, _ arguments: [String], name: String, niceness: Int = 0
     ) throws -> ManagedProcess {
         let priority = niceness == 0 ? [] : ["nice", "-n", String(niceness)]
@@ -71,7 +71,7 @@ public final class VirtualNetwork: Sendable {
     }
 
     /// Runs a short command inside the namespace of `role` to completion (a fetch from inside the network).
-    public func run(
+    package func run(
         on role: String, _ executable: URL, _ arguments: [String], timeout: Duration = .seconds(10)
     ) async throws -> ShortCommand.Result {
         try await ShortCommand.run(
@@ -80,12 +80,12 @@ public final class VirtualNetwork: Sendable {
     }
 
     /// Takes the host's link down at the switch: its packets go nowhere, its TCP connections stay open.
-    public func unplug(_ role: String) async throws {
+    package func unplug(_ role: String) async throws {
         try await IPCommand.run(["-n", switchNamespace, "link", "set", host(role).port, "down"])
     }
 
     /// Brings the host's link back up.
-    public func plug(_ role: String) async throws {
+    package func plug(_ role: String) async throws {
         try await IPCommand.run(["-n", switchNamespace, "link", "set", host(role).port, "up"])
     }
 
@@ -122,7 +122,7 @@ public final class VirtualNetwork: Sendable {
 
     /// Deletes every namespace of this network (their veth links go with them). Processes still inside are not
     /// killed by this: tests stop them first (a `ManagedProcess` is killed when released).
-    public func remove() async {
+    package func remove() async {
         for namespace in hosts.map(\.namespace) + [switchNamespace] {
             _ = try? await IPCommand.run(["netns", "del", namespace])
         }

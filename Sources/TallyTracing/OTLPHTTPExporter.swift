@@ -8,8 +8,8 @@ import Synchronization
 /// `export` only appends to a bounded buffer (4096 spans; beyond it spans are dropped and counted), so the broker's
 /// and worker's I/O threads never wait for the network. A receiver that is down costs a warning, once per outage,
 /// and the batches of that time. Plain `http://` only: run a collector beside the process for TLS and retries.
-public final class OTLPHTTPExporter: SpanExporter {
-    public let endpoint: Endpoint
+package final class OTLPHTTPExporter: SpanExporter {
+    package let endpoint: Endpoint
     let serviceName: String
     let version: String
     let logger: Logger
@@ -27,15 +27,15 @@ public final class OTLPHTTPExporter: SpanExporter {
     private let wakeup = NSCondition()
 
     /// Where spans go: host, port and path of an `http://` URL.
-    public struct Endpoint: Sendable, Hashable, CustomStringConvertible {
-        public let host: String
-        public let port: Int
-        public let path: String
+    package struct Endpoint: Sendable, Hashable, CustomStringConvertible {
+        package let host: String
+        package let port: Int
+        package let path: String
 
         /// `http://HOST[:PORT][/PATH]`: the base URL of an OTLP/HTTP receiver (port 4318 unless given); spans go
         /// to `/v1/traces` under it unless the path already ends so.
         /// - Throws: `EndpointError` for anything else (another scheme, no host).
-        public init(parsing text: String) throws(EndpointError) {
+        package init(parsing text: String) throws(EndpointError) {
             guard let url = URLComponents(string: text), url.scheme?.lowercased() == "http",
                 let host = url.host, !host.isEmpty
             else {
@@ -48,13 +48,13 @@ public final class OTLPHTTPExporter: SpanExporter {
             self.path = base.hasSuffix("/v1/traces") ? base : base + "/v1/traces"
         }
 
-        public var description: String {
+        package var description: String {
             "http://\(host.contains(":") ? "[\(host)]" : host):\(port)\(path)"
         }
     }
 
-    public struct EndpointError: Error, CustomStringConvertible {
-        public let description: String
+    package struct EndpointError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Starts the sending thread.
@@ -63,7 +63,7 @@ public final class OTLPHTTPExporter: SpanExporter {
     ///   - serviceName: the `service.name` resource attribute (`tally-broker`, `tally-worker`).
     ///   - version: `service.version` and the scope's version.
     ///   - logger: for failed sends (warning, once per outage) and recoveries.
-    public init(endpoint: Endpoint, serviceName: String, version: String, logger: Logger) {
+    package init(endpoint: Endpoint, serviceName: String, version: String, logger: Logger) {
         self.endpoint = endpoint
         self.serviceName = serviceName
         self.version = version
@@ -73,7 +73,7 @@ public final class OTLPHTTPExporter: SpanExporter {
         thread.start()
     }
 
-    public func export(_ span: FinishedSpan) {
+    package func export(_ span: FinishedSpan) {
         let wake = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
             guard state.buffer.count < Self.maxBuffered else {
@@ -93,7 +93,7 @@ public final class OTLPHTTPExporter: SpanExporter {
     }
 
     /// Sends what is buffered, then stops the thread; waits at most about two send timeouts.
-    public func shutdown() async {
+    package func shutdown() async {
         state.withLock { $0.stopping = true }
         wake()
         for _ in 0..<100 {

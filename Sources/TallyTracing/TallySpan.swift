@@ -4,9 +4,9 @@ import Tracing
 /// A span of `TallyTracer`: its identity is fixed at start, the rest (name, attributes, status, events) may change
 /// from any thread until `end`, which hands it to the exporter once. A span the trace does not sample records
 /// nothing and exports nothing, but still carries its identity, so that it is passed on.
-public final class TallySpan: Span {
-    public let context: ServiceContext
-    public let isRecording: Bool
+package final class TallySpan: Span {
+    package let context: ServiceContext
+    package let isRecording: Bool
     let kind: SpanKind
     let parentSpanID: String?
     let startNanosecondsSinceEpoch: UInt64
@@ -34,12 +34,12 @@ public final class TallySpan: Span {
         self.state = Mutex(State(operationName: operationName))
     }
 
-    public var operationName: String {
+    package var operationName: String {
         get { state.withLock { $0.operationName } }
         set { state.withLock { $0.operationName = newValue } }
     }
 
-    public var attributes: SpanAttributes {
+    package var attributes: SpanAttributes {
         get { state.withLock { $0.attributes } }
         set {
             guard isRecording else { return }
@@ -47,18 +47,18 @@ public final class TallySpan: Span {
         }
     }
 
-    public func setStatus(_ status: SpanStatus) {
+    package func setStatus(_ status: SpanStatus) {
         guard isRecording else { return }
         state.withLock { $0.status = status }
     }
 
-    public func addEvent(_ event: SpanEvent) {
+    package func addEvent(_ event: SpanEvent) {
         guard isRecording else { return }
         state.withLock { $0.events.append(event) }
     }
 
     /// An `exception` event, as OpenTelemetry names it.
-    public func recordError<Instant: TracerInstant>(
+    package func recordError<Instant: TracerInstant>(
         _ error: any Error, attributes: SpanAttributes, at instant: @autoclosure () -> Instant
     ) {
         guard isRecording else { return }
@@ -69,9 +69,9 @@ public final class TallySpan: Span {
     }
 
     /// Links are not exported by this tracer.
-    public func addLink(_ link: SpanLink) {}
+    package func addLink(_ link: SpanLink) {}
 
-    public func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
+    package func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
         let finished: State? = state.withLock { state in
             guard !state.ended else { return nil }
             state.ended = true

@@ -7,16 +7,16 @@ import Tracing
 ///
 /// It propagates only `traceparent` and `tracestate`, the two headers Tally's envelope carries; swift-otel's
 /// tracer does the same by default, so a backend that bootstraps swift-otel and one that uses this tracer agree.
-public struct TallyTracer: Tracer {
-    public typealias Span = TallySpan
+package struct TallyTracer: Tracer {
+    package typealias Span = TallySpan
 
     let exporter: any SpanExporter
 
-    public init(exporter: any SpanExporter) {
+    package init(exporter: any SpanExporter) {
         self.exporter = exporter
     }
 
-    public func startSpan<Instant: TracerInstant>(
+    package func startSpan<Instant: TracerInstant>(
         _ operationName: String, context: @autoclosure () -> ServiceContext, ofKind kind: SpanKind,
         at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt
     ) -> TallySpan {
@@ -32,10 +32,10 @@ public struct TallyTracer: Tracer {
             exporter: exporter)
     }
 
-    public func forceFlush() {}
+    package func forceFlush() {}
 
     /// Writes the context's span as `traceparent` (and `tracestate` when it has one).
-    public func inject<Carrier, Inject: Injector>(
+    package func inject<Carrier, Inject: Injector>(
         _ context: ServiceContext, into carrier: inout Carrier, using injector: Inject
     ) where Inject.Carrier == Carrier {
         guard let span = context.w3cSpanContext else { return }
@@ -45,7 +45,7 @@ public struct TallyTracer: Tracer {
 
     /// Reads `traceparent` (and `tracestate`) into the context when the `traceparent` is valid; anything else
     /// leaves the context as it was (a span started from it is then the root of a new trace).
-    public func extract<Carrier, Extract: Extractor>(
+    package func extract<Carrier, Extract: Extractor>(
         _ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract
     ) where Extract.Carrier == Carrier {
         guard let text = extractor.extract(key: "traceparent", from: carrier),

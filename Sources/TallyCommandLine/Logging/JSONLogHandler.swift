@@ -5,10 +5,10 @@ import Logging
 /// Metadata is merged as `StreamLogHandler` merges it, so both formats carry the same keys: the handler's own
 /// metadata, then the metadata provider's (where task-local context such as a trace id comes from), then the
 /// event's; an error attached to the event adds `error.message` and `error.type`.
-public struct JSONLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+package struct JSONLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let output: @Sendable ([UInt8]) -> Void
 
@@ -16,7 +16,7 @@ public struct JSONLogHandler: LogHandler {
     ///   - label: the logger's label, written as `logger`.
     ///   - metadataProvider: contextual metadata added to every line.
     ///   - output: receives each line, newline included; standard error (``StandardErrorLines``) in the binaries.
-    public init(
+    package init(
         label: String, metadataProvider: Logger.MetadataProvider? = nil,
         output: @escaping @Sendable ([UInt8]) -> Void = StandardErrorLines.write
     ) {
@@ -25,12 +25,12 @@ public struct JSONLogHandler: LogHandler {
         self.output = output
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty {
             merged.merge(provided) { _, provided in provided }

@@ -12,20 +12,20 @@ import Logging
 /// collides with a reserved one is written with a `metadata.` prefix instead of overwriting it or producing an
 /// object with duplicate keys. Keys and values are escaped here, byte by byte: metadata carries what clients
 /// sent (request ids, service names), and a quote or a newline in it must not end the object or the line.
-public struct JSONLogLine: Sendable {
+package struct JSONLogLine: Sendable {
     /// The keys every line has, in the order they are written.
-    public static let reservedKeys = ["timestamp", "level", "logger", "message", "source", "file", "line"]
+    package static let reservedKeys = ["timestamp", "level", "logger", "message", "source", "file", "line"]
 
-    public var timestamp: String
-    public var level: Logger.Level
-    public var logger: String
-    public var message: String
-    public var source: String
-    public var file: String
-    public var line: UInt
-    public var metadata: Logger.Metadata
+    package var timestamp: String
+    package var level: Logger.Level
+    package var logger: String
+    package var message: String
+    package var source: String
+    package var file: String
+    package var line: UInt
+    package var metadata: Logger.Metadata
 
-    public init(
+    package init(
         timestamp: String, level: Logger.Level, logger: String, message: String, source: String, file: String,
         line: UInt, metadata: Logger.Metadata
     ) {
@@ -40,7 +40,7 @@ public struct JSONLogLine: Sendable {
     }
 
     /// The line's bytes, newline included.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         output.append(UInt8(ascii: "{"))

@@ -5,16 +5,16 @@ import Foundation
 /// UTC, because lines from hosts in different zones are merged and sorted by pipelines; microseconds, because a
 /// broker logs several events per millisecond under load and their order matters when reading a failure. Written
 /// from `clock_gettime` and `gmtime_r` rather than a `DateFormatter`: it runs on every log line, on any thread.
-public enum LogTimestamp {
+package enum LogTimestamp {
     /// Now.
-    public static func now() -> String {
+    package static func now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return format(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
     }
 
     /// `seconds` since 1970-01-01T00:00:00Z plus `nanoseconds` (0..<1e9), truncated to microseconds.
-    public static func format(seconds: Int, nanoseconds: Int) -> String {
+    package static func format(seconds: Int, nanoseconds: Int) -> String {
         var whole = time_t(seconds)
         var parts = tm()
         gmtime_r(&whole, &parts)

@@ -6,19 +6,19 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 /// `--log-level` and `--log-format` (env `TALLY_LOG_LEVEL`, `TALLY_LOG_FORMAT`; file keys `log-level`,
 /// `log-format`), shared by the executables that run as services.
-public struct LoggingOptions: ParsableArguments {
+package struct LoggingOptions: ParsableArguments {
     @Option(name: LoggingSettings.level.flag, help: LoggingSettings.level.help)
-    public var logLevel: Logger.Level?
+    package var logLevel: Logger.Level?
 
     @Option(name: LoggingSettings.format.flag, help: LoggingSettings.format.help)
-    public var logFormat: LogFormat?
+    package var logFormat: LogFormat?
 
-    public init() {}
+    package init() {}
 
     /// Sets up swift-log once for the process: one line per event on standard error, with metadata, as text or
     /// JSON.
     /// - Important: swift-log allows one bootstrap per process; call this once, from `main`.
-    public func bootstrap(label: String, settings: SettingSources) throws -> ProcessLog {
+    package func bootstrap(label: String, settings: SettingSources) throws -> ProcessLog {
         let level = try settings.resolve(logLevel, LoggingSettings.level)
         let format = try settings.resolve(logFormat, LoggingSettings.format)
         LoggingSystem.bootstrap { label in

@@ -7,11 +7,11 @@ import Logging
 /// is right for a person at a terminal and wrong for a pipeline that reads JSON logs: the one line that says why
 /// the process died would be the one line it cannot parse. So with JSON logs that error becomes a `critical` JSON
 /// line, and the process exits with the status ArgumentParser would have given it.
-public struct ProcessLog: Sendable {
-    public let logger: Logger
-    public let format: LogFormat
+package struct ProcessLog: Sendable {
+    package let logger: Logger
+    package let format: LogFormat
 
-    public init(logger: Logger, format: LogFormat) {
+    package init(logger: Logger, format: LogFormat) {
         self.logger = logger
         self.format = format
     }
@@ -22,7 +22,7 @@ public struct ProcessLog: Sendable {
     /// - Parameters:
     ///   - file: where the process runs `body` from, for the line's `file` and `source` (the executable, not this
     ///     file).
-    public func run(
+    package func run(
         file: String = #fileID, line: UInt = #line, _ body: () async throws -> Void
     ) async throws {
         do {

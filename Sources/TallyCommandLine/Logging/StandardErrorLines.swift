@@ -6,11 +6,11 @@ import Synchronization
 /// another is two lines no pipeline can parse.
 ///
 /// Unbuffered on purpose: the last lines before a crash or a `kill -9` are the ones an operator needs.
-public enum StandardErrorLines {
+package enum StandardErrorLines {
     private static let lock = Mutex(())
 
     /// Writes `line` (which ends with its newline) in full, retrying after partial writes and interruptions.
-    public static func write(_ line: [UInt8]) {
+    package static func write(_ line: [UInt8]) {
         lock.withLock { _ in
             line.withUnsafeBytes { buffer in
                 var offset = 0

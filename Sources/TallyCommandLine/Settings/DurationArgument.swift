@@ -7,12 +7,12 @@ import Foundation
 /// Compound forms are what operators type for load runs and timeouts (`--duration 1m30s`, as in Go, k6 and
 /// Kubernetes); units must go from larger to smaller (`30s1m` is a typo, not 90 seconds), each at most once.
 /// Values are whole milliseconds (rounded).
-public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let duration: Duration
+package struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let duration: Duration
 
-    public init(_ duration: Duration) { self.duration = duration }
+    package init(_ duration: Duration) { self.duration = duration }
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
         if let milliseconds = Int64(text) {
             guard milliseconds >= 0 else { return nil }
@@ -50,12 +50,12 @@ public struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Compa
         return Int64(total.rounded())
     }
 
-    public var description: String {
+    package var description: String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.duration < rhs.duration }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.duration < rhs.duration }
 
-    public static var defaultCompletionKind: CompletionKind { .default }
+    package static var defaultCompletionKind: CompletionKind { .default }
 }

@@ -7,13 +7,13 @@ import ArgumentParser
 ///
 /// Defaults come from the library's own configuration types (`BrokerConfiguration()`, `WorkerConfiguration`…)
 /// where those have one: a program run without flags behaves as the library does.
-public struct Setting<Value: Sendable>: Sendable {
-    public let documentation: SettingDocumentation
-    public let defaultValue: Value
+package struct Setting<Value: Sendable>: Sendable {
+    package let documentation: SettingDocumentation
+    package let defaultValue: Value
     let check: SettingCheck<Value>
 
-    public var name: String { documentation.name }
-    public var environmentVariable: String { documentation.environmentVariable }
+    package var name: String { documentation.name }
+    package var environmentVariable: String { documentation.environmentVariable }
 
     /// - Parameters:
     ///   - name: the long flag without dashes, also the configuration-file key.
@@ -37,10 +37,10 @@ public struct Setting<Value: Sendable>: Sendable {
     }
 
     /// The option's name for ArgumentParser: `@Option(name: setting.flag, help: setting.help)`.
-    public var flag: NameSpecification { .customLong(name) }
+    package var flag: NameSpecification { .customLong(name) }
 
     /// The option's help: the summary, its environment variable and its default.
-    public var help: ArgumentHelp { ArgumentHelp(documentation.helpText) }
+    package var help: ArgumentHelp { ArgumentHelp(documentation.helpText) }
 
     private static func text(of value: Value) -> String {
         switch value {
@@ -52,7 +52,7 @@ public struct Setting<Value: Sendable>: Sendable {
 
 extension Setting where Value: ExpressibleByArgument {
     /// A single value.
-    public init(
+    package init(
         _ name: String, _ summary: String, default defaultValue: Value, shownDefault: String? = nil,
         environmentVariable: String? = nil, check: SettingCheck<Value> = .any
     ) {
@@ -64,7 +64,7 @@ extension Setting where Value: ExpressibleByArgument {
 
 extension Setting where Value == [String] {
     /// A list: a repeatable flag, comma-separated in the environment, an array (or one string) in the file.
-    public init(
+    package init(
         list name: String, _ summary: String, default defaultValue: [String], shownDefault: String? = nil,
         environmentVariable: String? = nil, check: SettingCheck<[String]> = .any
     ) {
@@ -75,15 +75,15 @@ extension Setting where Value == [String] {
 }
 
 /// What is said about a setting, whatever its value type: for `--help`, for messages and for the README.
-public struct SettingDocumentation: Sendable, Hashable {
-    public let name: String
-    public let summary: String
-    public let environmentVariable: String
+package struct SettingDocumentation: Sendable, Hashable {
+    package let name: String
+    package let summary: String
+    package let environmentVariable: String
     /// The default as people read it (`2500ms`, `off`).
-    public let shownDefault: String
+    package let shownDefault: String
     /// Whether `shownDefault` is a value one could write (`2500ms`) rather than words (`off`).
-    public let defaultIsValue: Bool
-    public let isList: Bool
+    package let defaultIsValue: Bool
+    package let isList: Bool
 
     var helpText: String {
         let variable = isList ? "\(environmentVariable), comma-separated" : environmentVariable

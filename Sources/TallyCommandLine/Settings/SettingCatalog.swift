@@ -2,21 +2,21 @@ import Foundation
 
 /// The settings one program has, in the order its `--help` and the README list them: what its configuration file
 /// may hold, and the source of the README's settings table for it.
-public struct SettingCatalog: Sendable {
-    public let program: String
-    public let settings: [SettingDocumentation]
+package struct SettingCatalog: Sendable {
+    package let program: String
+    package let settings: [SettingDocumentation]
 
-    public init(program: String, settings: [SettingDocumentation]) {
+    package init(program: String, settings: [SettingDocumentation]) {
         self.program = program
         self.settings = settings
     }
 
     /// The names a configuration file may use.
-    public var names: Set<String> { Set(settings.map(\.name)) }
+    package var names: Set<String> { Set(settings.map(\.name)) }
 
     /// The README's table of this program's settings: one row per setting with its flag, environment variable,
     /// default and meaning. `SettingsDocumentationTests` checks that the README holds exactly this.
-    public var markdownTable: String {
+    package var markdownTable: String {
         var lines = ["| `\(program)` | env | default | meaning |", "|---|---|---|---|"]
         for setting in settings {
             let flag = setting.isList ? "`--\(setting.name)` (repeat)" : "`--\(setting.name)`"

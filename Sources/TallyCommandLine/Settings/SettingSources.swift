@@ -15,14 +15,14 @@ import Foundation
 /// providers do not refuse unknown keys, and its command-line provider would parse arguments a second time beside
 /// ArgumentParser, which `--help`, `--version` and exit status 64 come from. What Tally needs of it is the fixed
 /// precedence below, a few dozen lines.
-public struct SettingSources {
+package struct SettingSources {
     let environment: [String: String]
     let file: ConfigurationFile?
 
     /// - Parameters:
     ///   - configPath: `--config`, else `TALLY_CONFIG`, else no file.
     ///   - catalog: the settings this program has (file keys outside it are refused).
-    public init(
+    package init(
         configPath: String?, catalog: SettingCatalog,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
@@ -32,7 +32,7 @@ public struct SettingSources {
     }
 
     /// The environment variable of a setting named `key`.
-    public static func environmentVariable(_ key: String) -> String {
+    package static func environmentVariable(_ key: String) -> String {
         "TALLY_" + key.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
@@ -51,7 +51,7 @@ public struct SettingSources {
     }
 
     /// One value: the flag's, else the environment's, else the file's, else the default; checked.
-    public func resolve<Value: ExpressibleByArgument>(_ flag: Value?, _ setting: Setting<Value>) throws -> Value {
+    package func resolve<Value: ExpressibleByArgument>(_ flag: Value?, _ setting: Setting<Value>) throws -> Value {
         let (value, source): (Value, Source)
         if let flag {
             (value, source) = (flag, .flag)
@@ -69,7 +69,7 @@ public struct SettingSources {
     }
 
     /// A list (repeatable flag; comma-separated in the environment; an array or a string in the file); checked.
-    public func resolve(_ flags: [String], _ setting: Setting<[String]>) throws -> [String] {
+    package func resolve(_ flags: [String], _ setting: Setting<[String]>) throws -> [String] {
         let (values, source): ([String], Source)
         if !flags.isEmpty {
             (values, source) = (flags, .flag)

@@ -1,22 +1,22 @@
 extension ClusterDocument {
     /// One service: its queue, its worker processes and its last minute.
-    public struct ServiceSummary: Codable, Sendable, Hashable {
-        public var name: String
-        public var queued: Int
+    package struct ServiceSummary: Codable, Sendable, Hashable {
+        package var name: String
+        package var queued: Int
         /// How long the request at the head of the queue has waited, in milliseconds; `nil` with none queued.
-        public var oldestWaitMilliseconds: Double?
-        public var inFlight: Int
+        package var oldestWaitMilliseconds: Double?
+        package var inFlight: Int
         /// Requests its worker connections can hold at once.
-        public var credit: Int
-        public var connections: Int
+        package var credit: Int
+        package var connections: Int
         /// Worker processes registered for it (all of them, listed or not).
-        public var workerProcesses: Int
-        public var processes: [WorkerProcess]
+        package var workerProcesses: Int
+        package var processes: [WorkerProcess]
         /// Processes left out by `ClusterDocument.maximumProcessRows`.
-        public var processesNotListed: Int
-        public var lastMinute: Window
+        package var processesNotListed: Int
+        package var lastMinute: Window
 
-        public init(
+        package init(
             name: String, queued: Int, oldestWaitMilliseconds: Double?, inFlight: Int, credit: Int,
             connections: Int, workerProcesses: Int, processes: [WorkerProcess], processesNotListed: Int,
             lastMinute: Window
@@ -46,21 +46,21 @@ extension ClusterDocument {
     }
 
     /// One worker process of a service (its connections for that service together).
-    public struct WorkerProcess: Codable, Sendable, Hashable {
+    package struct WorkerProcess: Codable, Sendable, Hashable {
         /// `host/pid` as the worker names itself; `nil` for a peer that names nothing (a plain MDP/0.1 worker).
-        public var name: String?
+        package var name: String?
         /// How the broker tells it apart: the instance a Tally worker names, or the connection's routing id (hex).
-        public var id: String
-        public var connections: Int
-        public var credit: Int
-        public var inFlight: Int
+        package var id: String
+        package var connections: Int
+        package var credit: Int
+        package var inFlight: Int
         /// Replies delivered from its current connections, and how many of them were error responses.
-        public var served: Int
-        public var errors: Int
+        package var served: Int
+        package var errors: Int
         /// Milliseconds since the broker last heard from it.
-        public var lastHeardMilliseconds: Double
+        package var lastHeardMilliseconds: Double
 
-        public init(
+        package init(
             name: String?, id: String, connections: Int, credit: Int, inFlight: Int, served: Int, errors: Int,
             lastHeardMilliseconds: Double
         ) {
@@ -83,19 +83,19 @@ extension ClusterDocument {
     }
 
     /// A service's requests over the last minute (fewer seconds just after the broker started).
-    public struct Window: Codable, Sendable, Hashable {
+    package struct Window: Codable, Sendable, Hashable {
         /// The seconds the window covers.
-        public var seconds: Double
+        package var seconds: Double
         /// Requests answered (by a worker or by the broker) per second.
-        public var requestsPerSecond: Double
+        package var requestsPerSecond: Double
         /// Error responses by code, most frequent first: the broker's own answers (`overloaded`, `unavailable`, …)
         /// and workers' error responses.
-        public var errors: [ErrorCount]
+        package var errors: [ErrorCount]
         /// Latency quantiles of delivered replies, from the broker receiving the request; `nil` with none.
-        public var p50Milliseconds: Double?
-        public var p99Milliseconds: Double?
+        package var p50Milliseconds: Double?
+        package var p99Milliseconds: Double?
 
-        public init(
+        package init(
             seconds: Double, requestsPerSecond: Double, errors: [ErrorCount], p50Milliseconds: Double?,
             p99Milliseconds: Double?
         ) {
@@ -115,11 +115,11 @@ extension ClusterDocument {
         }
     }
 
-    public struct ErrorCount: Codable, Sendable, Hashable {
-        public var code: String
-        public var count: Int
+    package struct ErrorCount: Codable, Sendable, Hashable {
+        package var code: String
+        package var count: Int
 
-        public init(code: String, count: Int) {
+        package init(code: String, count: Int) {
             self.code = code
             self.count = count
         }

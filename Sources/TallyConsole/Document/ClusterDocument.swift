@@ -7,23 +7,23 @@
 /// Every string that came from a peer (service names, worker names and ids, request ids in incidents) is the
 /// peer's text, bounded in length and otherwise untouched: whoever shows it escapes it (the page inserts it as
 /// text, `tally top` through `TerminalText`).
-public struct ClusterDocument: Codable, Sendable, Hashable {
+package struct ClusterDocument: Codable, Sendable, Hashable {
     /// The document's format version: 1.
-    public var version: Int
+    package var version: Int
     /// When the broker built it (RFC 3339, UTC).
-    public var generatedAt: String
+    package var generatedAt: String
     /// How often at most the broker builds it: polling faster returns the same document.
-    public var refreshSeconds: Double
-    public var broker: BrokerSummary
+    package var refreshSeconds: Double
+    package var broker: BrokerSummary
     /// Every service the broker knows (queued requests or registered workers), by name; at most
     /// `ClusterDocument.maximumServices`.
-    public var services: [ServiceSummary]
+    package var services: [ServiceSummary]
     /// Services left out past that bound.
-    public var servicesNotListed: Int
+    package var servicesNotListed: Int
     /// What went wrong lately, newest first, repeats counted on one entry; at most `IncidentLog.capacity`.
-    public var incidents: [Incident]
+    package var incidents: [Incident]
     /// Requests per second and p99 of every service together, over the last 15 minutes.
-    public var series: RateSeries
+    package var series: RateSeries
 
     enum CodingKeys: String, CodingKey {
         case version
@@ -35,31 +35,31 @@ public struct ClusterDocument: Codable, Sendable, Hashable {
     }
 
     /// Services listed at most: the broker's own bounds (256 served and 256 waiting).
-    public static let maximumServices = 512
+    package static let maximumServices = 512
     /// Worker process rows listed at most, over all services.
-    public static let maximumProcessRows = 1000
+    package static let maximumProcessRows = 1000
 }
 
 extension ClusterDocument {
     /// The broker process itself.
-    public struct BrokerSummary: Codable, Sendable, Hashable {
-        public var version: String
+    package struct BrokerSummary: Codable, Sendable, Hashable {
+        package var version: String
         /// When it started (RFC 3339, UTC), and the seconds since.
-        public var startedAt: String
-        public var uptimeSeconds: Double
+        package var startedAt: String
+        package var uptimeSeconds: Double
         /// Whether CURVE encryption and authentication are on.
-        public var curve: Bool
+        package var curve: Bool
         /// Draining: no new requests taken (a graceful shutdown is under way).
-        public var draining: Bool
+        package var draining: Bool
         /// Connections of peers that are not registered workers: clients (and workers between connecting and
         /// READY). Open peer connections minus registered worker connections.
-        public var clientConnections: Int
+        package var clientConnections: Int
         /// Open transport connections of every peer, from the broker socket's monitor.
-        public var peerConnections: Int
+        package var peerConnections: Int
         /// Registered worker connections, over all services.
-        public var workerConnections: Int
+        package var workerConnections: Int
 
-        public init(
+        package init(
             version: String, startedAt: String, uptimeSeconds: Double, curve: Bool, draining: Bool,
             clientConnections: Int, peerConnections: Int, workerConnections: Int
         ) {

@@ -4,24 +4,24 @@ import TallyCalendar
 
 /// Builds the console's document from the broker's detailed snapshot (live state: workers, queues, connections)
 /// and the recorder's reading (the past: windows, incidents, the chart), within the document's bounds.
-public struct ClusterDocumentBuilder: Sendable {
+package struct ClusterDocumentBuilder: Sendable {
     /// What the broker process says of itself.
-    public struct BrokerFacts: Sendable {
-        public var version: String
-        public var startedAt: Date
-        public var curve: Bool
+    package struct BrokerFacts: Sendable {
+        package var version: String
+        package var startedAt: Date
+        package var curve: Bool
 
-        public init(version: String, startedAt: Date, curve: Bool) {
+        package init(version: String, startedAt: Date, curve: Bool) {
             self.version = version
             self.startedAt = startedAt
             self.curve = curve
         }
     }
 
-    public var facts: BrokerFacts
-    public var refreshSeconds: Double
+    package var facts: BrokerFacts
+    package var refreshSeconds: Double
 
-    public init(facts: BrokerFacts, refreshSeconds: Double) {
+    package init(facts: BrokerFacts, refreshSeconds: Double) {
         self.facts = facts
         self.refreshSeconds = refreshSeconds
     }

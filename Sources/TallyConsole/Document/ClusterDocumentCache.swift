@@ -5,23 +5,23 @@ import TallyJSONCoding
 /// within the interval gets the bytes already built, and requests that arrive while a build is under way wait for
 /// that build instead of starting their own. A build asks the broker's I/O thread for a detailed snapshot, which
 /// walks every connection; this keeps that to once a second whatever the number of open pages and `tally top`s.
-public actor ClusterDocumentCache {
-    public let interval: Duration
+package actor ClusterDocumentCache {
+    package let interval: Duration
     private let build: @Sendable () async -> [UInt8]
     private let clock = ContinuousClock()
     private var latest: (bytes: [UInt8], builtAt: ContinuousClock.Instant)?
     private var building: Task<[UInt8], Never>?
     /// Builds so far, for tests.
-    public private(set) var builds = 0
+    package private(set) var builds = 0
 
     /// - Parameter build: makes the document's bytes; called at most once per `interval`, one call at a time.
-    public init(interval: Duration, build: @escaping @Sendable () async -> [UInt8]) {
+    package init(interval: Duration, build: @escaping @Sendable () async -> [UInt8]) {
         self.interval = interval
         self.build = build
     }
 
     /// The latest document, built now if the last one is older than `interval`.
-    public func document() async -> [UInt8] {
+    package func document() async -> [UInt8] {
         if let latest, clock.now - latest.builtAt < interval { return latest.bytes }
         if let building { return await building.value }
         let task = Task { await build() }
@@ -36,7 +36,7 @@ public actor ClusterDocumentCache {
 
 extension ClusterDocument {
     /// The document as JSON, every member written (`null` where a value is absent), as the schema says.
-    public func jsonBytes() -> [UInt8] {
+    package func jsonBytes() -> [UInt8] {
         var encoder = TallyJSONEncoder()
         encoder.nilMembers = .null
         // Strings, integers and finite numbers only: encoding cannot fail, but a failure must still be JSON.

@@ -9,15 +9,15 @@ import Foundation
 /// them in the page as text (`textContent`), never as markup; the response's
 /// Content-Security-Policy lets only the script carrying this response's nonce run, so markup that slipped in
 /// anyway could not run a script of its own.
-public enum ConsolePage {
+package enum ConsolePage {
     /// The page, with `nonce` on its script (fresh for every response: `ConsoleRoutes`).
-    public static func html(nonce: String) -> String {
+    package static func html(nonce: String) -> String {
         template.replacingOccurrences(of: "NONCE", with: nonce)
     }
 
     /// The policy that goes with `html(nonce:)`: the page's own script and styles, requests to its own origin,
     /// nothing else (no frames, forms, plugins or base URL).
-    public static func contentSecurityPolicy(nonce: String) -> String {
+    package static func contentSecurityPolicy(nonce: String) -> String {
         "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'unsafe-inline'; connect-src 'self'; "
             + "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     }

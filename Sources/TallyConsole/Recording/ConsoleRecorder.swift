@@ -13,9 +13,9 @@ import TallyProtocol
 /// the current step, which `tick` closes). Memory is fixed by the bounds: at most `maximumServices` services
 /// (those a worker registered; requests for other names count in the cluster's figures and incidents only), a
 /// histogram per step per service, `IncidentLog.capacity` incidents and `RateHistory.capacity` points.
-public final class ConsoleRecorder: Sendable {
+package final class ConsoleRecorder: Sendable {
     /// How long a step lasts: the windows' and the chart's resolution.
-    public static let step: Duration = .seconds(5)
+    package static let step: Duration = .seconds(5)
 
     struct State: Sendable {
         var services: [String: ServiceWindow] = [:]
@@ -27,10 +27,10 @@ public final class ConsoleRecorder: Sendable {
     }
 
     /// Services with windows of their own, at most.
-    public let maximumServices: Int
+    package let maximumServices: Int
     private let state: Mutex<State>
 
-    public init(
+    package init(
         maximumServices: Int = 256, now: ContinuousClock.Instant = .now, wallTime: Date = Date()
     ) {
         self.maximumServices = maximumServices
@@ -38,7 +38,7 @@ public final class ConsoleRecorder: Sendable {
     }
 
     /// Records one event; called on the broker's I/O thread, so it stays cheap.
-    public func record(_ event: BrokerEvent) {
+    package func record(_ event: BrokerEvent) {
         switch event {
         case .replyDelivered(let service, let latency, _):
             let microseconds = latency.microseconds
@@ -90,7 +90,7 @@ public final class ConsoleRecorder: Sendable {
 
     /// Moves time on: called about once a second by the console's ticker (`ConsoleService`). Closes the current
     /// step when it has lasted `step`.
-    public func tick(now: ContinuousClock.Instant = .now, wallTime: Date = Date()) {
+    package func tick(now: ContinuousClock.Instant = .now, wallTime: Date = Date()) {
         state.withLock { state in
             state.wallTime = wallTime
             let elapsed = now - state.stepStartedAt

@@ -5,8 +5,8 @@
 /// rewrite what `tally top` showed above it. Every control character (C0, DEL, C1, where ESC and CSI live) and the
 /// invisible bidirectional overrides (which can make text read backwards) is shown as an escape instead
 /// (`\x1B`, `\u{202E}`); everything else passes as it is.
-public enum TerminalText {
-    public static func sanitized(_ text: String) -> String {
+package enum TerminalText {
+    package static func sanitized(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -23,7 +23,7 @@ public enum TerminalText {
     }
 
     /// `text` sanitized and cut to `width` characters, the last one an ellipsis when cut.
-    public static func cell(_ text: String, width: Int) -> String {
+    package static func cell(_ text: String, width: Int) -> String {
         let clean = sanitized(text)
         guard clean.count > width else { return clean }
         return width <= 0 ? "" : String(clean.prefix(width - 1)) + "…"

@@ -3,31 +3,31 @@ import Foundation
 /// What `tally top` prints: for each broker, a line about the broker, a table of its services, one of their worker
 /// processes and its latest incidents, the way nats-top and htop lay out theirs. Pure text from documents: every
 /// peer string goes through `TerminalText`, and each line is cut to the terminal's width when there is one.
-public struct TopScreen: Sendable {
+package struct TopScreen: Sendable {
     /// One broker as `tally top` found it.
-    public struct Broker: Sendable {
+    package struct Broker: Sendable {
         /// The `--http` address asked.
-        public var address: String
+        package var address: String
         /// Its document, or why there is none.
-        public var outcome: Result<ClusterDocument, TopFailure>
+        package var outcome: Result<ClusterDocument, TopFailure>
 
-        public init(address: String, outcome: Result<ClusterDocument, TopFailure>) {
+        package init(address: String, outcome: Result<ClusterDocument, TopFailure>) {
             self.address = address
             self.outcome = outcome
         }
     }
 
     /// Columns of the terminal; `nil` (not a terminal, `--once` into a file): lines are not cut.
-    public var width: Int?
+    package var width: Int?
     /// Incidents shown per broker.
-    public var incidents: Int
+    package var incidents: Int
 
-    public init(width: Int?, incidents: Int) {
+    package init(width: Int?, incidents: Int) {
         self.width = width
         self.incidents = incidents
     }
 
-    public func lines(_ brokers: [Broker]) -> [String] {
+    package func lines(_ brokers: [Broker]) -> [String] {
         var lines: [String] = []
         for broker in brokers {
             if !lines.isEmpty { lines.append("") }
@@ -122,14 +122,14 @@ public struct TopScreen: Sendable {
 }
 
 /// Why `tally top` has no document from a broker.
-public enum TopFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TopFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing answered: no connection, or no whole answer within the timeout.
     case noAnswer(String)
     /// Something answered, but not with a console document (an HTTP error status, a broker without the console,
     /// JSON of another shape).
     case notAConsole(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noAnswer(let reason): "no answer (\(reason))"
         case .notAConsole(let reason): "not a Tally console (\(reason))"

@@ -2,58 +2,58 @@ import Majordomo
 import ZeroMQ
 
 /// `tally-broker`'s settings. Defaults are `BrokerConfiguration`'s.
-public enum BrokerSettings {
+package enum BrokerSettings {
     private static let library = BrokerConfiguration()
 
-    public static let bind = Setting(
+    package static let bind = Setting(
         list: "bind", "Endpoint to bind; repeat for several.", default: ["tcp://*:5555"], check: .endpoints(.bind))
-    public static let heartbeatInterval = Setting(
+    package static let heartbeatInterval = Setting(
         "heartbeat-interval", "How often to heartbeat each worker.",
         default: DurationArgument(library.heartbeatInterval), check: .atLeast(DurationArgument(.milliseconds(10))))
-    public static let heartbeatLiveness = Setting(
+    package static let heartbeatLiveness = Setting(
         "heartbeat-liveness", "Missed heartbeats after which a worker is dead and its requests re-queued.",
         default: library.heartbeatLiveness, check: .atLeast(1))
-    public static let queueTimeout = Setting(
+    package static let queueTimeout = Setting(
         "queue-timeout", "How long a request may wait for a worker before it is answered 'unavailable'.",
         default: DurationArgument(library.queueTimeout), check: .positive)
-    public static let serviceGrace = Setting(
+    package static let serviceGrace = Setting(
         "service-grace",
         "How long requests for a service without workers wait for some after the broker starts or the service's "
             + "last worker leaves; past it they are answered 'unavailable' at once.",
         default: DurationArgument(library.serviceGrace))
-    public static let requestTimeout = Setting(
+    package static let requestTimeout = Setting(
         "request-timeout",
         "How long a worker may hold a request before the broker answers it 'unavailable' and disconnects the worker.",
         default: DurationArgument(library.requestTimeout), check: .positive)
-    public static let maxQueue = Setting(
+    package static let maxQueue = Setting(
         "max-queue", "Requests queued per service before new ones are answered 'overloaded'.",
         default: library.maxQueuedPerService, check: .atLeast(1))
-    public static let maxAttempts = Setting(
+    package static let maxAttempts = Setting(
         "max-attempts", "Times one request is sent to a worker before a lost request is answered 'unavailable'.",
         default: library.maxAttempts, check: .atLeast(1))
-    public static let maxBodyBytes = Setting(
+    package static let maxBodyBytes = Setting(
         "max-body-bytes", "Largest request body in bytes; larger ones are answered 'payload_too_large'.",
         default: library.maxBodyBytes, check: .atLeast(64))
-    public static let shutdownGrace = Setting(
+    package static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown lets queued and running requests finish.",
         default: DurationArgument(.seconds(10)))
-    public static let transportThreads = Setting(
+    package static let transportThreads = Setting(
         "transport-threads",
         "libzmq I/O threads doing the broker's TCP work (reading and writing every byte, CURVE), its connections "
             + "spread over them; the broker's own loop stays one thread. 0 for one per 4 processor cores.",
         default: 0, check: .within(0...64))
-    public static let http = MonitoringSettings.http(example: 9100, console: true)
-    public static let curveSecretKey = Setting(
+    package static let http = MonitoringSettings.http(example: 9100, console: true)
+    package static let curveSecretKey = Setting(
         "curve-secret-key", "File with the broker's CURVE secret key: turns on encryption and authentication.",
         default: "", shownDefault: "plaintext")
-    public static let curveClientKeys = Setting(
+    package static let curveClientKeys = Setting(
         "curve-client-keys", "File listing the CURVE public keys of allowed clients, one per line.", default: "",
         shownDefault: "none")
-    public static let curveWorkerKeys = Setting(
+    package static let curveWorkerKeys = Setting(
         "curve-worker-keys", "File listing the CURVE public keys of allowed workers, one per line.", default: "",
         shownDefault: "none")
 
-    public static let catalog = SettingCatalog(
+    package static let catalog = SettingCatalog(
         program: "tally-broker",
         settings: [
             bind.documentation, heartbeatInterval.documentation, heartbeatLiveness.documentation,

@@ -3,16 +3,16 @@ import ZeroMQ
 
 /// How the programs that connect to brokers (`tally`, `tally-load`, and `tally-worker` for its first and last)
 /// reach them.
-public enum ConnectionSettings {
-    public static let broker = Setting(
+package enum ConnectionSettings {
+    package static let broker = Setting(
         list: "broker", "Broker endpoint; repeat for several.", default: ["tcp://127.0.0.1:5555"],
         environmentVariable: "TALLY_BROKERS", check: .endpoints(.connect))
-    public static let timeout = Setting(
+    package static let timeout = Setting(
         "timeout", "How long to wait for an answer, retries included.",
         default: DurationArgument(TallyClientConfiguration(brokers: []).timeout), check: .positive)
-    public static let curveSecretKey = Setting(
+    package static let curveSecretKey = Setting(
         "curve-secret-key", "File with this client's CURVE secret key.", default: "", shownDefault: "plaintext")
-    public static let curveServerKey = Setting(
+    package static let curveServerKey = Setting(
         "curve-server-key", "The broker's CURVE public key, or a file holding it.", default: "",
         shownDefault: "none")
 }

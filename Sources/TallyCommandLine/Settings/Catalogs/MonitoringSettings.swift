@@ -1,8 +1,8 @@
 /// `--http`, shared by the broker and the worker.
-public enum MonitoringSettings {
+package enum MonitoringSettings {
     /// The HTTP address setting, its examples on `port`. Its shape is checked by ``MonitoringOptions`` once resolved.
     /// - Parameter console: whether the process serves the operator's console there too (the broker).
-    public static func http(example port: Int, console: Bool = false) -> Setting<String> {
+    package static func http(example port: Int, console: Bool = false) -> Setting<String> {
         Setting(
             "http",
             "HTTP address for /metrics, /livez and /readyz\(console ? " and the console (/)" : ""): HOST:PORT with an "

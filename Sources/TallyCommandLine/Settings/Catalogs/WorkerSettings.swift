@@ -2,12 +2,12 @@ import Majordomo
 import TallyProtocol
 
 /// `tally-worker`'s settings. Defaults are `WorkerConfiguration`'s and `RequestLimits`'.
-public enum WorkerSettings {
+package enum WorkerSettings {
     private static let library = WorkerConfiguration(brokers: [], services: [])
     private static let limits = RequestLimits()
 
-    public static let broker = ConnectionSettings.broker
-    public static let service = Setting(
+    package static let broker = ConnectionSettings.broker
+    package static let service = Setting(
         list: "service", "MDP service to serve; repeat for several.",
         default: TallyService.domainServices.map(\.rawValue), environmentVariable: "TALLY_SERVICES",
         check: SettingCheck { services in
@@ -15,45 +15,45 @@ public enum WorkerSettings {
             let bad = services.first { $0.isEmpty || $0.hasPrefix("mmi.") || $0.utf8.count > 255 }
             return bad.map { "'\($0)' is not a service a worker can serve" }
         })
-    public static let concurrency = Setting(
+    package static let concurrency = Setting(
         "concurrency",
         "Requests of each service this process holds at once per broker, computing or ready: the credit its "
             + "connections offer together.",
         default: library.concurrency, check: .within(1...256))
-    public static let connections = Setting(
+    package static let connections = Setting(
         "connections",
         "MDP connections per service per broker, 0 for one per I/O thread. A broker that speaks plain MDP/0.1 "
             + "sends one request per connection at a time: against one, set this to --concurrency.",
         default: library.connections ?? 0, check: .within(0...256))
-    public static let ioThreads = Setting(
+    package static let ioThreads = Setting(
         "io-threads",
         "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at "
             + "once. 0 for one per processor core.",
         default: library.ioThreads ?? 0, check: .within(0...256))
-    public static let heartbeatInterval = Setting(
+    package static let heartbeatInterval = Setting(
         "heartbeat-interval", "How often to heartbeat the broker.",
         default: DurationArgument(library.heartbeatInterval), check: .atLeast(DurationArgument(.milliseconds(10))))
-    public static let heartbeatLiveness = Setting(
+    package static let heartbeatLiveness = Setting(
         "heartbeat-liveness", "Missed broker heartbeats after which the worker reconnects.",
         default: library.heartbeatLiveness, check: .atLeast(1))
-    public static let reconnectDelay = Setting(
+    package static let reconnectDelay = Setting(
         "reconnect-delay", "Pause before reconnecting to a broker.", default: DurationArgument(library.reconnectDelay))
-    public static let maxBodyBytes = Setting(
+    package static let maxBodyBytes = Setting(
         "max-body-bytes", "Largest request body in bytes.", default: limits.maxBodyBytes, check: .atLeast(64))
-    public static let maxListElements = Setting(
+    package static let maxListElements = Setting(
         "max-list-elements", "Most elements in any list of a request (records, workouts…).",
         default: limits.maxListElements, check: .atLeast(1))
-    public static let shutdownGrace = Setting(
+    package static let shutdownGrace = Setting(
         "shutdown-grace", "How long a graceful shutdown waits for requests in progress.",
         default: DurationArgument(.seconds(10)))
-    public static let http = MonitoringSettings.http(example: 9101)
-    public static let curveSecretKey = Setting(
+    package static let http = MonitoringSettings.http(example: 9101)
+    package static let curveSecretKey = Setting(
         "curve-secret-key",
         "File with this worker's CURVE secret key (its public key must be in the broker's worker list).",
         default: "", shownDefault: "plaintext")
-    public static let curveServerKey = ConnectionSettings.curveServerKey
+    package static let curveServerKey = ConnectionSettings.curveServerKey
 
-    public static let catalog = SettingCatalog(
+    package static let catalog = SettingCatalog(
         program: "tally-worker",
         settings: [
             broker.documentation, service.documentation, concurrency.documentation, connections.documentation,
