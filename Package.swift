@@ -420,3 +420,92 @@ let package = Package(
         ),
     ]
 )
+
+// MARK: Opt-in: benchmarks and fuzzing
+//
+// In this package, so that they reach what only the package's own targets see (`package` declarations), but only
+// when asked for, so that the default build and `swift test` never build them nor resolve their dependencies (as
+// valkey-swift does). Each has a scratch path of its own, which keeps its flags (release with the malloc
+// interposer; libFuzzer and address sanitizer) out of .build/:
+//
+//     TALLY_BENCHMARKS=1 swift package --scratch-path .build-bench --disable-sandbox benchmark   (Benchmarks/README.md)
+//     TALLY_FUZZ=1 swift build --scratch-path .build-fuzz --sanitize fuzzer --sanitize address …  (scripts/fuzz)
+
+if Context.environment["TALLY_BENCHMARKS"] == "1" {
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
+    ]
+    package.targets += [
+        // Repeats one codec or dispatch step, for `perf record` and callgrind (see its main.swift).
+        .executableTarget(
+            name: "codec-loop",
+            dependencies: [
+                "BenchmarkFixtures", "TallyJSONCoding", "TallyLoad", "TallyProtocol", "TallyWorker", "Majordomo",
+                "ZeroMQ", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/Sources/codec-loop",
+            swiftSettings: strictness
+        ),
+        // The broker's work per request without sockets, for callgrind (see its main.swift).
+        .executableTarget(
+            name: "transport-loop",
+            dependencies: ["Majordomo", "TallyBroker", "TallyProtocol", "ZeroMQ"],
+            path: "Benchmarks/Sources/transport-loop",
+            swiftSettings: strictness
+        ),
+        // Request bodies built from the load tool's seeded generators, shared by every benchmark.
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: ["TallyCore", "TallyProtocol", "TallyLoad"],
+            path: "Benchmarks/Benchmarks/Shared",
+            swiftSettings: strictness
+        ),
+        // ordo-one/benchmark finds its targets by their folder's parent, Benchmarks/.
+        .executableTarget(
+            name: "JSONCodec",
+            dependencies: [
+                "BenchmarkFixtures", "TallyJSONCoding", "TallyProtocol",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Benchmarks/JSONCodec",
+            swiftSettings: strictness,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "Methods",
+            dependencies: [
+                "BenchmarkFixtures", "TallyCore", "TallyJSONCoding", "TallyProtocol", "TallyWorker",
+                .product(name: "Benchmark", package: "benchmark"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/Benchmarks/Methods",
+            swiftSettings: strictness,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+}
+
+if Context.environment["TALLY_FUZZ"] == "1" {
+    package.targets += [
+        // MDP frames → BrokerInbound / WorkerInbound / ClientInbound, and the broker state machine.
+        .executableTarget(
+            name: "FuzzMajordomoWire",
+            dependencies: ["Majordomo", "ZeroMQ"],
+            path: "Fuzz/Sources/FuzzMajordomoWire",
+            swiftSettings: strictness
+        ),
+        // A params document → each method's direct read (JSONDirectDecodable) against the standard decoder.
+        .executableTarget(
+            name: "FuzzDirectDecoding",
+            dependencies: ["TallyProtocol", "TallyJSONCoding"],
+            path: "Fuzz/Sources/FuzzDirectDecoding",
+            swiftSettings: strictness
+        ),
+        // A request body → RequestDispatcher.respond: decode, validate, compute, encode.
+        .executableTarget(
+            name: "FuzzRequestDispatcher",
+            dependencies: ["TallyWorker", "TallyProtocol", .product(name: "Logging", package: "swift-log")],
+            path: "Fuzz/Sources/FuzzRequestDispatcher",
+            swiftSettings: strictness
+        ),
+    ]
+}

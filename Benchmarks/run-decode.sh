@@ -8,15 +8,17 @@
 # Usage: Benchmarks/run-decode.sh [--no-build] [ITERATIONS]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cd "$here"
+cd "$here/.."
 build=1
 if [ "${1:-}" = "--no-build" ]; then build=0; shift; fi
 iterations="${1:-300}"
-if [ "$build" = 1 ]; then swift build -c release --product codec-loop >&2; fi
+# codec-loop is one of the package's opt-in benchmark targets, built in a scratch path of their own.
+export TALLY_BENCHMARKS=1
+if [ "$build" = 1 ]; then swift build --scratch-path .build-bench -c release --product codec-loop >&2; fi
 python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check orjson >&2
 shapes="$(mktemp -d -t tally-shapes.XXXXXX)"
 trap 'rm -rf "$shapes"' EXIT
-.build/release/codec-loop dump "$shapes"
+.build-bench/release/codec-loop dump "$shapes"
 python3 - "$shapes" "$iterations" <<'PYTHON'
 import json, os, subprocess, sys, time
 import orjson
@@ -34,7 +36,7 @@ def python_mb_s(load, data):
     return len(data) / sorted(times)[3] / 1e6
 
 def swift_mb_s(step, name):
-    out = subprocess.run(["./.build/release/codec-loop", step, name, str(iterations)], capture_output=True,
+    out = subprocess.run([".build-bench/release/codec-loop", step, name, str(iterations)], capture_output=True,
                          text=True, check=True).stdout
     return float(out.split(" MB/s")[0].split(", ")[-1])
 
