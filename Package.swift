@@ -16,19 +16,11 @@ let package = Package(
     name: "Tally",
     platforms: [.macOS(.v15)],
     products: [
-        // What a backend that calls Tally depends on: the typed client and the v1 contract (not the computations).
+        // What a backend that calls Tally depends on: the typed client and the v1 contract with its calendar values
+        // (not the computations, the transport or the codec, which are this package's own: `package` declarations).
         .library(name: "TallyClient", targets: ["TallyClient"]),
-        .library(name: "TallyCalendar", targets: ["TallyCalendar"]),
-        .library(name: "TallyCore", targets: ["TallyCore"]),
-        .library(name: "TallyBroker", targets: ["TallyBroker"]),
-        // For the fuzz targets in Fuzz/ and the benchmarks in Benchmarks/: separate packages that depend on this one
-        // by path, so that sanitizer flags and benchmark dependencies never touch this build.
-        .library(name: "ZeroMQ", targets: ["ZeroMQ"]),
-        .library(name: "Majordomo", targets: ["Majordomo"]),
-        .library(name: "TallyJSONCoding", targets: ["TallyJSONCoding"]),
         .library(name: "TallyProtocol", targets: ["TallyProtocol"]),
-        .library(name: "TallyWorker", targets: ["TallyWorker"]),
-        .library(name: "TallyLoad", targets: ["TallyLoad"]),
+        .library(name: "TallyCalendar", targets: ["TallyCalendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

@@ -14,13 +14,13 @@ extension Fixtures {
     }
 
     /// `history.months` over three years of records.
-    public static func historyMonthsParams() -> HistoryMonths.Params {
+    package static func historyMonthsParams() -> HistoryMonths.Params {
         let keys = historyKeys()
         return HistoryMonths.Params(time: keys.time, records: keys.records, isPro: true)
     }
 
     /// `history.month` for the month before last (a whole month of data) over three years of records.
-    public static func historyMonthParams() -> HistoryMonth.Params {
+    package static func historyMonthParams() -> HistoryMonth.Params {
         let keys = historyKeys()
         return HistoryMonth.Params(
             time: keys.time, goals: keys.goals, records: keys.records, month: today.yearMonth.previous?.previous,
@@ -29,7 +29,7 @@ extension Fixtures {
 
     /// `history.dashboard` for today over three years of records: `daily` with today's hourly samples, or
     /// `monthly`.
-    public static func historyDashboardParams(_ mode: TallyProtocol.DashboardMode) -> HistoryDashboard.Params {
+    package static func historyDashboardParams(_ mode: TallyProtocol.DashboardMode) -> HistoryDashboard.Params {
         let keys = historyKeys()
         var generator = StepDataGenerator(seed: 7)
         let samples = mode == .daily ? generator.samples(on: today, zone: calendar) : []

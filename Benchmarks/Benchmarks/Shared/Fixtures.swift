@@ -4,15 +4,15 @@ import TallyLoad
 import TallyProtocol
 
 /// Seeded request data, the same in every run: what the load tool sends, sized as the issue asks.
-public enum Fixtures {
+package enum Fixtures {
     /// A fixed "today", so that results do not drift with the calendar.
-    public static let today = LocalDate(year: 2026, month: 11, day: 23)!
-    public static let zone = ZoneName("Europe/Berlin")!
+    package static let today = LocalDate(year: 2026, month: 11, day: 23)!
+    package static let zone = ZoneName("Europe/Berlin")!
     /// The zone's calendar, for placing generated activities on its days.
     static let calendar = ZoneCalendar(timeZone: zone.timeZone)
 
     /// `streak.summary` params: `size` of daily records and a goal log of 50 changes (the 10-year log).
-    public static func streakParams(_ size: HistorySize) -> StreakSummary.Params {
+    package static func streakParams(_ size: HistorySize) -> StreakSummary.Params {
         var generator = StepDataGenerator(seed: 42)
         return StreakSummary.Params(
             time: RequestTime(timeZone: zone, today: today),
@@ -23,7 +23,7 @@ public enum Fixtures {
 
     /// `workout.day` params over two years of workouts (~520 workouts of 6 exercises × 4 sets), for the last
     /// training day.
-    public static func workoutDayParams() -> WorkoutDay.Params {
+    package static func workoutDayParams() -> WorkoutDay.Params {
         var generator = WorkoutDataGenerator(seed: 42)
         let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: calendar)
         let day = workouts.last.map { calendar.localDate(of: $0.completedAt.instant) } ?? today
@@ -31,7 +31,7 @@ public enum Fixtures {
     }
 
     /// `workout.calendar` params for the current month over the same two years.
-    public static func workoutCalendarParams() -> WorkoutCalendar.Params {
+    package static func workoutCalendarParams() -> WorkoutCalendar.Params {
         var generator = WorkoutDataGenerator(seed: 42)
         let workouts = generator.workouts(endingOn: today, size: .twoYears, zone: calendar)
         let (stretches, meditations) = generator.sessions(endingOn: today, size: .twoYears, zone: calendar)
@@ -41,7 +41,7 @@ public enum Fixtures {
     }
 
     /// A whole v1 request body for `method` with `params`, encoded by Foundation (the reference encoder).
-    public static func requestBody(method: String, params: some Encodable & Sendable) -> [UInt8] {
+    package static func requestBody(method: String, params: some Encodable & Sendable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let envelope = RequestEnvelope(head: RequestHead(id: "bench-1", method: method), params: params)
@@ -51,7 +51,7 @@ public enum Fixtures {
     /// The three real shapes of params, as a Tally client writes them (members in declaration order), by name:
     /// daily records with a goal log (a year, ten years), a day's hourly samples beside three years of records, and
     /// two years of workouts with their exercises and sets.
-    public static var shapes: [(name: String, bytes: [UInt8])] {
+    package static var shapes: [(name: String, bytes: [UInt8])] {
         let encode = { (params: any Encodable) in try! TallyJSON.encoder().encodeToBytes(params) }
         return [
             ("streak-1y", encode(streakParams(.year))),
@@ -63,7 +63,7 @@ public enum Fixtures {
 
     /// Whole request bodies of the methods the issue measures, as `TallyClient` writes them (Tally's encoder, the
     /// envelope's members in order, the params last), by name: `codec-loop respond` answers them.
-    public static var requests: [(name: String, service: String, bytes: [UInt8])] {
+    package static var requests: [(name: String, service: String, bytes: [UInt8])] {
         func request(_ method: String, _ params: some Encodable & Sendable) -> [UInt8] {
             try! TallyJSON.encoder().encodeToBytes(
                 RequestEnvelope(head: RequestHead(id: "bench-1", method: method), params: params))
@@ -80,7 +80,7 @@ public enum Fixtures {
     }
 
     /// The params alone, encoded by Foundation.
-    public static func paramsBody(_ params: some Encodable) -> [UInt8] {
+    package static func paramsBody(_ params: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return Array(try! encoder.encode(params))

@@ -3,18 +3,18 @@ import Histogram
 /// The latency distribution of one population of requests (the successes of a row, or its errors), in
 /// microseconds: HdrHistogram values at three significant digits (a percentile is the highest value of its
 /// bucket, as HdrHistogram reports it).
-public struct LatencySummary: Codable, Sendable, Hashable {
+package struct LatencySummary: Codable, Sendable, Hashable {
     /// Requests measured.
-    public var count: Int
-    public var min: UInt64
-    public var mean: Double
-    public var standardDeviation: Double
-    public var p50: UInt64
-    public var p90: UInt64
-    public var p95: UInt64
-    public var p99: UInt64
-    public var p999: UInt64
-    public var max: UInt64
+    package var count: Int
+    package var min: UInt64
+    package var mean: Double
+    package var standardDeviation: Double
+    package var p50: UInt64
+    package var p90: UInt64
+    package var p95: UInt64
+    package var p99: UInt64
+    package var p999: UInt64
+    package var max: UInt64
 
     /// `nil` when nothing was recorded: no latency is not a latency of 0.
     init?(_ histogram: Histogram<UInt64>) {

@@ -14,7 +14,7 @@ extension LoadReport {
     ///
     /// A row per request kind, and `all` when there are several; the errors' latencies only when there are
     /// errors; the raw echo and the ratios with `--baseline`; thresholds last.
-    public var text: String {
+    package var text: String {
         var rows = methods.map { ($0.method, $0.summary) }
         if rows.count > 1 { rows.append(("all", tally)) }
         if let baseline { rows.append(("raw echo", baseline)) }

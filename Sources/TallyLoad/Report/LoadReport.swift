@@ -11,13 +11,13 @@
 /// `elapsed_seconds`, `successes_per_second`, `answers_per_second`, and `latency` / `error_latency` (`count`,
 /// `min_us`, `mean_us`, `stddev_us`, `p50_us`, `p90_us`, `p95_us`, `p99_us`, `p99_9_us`, `max_us`), `null` when
 /// nothing was measured.
-public struct LoadReport: Encodable, Sendable {
+package struct LoadReport: Encodable, Sendable {
     /// One request kind's row.
-    public struct MethodRow: Encodable, Sendable {
-        public var method: String
-        public var summary: LoadSummary
+    package struct MethodRow: Encodable, Sendable {
+        package var method: String
+        package var summary: LoadSummary
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(method, forKey: Key("method"))
             try summary.encode(to: encoder)
@@ -32,23 +32,23 @@ public struct LoadReport: Encodable, Sendable {
         }
     }
 
-    public var mix: String
-    public var pacing: String
+    package var mix: String
+    package var pacing: String
     /// The average request body's size in bytes (what the raw echo sends too), `nil` when not known.
-    public var bodyBytes: Int?
+    package var bodyBytes: Int?
     /// All request kinds together.
-    public var tally: LoadSummary
+    package var tally: LoadSummary
     /// Each request kind, in the order of the mix (or of the bodies read).
-    public var methods: [MethodRow]
+    package var methods: [MethodRow]
     /// The raw libzmq ROUTER↔DEALER echo measured in the same run (`--baseline`).
-    public var baseline: LoadSummary?
+    package var baseline: LoadSummary?
     /// Tally's successes per second as a fraction of the echo's (higher is better).
-    public var throughputRatio: Double?
+    package var throughputRatio: Double?
     /// Tally's p50 latency of successes as a multiple of the echo's (lower is better).
-    public var p50LatencyRatio: Double?
-    public var thresholds: [ThresholdOutcome]
+    package var p50LatencyRatio: Double?
+    package var thresholds: [ThresholdOutcome]
 
-    public init(
+    package init(
         mix: String, pacing: String, snapshot: LoadSnapshot, baseline: LoadSummary?, thresholds: LoadThresholds
     ) {
         self.mix = mix
@@ -66,7 +66,7 @@ public struct LoadReport: Encodable, Sendable {
     }
 
     /// Whether every threshold passed (`true` when none is set).
-    public var passed: Bool { thresholds.allSatisfy(\.passed) }
+    package var passed: Bool { thresholds.allSatisfy(\.passed) }
 
     enum CodingKeys: String, CodingKey {
         case mix, pacing, tally, methods, baseline, thresholds, passed
@@ -74,7 +74,7 @@ public struct LoadReport: Encodable, Sendable {
         case throughputRatio = "throughput_ratio", p50LatencyRatio = "p50_latency_ratio"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mix, forKey: .mix)
         try container.encode(pacing, forKey: .pacing)

@@ -5,21 +5,21 @@
 /// got **no answer** within the timeout. The error rate counts both of the last two. A quantity that was not
 /// measured (no latency when nothing succeeded, no error rate when nothing ended) is `nil`, written `null` in
 /// JSON and `n/a` in text, never 0.
-public struct LoadSummary: Encodable, Sendable, Hashable {
-    public var sent: Int
+package struct LoadSummary: Encodable, Sendable, Hashable {
+    package var sent: Int
     /// Requests that got an answer: a result or an error.
-    public var answered: Int
-    public var succeeded: Int
-    public var failed: Int
+    package var answered: Int
+    package var succeeded: Int
+    package var failed: Int
     /// Requests that got no answer within the timeout.
-    public var unanswered: Int
+    package var unanswered: Int
     /// Error answers, by code.
-    public var errors: [String: Int]
-    public var elapsedSeconds: Double
+    package var errors: [String: Int]
+    package var elapsedSeconds: Double
     /// Latencies of the successes.
-    public var latency: LatencySummary?
+    package var latency: LatencySummary?
     /// Latencies of the error answers.
-    public var errorLatency: LatencySummary?
+    package var errorLatency: LatencySummary?
 
     init(_ row: LoadResults.Row, elapsedSeconds: Double) {
         sent = row.sent
@@ -34,16 +34,16 @@ public struct LoadSummary: Encodable, Sendable, Hashable {
     }
 
     /// Requests that ended (answered or given up on).
-    public var finished: Int { answered + unanswered }
+    package var finished: Int { answered + unanswered }
 
     /// Failed and unanswered requests as a fraction of those that ended; `nil` when none ended.
-    public var errorRate: Double? { finished > 0 ? Double(failed + unanswered) / Double(finished) : nil }
+    package var errorRate: Double? { finished > 0 ? Double(failed + unanswered) / Double(finished) : nil }
 
     /// Successes per second: the throughput that counts.
-    public var successesPerSecond: Double { elapsedSeconds > 0 ? Double(succeeded) / elapsedSeconds : 0 }
+    package var successesPerSecond: Double { elapsedSeconds > 0 ? Double(succeeded) / elapsedSeconds : 0 }
 
     /// Answers of any kind per second (what the broker kept up with, errors included).
-    public var answersPerSecond: Double { elapsedSeconds > 0 ? Double(answered) / elapsedSeconds : 0 }
+    package var answersPerSecond: Double { elapsedSeconds > 0 ? Double(answered) / elapsedSeconds : 0 }
 
     enum CodingKeys: String, CodingKey {
         case sent, answered, succeeded, failed, unanswered, errors, latency
@@ -52,7 +52,7 @@ public struct LoadSummary: Encodable, Sendable, Hashable {
     }
 
     /// Writes `null` for what was not measured (the synthesized encoder would leave the key out).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sent, forKey: .sent)
         try container.encode(answered, forKey: .answered)

@@ -5,19 +5,19 @@ import Foundation
 ///
 /// Both apply to the whole run (all request kinds together). A threshold whose quantity was not measured fails:
 /// a run where nothing ended, or nothing succeeded, proves no latency or error rate is within a limit.
-public struct LoadThresholds: Sendable, Hashable {
+package struct LoadThresholds: Sendable, Hashable {
     /// Largest allowed fraction of failed and unanswered requests (0.01 for 1 %).
-    public var maxErrorRate: Double?
+    package var maxErrorRate: Double?
     /// Largest allowed p99 latency of successes.
-    public var maxP99: Duration?
+    package var maxP99: Duration?
 
-    public init(maxErrorRate: Double? = nil, maxP99: Duration? = nil) {
+    package init(maxErrorRate: Double? = nil, maxP99: Duration? = nil) {
         self.maxErrorRate = maxErrorRate
         self.maxP99 = maxP99
     }
 
     /// The outcome of each threshold that is set, in option order.
-    public func evaluate(_ summary: LoadSummary) -> [ThresholdOutcome] {
+    package func evaluate(_ summary: LoadSummary) -> [ThresholdOutcome] {
         var outcomes: [ThresholdOutcome] = []
         if let maxErrorRate {
             outcomes.append(
@@ -36,7 +36,7 @@ public struct LoadThresholds: Sendable, Hashable {
     }
 
     /// Parses an error-rate limit: a percentage (`1%`, `0.5%`) or a fraction (`0.01`), from 0 to 100 %.
-    public static func errorRate(parsing text: String) -> Double? {
+    package static func errorRate(parsing text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let isPercent = trimmed.hasSuffix("%")
         guard let number = Double(isPercent ? String(trimmed.dropLast()) : trimmed), number.isFinite else { return nil }
@@ -46,19 +46,19 @@ public struct LoadThresholds: Sendable, Hashable {
 }
 
 /// How one threshold fared.
-public struct ThresholdOutcome: Encodable, Sendable, Hashable {
+package struct ThresholdOutcome: Encodable, Sendable, Hashable {
     /// The option without dashes: `max-error-rate`, `max-p99`.
-    public var name: String
+    package var name: String
     /// `fraction` for the error rate, `us` (microseconds) for latency.
-    public var unit: String
-    public var limit: Double
+    package var unit: String
+    package var limit: Double
     /// `nil` (JSON `null`) when nothing was measured.
-    public var measured: Double?
-    public var passed: Bool
+    package var measured: Double?
+    package var passed: Bool
     /// For people: `error rate 94.05% > 1%`.
-    public var text: String
+    package var text: String
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(unit, forKey: .unit)

@@ -7,10 +7,10 @@ import Histogram
 /// the tail that a handful of percentiles hides.
 ///
 /// Values are in milliseconds, the plotter's unit and the report's.
-public enum PercentileDistribution {
+package enum PercentileDistribution {
     /// The distribution of `histogram` (microseconds) as `.hgrm` text; `nil` when it holds no value (nothing to
     /// plot, and an empty distribution has no percentiles).
-    public static func hgrm(_ histogram: Histogram<UInt64>, ticksPerHalfDistance: Int = 5) -> String? {
+    package static func hgrm(_ histogram: Histogram<UInt64>, ticksPerHalfDistance: Int = 5) -> String? {
         guard histogram.totalCount > 0 else { return nil }
         var text = ""
         histogram.outputPercentileDistribution(

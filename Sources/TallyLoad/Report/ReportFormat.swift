@@ -2,18 +2,18 @@ import Foundation
 
 /// How the text report and the progress line write numbers: latencies in milliseconds with three decimals (one
 /// unit everywhere, microsecond resolution), rates as percentages, and `n/a` for what was not measured.
-public enum ReportFormat {
+package enum ReportFormat {
     /// `0.394` for 394 µs.
-    public static func milliseconds(_ microseconds: Double) -> String {
+    package static func milliseconds(_ microseconds: Double) -> String {
         String(format: "%.3f", microseconds / 1000)
     }
 
-    public static func milliseconds(_ microseconds: UInt64?) -> String {
+    package static func milliseconds(_ microseconds: UInt64?) -> String {
         microseconds.map { milliseconds(Double($0)) } ?? notMeasured
     }
 
     /// `94.05%`, `0.5%`, `1%`, `0.0012%`: two decimals (four below 0.01 %), trailing zeros dropped.
-    public static func percent(_ fraction: Double) -> String {
+    package static func percent(_ fraction: Double) -> String {
         let percent = fraction * 100
         var text = String(format: percent > 0 && percent < 0.01 ? "%.4f" : "%.2f", percent)
         while text.hasSuffix("0") { text.removeLast() }
@@ -21,10 +21,10 @@ public enum ReportFormat {
         return text + "%"
     }
 
-    public static func percent(_ fraction: Double?) -> String { fraction.map(percent) ?? notMeasured }
+    package static func percent(_ fraction: Double?) -> String { fraction.map(percent) ?? notMeasured }
 
     /// Requests per second: `8928.3`.
-    public static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
+    package static func rate(_ perSecond: Double) -> String { String(format: "%.1f", perSecond) }
 
-    public static let notMeasured = "n/a"
+    package static let notMeasured = "n/a"
 }

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Successes and errors are kept apart because they are different populations: an `overloaded` answered by the
 /// broker in 50 µs is not a fast request, and mixing it in would make an overloaded run look quick.
-public final class LoadResults: Sendable {
+package final class LoadResults: Sendable {
     /// One row's counts and latencies.
     struct Row {
         var successes = LoadResults.histogram()
@@ -37,7 +37,7 @@ public final class LoadResults: Sendable {
     }
 
     /// The slowest latency kept apart from the others (an hour; `tally-load --timeout` is at most that).
-    public static let highestTrackableMicroseconds: UInt64 = 3_600_000_000
+    package static let highestTrackableMicroseconds: UInt64 = 3_600_000_000
 
     static func histogram() -> Histogram<UInt64> {
         Histogram(
@@ -45,17 +45,17 @@ public final class LoadResults: Sendable {
             numberOfSignificantValueDigits: .three)
     }
 
-    public let labels: [String]
+    package let labels: [String]
     private let state: Mutex<State>
 
     /// - Parameter labels: the rows, in order; requests are reported by index into it.
-    public init(labels: [String]) {
+    package init(labels: [String]) {
         self.labels = labels
         state = Mutex(State(rows: Array(repeating: Row(), count: labels.count)))
     }
 
     /// A request of row `row` was sent.
-    public func sent(_ row: Int) {
+    package func sent(_ row: Int) {
         state.withLock { state in
             state.rows[row].sent += 1
             state.all.sent += 1
@@ -63,7 +63,7 @@ public final class LoadResults: Sendable {
     }
 
     /// A reply arrived after `microseconds`; `errorCode` is nil for a result.
-    public func answered(_ row: Int, microseconds: UInt64, errorCode: String?) {
+    package func answered(_ row: Int, microseconds: UInt64, errorCode: String?) {
         state.withLock { state in
             state.rows[row].record(microseconds: microseconds, errorCode: errorCode)
             state.all.record(microseconds: microseconds, errorCode: errorCode)
@@ -71,7 +71,7 @@ public final class LoadResults: Sendable {
     }
 
     /// No reply arrived within the timeout.
-    public func unanswered(_ row: Int) {
+    package func unanswered(_ row: Int) {
         state.withLock { state in
             state.rows[row].unanswered += 1
             state.all.unanswered += 1
@@ -80,7 +80,7 @@ public final class LoadResults: Sendable {
 
     /// Everything so far: all rows together, and each row. The histograms are copied under the lock and read
     /// after it, so that recording goes on while percentiles are computed.
-    public func snapshot(elapsed: Duration) -> LoadSnapshot {
+    package func snapshot(elapsed: Duration) -> LoadSnapshot {
         let copy = state.withLock { $0 }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return LoadSnapshot(
@@ -92,7 +92,7 @@ public final class LoadResults: Sendable {
     }
 
     /// All rows together, without the per-row summaries: for a progress line.
-    public func total(elapsed: Duration) -> LoadSummary {
+    package func total(elapsed: Duration) -> LoadSummary {
         let copy = state.withLock { $0.all }
         return LoadSummary(
             copy, elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
@@ -100,15 +100,15 @@ public final class LoadResults: Sendable {
 }
 
 /// A consistent copy of a run's results.
-public struct LoadSnapshot: Sendable {
+package struct LoadSnapshot: Sendable {
     /// One request kind's results.
-    public struct Row: Sendable {
-        public var label: String
-        public var summary: LoadSummary
+    package struct Row: Sendable {
+        package var label: String
+        package var summary: LoadSummary
     }
 
-    public var all: LoadSummary
-    public var rows: [Row]
+    package var all: LoadSummary
+    package var rows: [Row]
     /// The latencies of all successes, for the percentile distribution (`--hgrm`).
-    public var successLatencies: Histogram<UInt64>
+    package var successLatencies: Histogram<UInt64>
 }

@@ -5,9 +5,9 @@ import TallyProtocol
 
 /// Drives a running Tally with a workload, closed-loop or open-loop, until a request count or a duration is
 /// reached, whichever comes first.
-public struct LoadRunner: Sendable {
+package struct LoadRunner: Sendable {
     /// How requests are paced.
-    public enum Pacing: Sendable, Hashable {
+    package enum Pacing: Sendable, Hashable {
         /// `inFlight` requests outstanding at all times: throughput as fast as Tally answers.
         case closedLoop(inFlight: Int)
         /// Requests start on a fixed schedule whatever the answers do; latency is measured from each request's
@@ -15,18 +15,18 @@ public struct LoadRunner: Sendable {
         case openLoop(perSecond: Double)
     }
 
-    public var workload: Workload
-    public var pacing: Pacing
-    public var requests: Int?
-    public var duration: Duration?
-    public var timeout: Duration
+    package var workload: Workload
+    package var pacing: Pacing
+    package var requests: Int?
+    package var duration: Duration?
+    package var timeout: Duration
     /// Largest number of outstanding requests an open-loop run allows; beyond it a request counts as unanswered
     /// at once (the load generator itself must stay bounded).
-    public var maxOutstanding = 50_000
+    package var maxOutstanding = 50_000
     /// Closed-loop lanes per task group (see `run`).
     static let lanesPerGroup = 256
 
-    public init(workload: Workload, pacing: Pacing, requests: Int?, duration: Duration?, timeout: Duration) {
+    package init(workload: Workload, pacing: Pacing, requests: Int?, duration: Duration?, timeout: Duration) {
         self.workload = workload
         self.pacing = pacing
         self.requests = requests
@@ -35,7 +35,7 @@ public struct LoadRunner: Sendable {
     }
 
     /// Runs the load through `clients` (spread round-robin), reporting into `results`.
-    public func run(clients: [TallyClient], results: LoadResults) async {
+    package func run(clients: [TallyClient], results: LoadResults) async {
         let clock = ContinuousClock()
         let start = clock.now
         let end = duration.map { start + $0 }

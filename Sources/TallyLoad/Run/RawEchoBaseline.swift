@@ -4,13 +4,13 @@ import ZeroMQ
 
 /// The floor Tally is measured against: a raw libzmq ROUTER echo and a DEALER keeping `inFlight` messages of the
 /// same size outstanding, one hop over loopback TCP, each on its own thread, no broker, no JSON.
-public struct RawEchoBaseline: Sendable {
-    public var bodySize: Int
-    public var inFlight: Int
-    public var requests: Int?
-    public var duration: Duration?
+package struct RawEchoBaseline: Sendable {
+    package var bodySize: Int
+    package var inFlight: Int
+    package var requests: Int?
+    package var duration: Duration?
 
-    public init(bodySize: Int, inFlight: Int, requests: Int?, duration: Duration?) {
+    package init(bodySize: Int, inFlight: Int, requests: Int?, duration: Duration?) {
         self.bodySize = bodySize
         self.inFlight = inFlight
         self.requests = requests
@@ -22,7 +22,7 @@ public struct RawEchoBaseline: Sendable {
 
     /// Runs the echo and returns what it measured.
     /// - Throws: `WorkloadError` when the echo cannot start, or stops answering for `silenceLimit`.
-    public func run() throws -> LoadSummary {
+    package func run() throws -> LoadSummary {
         let context = try Context()
         let results = LoadResults(labels: ["raw echo"])
         let ready = DispatchSemaphore(value: 0)

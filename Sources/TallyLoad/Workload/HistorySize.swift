@@ -1,5 +1,5 @@
 /// How much history a generated request carries: the sizes the load tool and the benchmarks use.
-public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+package enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case month = "30d"
     case year = "1y"
     case twoYears = "2y"
@@ -7,7 +7,7 @@ public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringC
     case decade = "10y"
 
     /// Days of daily records.
-    public var days: Int {
+    package var days: Int {
         switch self {
         case .month: 30
         case .year: 365
@@ -18,7 +18,7 @@ public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringC
     }
 
     /// Goal changes over the period (a decade gets the 50 the streak benchmark asks for).
-    public var goalChanges: Int {
+    package var goalChanges: Int {
         switch self {
         case .month: 1
         case .year: 5
@@ -28,5 +28,5 @@ public enum HistorySize: String, CaseIterable, Sendable, Hashable, CustomStringC
         }
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

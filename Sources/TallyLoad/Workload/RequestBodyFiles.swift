@@ -10,10 +10,10 @@ import TallyProtocol
 /// (empty lines skipped). A folder is read recursively, files in path order; other extensions and hidden files
 /// in it are skipped. Each request keeps every member as written but its `id`, which the load tool replaces
 /// with a fresh one per send: replies are matched to requests by id (a body without one gets one).
-public enum RequestBodyFiles {
+package enum RequestBodyFiles {
     /// Every request in `paths`, in order.
     /// - Throws: `WorkloadError` naming the file (and line) that cannot be read or is not a request.
-    public static func load(_ paths: [String]) throws(WorkloadError) -> [RequestTemplate] {
+    package static func load(_ paths: [String]) throws(WorkloadError) -> [RequestTemplate] {
         var templates: [RequestTemplate] = []
         for path in paths {
             var isDirectory: ObjCBool = false

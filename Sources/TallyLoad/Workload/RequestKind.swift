@@ -4,12 +4,12 @@ import TallyCore
 import TallyProtocol
 
 /// One kind of request the load tool can generate: a method and, for methods that take history, its size.
-public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
-    public let method: String
-    public let size: HistorySize?
+package struct RequestKind: Sendable, Hashable, CustomStringConvertible {
+    package let method: String
+    package let size: HistorySize?
 
     /// Methods with a generator, and whether they take a size.
-    public static let generators: [String: Bool] = [
+    package static let generators: [String: Bool] = [
         SystemPing.name: false,
         HistoryMonths.name: true,
         HistoryMonth.name: true,
@@ -22,7 +22,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Parses `method` or `method@size` (`streak.summary@1y`).
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         guard let method = parts.first, let takesSize = Self.generators[method] else {
             throw WorkloadError(
@@ -41,7 +41,7 @@ public struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { size.map { "\(method)@\($0)" } ?? method }
+    package var description: String { size.map { "\(method)@\($0)" } ?? method }
 
     /// A fresh request of this kind.
     func template(generator: inout StepDataGenerator, today: LocalDate, timeZone: String) throws -> RequestTemplate {

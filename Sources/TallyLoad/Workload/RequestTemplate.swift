@@ -2,20 +2,20 @@ import TallyProtocol
 
 /// A request body prepared once and stamped with a fresh id per send, so that generating load costs a few byte
 /// copies rather than a JSON encoding.
-public struct RequestTemplate: Sendable {
+package struct RequestTemplate: Sendable {
     /// The MDP service.
-    public let service: String
+    package let service: String
     /// The method, for reports.
-    public let method: String
+    package let method: String
     /// A label such as `streak.summary@1y`: the report's row.
-    public let label: String
+    package let label: String
     private let prefix: [UInt8]
     private let suffix: [UInt8]
 
     /// A v1 request of `method` with `params`.
     /// - Parameters:
     ///   - params: the JSON of the params object.
-    public init(service: String, method: String, label: String, params: [UInt8]) {
+    package init(service: String, method: String, label: String, params: [UInt8]) {
         self.service = service
         self.method = method
         self.label = label
@@ -32,7 +32,7 @@ public struct RequestTemplate: Sendable {
     /// - Parameters:
     ///   - members: the envelope's members other than `id`, as JSON text without the braces
     ///     (`"version":1,"method":"system.ping"`), possibly empty.
-    public init(service: String, method: String, label: String, members: [UInt8]) {
+    package init(service: String, method: String, label: String, members: [UInt8]) {
         self.service = service
         self.method = method
         self.label = label
@@ -41,7 +41,7 @@ public struct RequestTemplate: Sendable {
     }
 
     /// The request body with `id`.
-    public func body(id: String) -> [UInt8] {
+    package func body(id: String) -> [UInt8] {
         var bytes = prefix
         bytes.reserveCapacity(prefix.count + id.utf8.count + suffix.count)
         bytes.append(contentsOf: id.utf8)
@@ -50,5 +50,5 @@ public struct RequestTemplate: Sendable {
     }
 
     /// Bytes of a body (with a typical id).
-    public var size: Int { prefix.count + suffix.count + 12 }
+    package var size: Int { prefix.count + suffix.count + 12 }
 }

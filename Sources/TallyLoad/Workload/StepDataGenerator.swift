@@ -5,15 +5,15 @@ import TallyProtocol
 
 /// Realistic step data for generated requests: weekday/weekend rhythm, streaks of met goals, the occasional lazy
 /// zero day and missing day (the phone left at home), and a goal that changes now and then.
-public struct StepDataGenerator: Sendable {
-    public var generator: SeededGenerator
+package struct StepDataGenerator: Sendable {
+    package var generator: SeededGenerator
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
     }
 
     /// `size.days` of records ending today (about 3 % missing, 2 % zero).
-    public mutating func records(endingOn today: LocalDate, size: HistorySize) -> [DailyRecordParams] {
+    package mutating func records(endingOn today: LocalDate, size: HistorySize) -> [DailyRecordParams] {
         var records: [DailyRecordParams] = []
         records.reserveCapacity(size.days)
         for offset in stride(from: size.days - 1, through: 0, by: -1) {
@@ -33,7 +33,7 @@ public struct StepDataGenerator: Sendable {
     }
 
     /// A goal log with `size.goalChanges` entries spread over the period.
-    public mutating func goalLog(endingOn today: LocalDate, size: HistorySize) -> [GoalChange] {
+    package mutating func goalLog(endingOn today: LocalDate, size: HistorySize) -> [GoalChange] {
         let first = today.adding(days: -(size.days - 1))
         let spacing = max(1, size.days / size.goalChanges)
         return (0..<size.goalChanges).map { index in
@@ -45,7 +45,7 @@ public struct StepDataGenerator: Sendable {
 
     /// Timed samples for the dashboard's daily chart: several per waking hour of `date` (07:00–22:59 local),
     /// each starting at a random minute, as a phone's pedometer reports them.
-    public mutating func samples(on date: LocalDate, zone: ZoneCalendar) -> [StepSampleParams] {
+    package mutating func samples(on date: LocalDate, zone: ZoneCalendar) -> [StepSampleParams] {
         var samples: [StepSampleParams] = []
         for hour in zone.hours(of: date) where (7...22).contains(hour.hour) {
             for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -8,30 +8,30 @@ import TallyProtocol
 ///
 /// Built from a mix (`system.ping=3,streak.summary@1y=1`: kind `method[@size]`, optional `=weight`, requests
 /// generated) or from request bodies read from files (one kind per method, weighted by how many bodies it has).
-public struct Workload: Sendable {
-    public struct Entry: Sendable {
+package struct Workload: Sendable {
+    package struct Entry: Sendable {
         /// The row's name in the report: `streak.summary@1y` for a generated kind, the method for bodies read.
-        public var label: String
-        public var weight: Int
+        package var label: String
+        package var weight: Int
         /// Distinct requests of this kind, cycled through.
-        public var templates: [RequestTemplate]
+        package var templates: [RequestTemplate]
 
-        public init(label: String, weight: Int, templates: [RequestTemplate]) {
+        package init(label: String, weight: Int, templates: [RequestTemplate]) {
             self.label = label
             self.weight = weight
             self.templates = templates
         }
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// What the run sends, for the report: the mix as written, or where the bodies came from.
-    public let description: String
+    package let description: String
     /// Cumulative weights, for picking.
     private let thresholds: [Int]
 
     /// Entries as given.
     /// - Throws: `WorkloadError` when there are none, or one has no request or no positive weight.
-    public init(entries: [Entry], description: String) throws {
+    package init(entries: [Entry], description: String) throws {
         guard !entries.isEmpty else { throw WorkloadError("the workload is empty") }
         for entry in entries where entry.templates.isEmpty || entry.weight < 1 {
             throw WorkloadError("'\(entry.label)' needs at least one request and a positive weight")
@@ -46,7 +46,7 @@ public struct Workload: Sendable {
     }
 
     /// Builds the pools: `variants` distinct requests per kind, generated from `seed` for `today` in `timeZone`.
-    public init(
+    package init(
         mix: String, seed: UInt64, today: LocalDate, timeZone: String = "Europe/Berlin", variants: Int = 8
     ) throws {
         var entries: [Entry] = []
@@ -69,7 +69,7 @@ public struct Workload: Sendable {
 
     /// Requests read from files, one entry per method (in order of first appearance), each weighted by its number
     /// of bodies so that every body is sent equally often.
-    public init(bodies: [RequestTemplate], description: String) throws {
+    package init(bodies: [RequestTemplate], description: String) throws {
         var order: [String] = []
         var byLabel: [String: [RequestTemplate]] = [:]
         for body in bodies {
@@ -84,10 +84,10 @@ public struct Workload: Sendable {
     }
 
     /// The row names, in entry order.
-    public var labels: [String] { entries.map(\.label) }
+    package var labels: [String] { entries.map(\.label) }
 
     /// The entry and template for the `sequence`-th request: kinds by weight, templates in turn (deterministic).
-    public func pick(_ sequence: Int) -> (entry: Int, template: RequestTemplate) {
+    package func pick(_ sequence: Int) -> (entry: Int, template: RequestTemplate) {
         let total = thresholds[thresholds.count - 1]
         let slot = (sequence &* 7919) % total
         let entryIndex = thresholds.firstIndex { slot < $0 } ?? 0
@@ -96,10 +96,10 @@ public struct Workload: Sendable {
     }
 
     /// The template for the `sequence`-th request.
-    public func template(for sequence: Int) -> RequestTemplate { pick(sequence).template }
+    package func template(for sequence: Int) -> RequestTemplate { pick(sequence).template }
 
     /// Average body size over the kinds, weighted: the raw-echo baseline uses it.
-    public var averageBodySize: Int {
+    package var averageBodySize: Int {
         let total = entries.reduce(0) { $0 + $1.weight }
         let weighted = entries.reduce(0) { sum, entry in
             sum + entry.weight * entry.templates.reduce(0) { $0 + $1.size } / entry.templates.count
@@ -109,8 +109,8 @@ public struct Workload: Sendable {
 }
 
 /// A load-generation mistake, reported to the operator.
-public struct WorkloadError: Error, CustomStringConvertible {
-    public let description: String
+package struct WorkloadError: Error, CustomStringConvertible {
+    package let description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

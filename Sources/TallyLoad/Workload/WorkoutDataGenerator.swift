@@ -5,8 +5,8 @@ import TallyProtocol
 
 /// Realistic training history: about five workouts a week from a handful of templates (six exercises of four
 /// sets, mixed kg and lb, some bodyweight), an eight-week plan, plus stretches and meditations.
-public struct WorkoutDataGenerator: Sendable {
-    public var generator: SeededGenerator
+package struct WorkoutDataGenerator: Sendable {
+    package var generator: SeededGenerator
 
     static let templates: [(name: String, exercises: [String])] = [
         (
@@ -17,12 +17,12 @@ public struct WorkoutDataGenerator: Sendable {
         ("Legs", ["Squat", "Romanian deadlift", "Leg press", "Lunge", "Leg curl", "Calf raise"]),
     ]
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
     }
 
     /// Workouts over `size.days` ending `today`, completed in the evening of `zone`'s local day.
-    public mutating func workouts(endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar) -> [WorkoutParams] {
+    package mutating func workouts(endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar) -> [WorkoutParams] {
         var workouts: [WorkoutParams] = []
         let planStart = today.adding(days: -40)
         for offset in stride(from: size.days - 1, through: 0, by: -1) {
@@ -57,7 +57,7 @@ public struct WorkoutDataGenerator: Sendable {
     }
 
     /// Stretches (about three a week) and meditations (about two a week) over the same period.
-    public mutating func sessions(
+    package mutating func sessions(
         endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar
     ) -> ([StretchParams], [MeditationParams]) {
         var stretches: [StretchParams] = []

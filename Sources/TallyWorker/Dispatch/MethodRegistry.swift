@@ -9,7 +9,7 @@ import TallyProtocol
 /// registry.register(SystemPing.self) { params, context in … }
 /// let dispatcher = registry.dispatcher(limits: .init())
 /// ```
-public struct MethodRegistry: Sendable {
+package struct MethodRegistry: Sendable {
     /// One method's entry in the dispatcher's table. Its closure is generic over the method where it is made
     /// (`register`), so params and result keep their types from the parsed request to the response: the table
     /// holds no erased values and no casts.
@@ -34,11 +34,11 @@ public struct MethodRegistry: Sendable {
     /// every method the dispatcher serves, whatever the order of registration.
     var describingWorker: WorkerIdentity?
 
-    public init() {}
+    package init() {}
 
     /// Registers the handler of `method`.
     /// - Important: registering a method name twice is a programming error and stops the process.
-    public mutating func register<M: TallyMethod>(
+    package mutating func register<M: TallyMethod>(
         _ method: M.Type,
         handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) {
@@ -66,7 +66,7 @@ public struct MethodRegistry: Sendable {
     }
 
     /// Freezes the registry into the dispatcher the worker runs.
-    public func dispatcher(limits: RequestLimits) -> RequestDispatcher {
+    package func dispatcher(limits: RequestLimits) -> RequestDispatcher {
         var registry = self
         if let describingWorker { registry.registerDescribe(of: describingWorker) }
         return RequestDispatcher(entries: registry.entries, limits: limits)

@@ -3,17 +3,17 @@ import Logging
 import TallyProtocol
 
 /// What a method handler knows about the request besides its params.
-public struct RequestContext: Sendable {
+package struct RequestContext: Sendable {
     /// The request's envelope.
-    public var head: RequestHead
+    package var head: RequestHead
     /// The MDP service the request came through.
-    public var service: String
+    package var service: String
     /// Which of the worker process's MDP connections carries it.
-    public var connection: Int
+    package var connection: Int
     /// When the worker received it.
-    public var receivedAt: Date
+    package var receivedAt: Date
     /// The limits to enforce on lists in the params.
-    public var limits: RequestLimits
+    package var limits: RequestLimits
     /// The worker's logger, without this request's metadata.
     private let workerLogger: Logger
 
@@ -22,7 +22,7 @@ public struct RequestContext: Sendable {
     ///
     /// Built when asked for: most requests log nothing, and adding metadata copies the handler's metadata
     /// storage, a cost every cheap request would otherwise pay.
-    public var logger: Logger {
+    package var logger: Logger {
         var logger = workerLogger
         logger[metadataKey: "tally.request.id"] = "\(head.id)"
         logger[metadataKey: "tally.method"] = "\(head.method)"
@@ -34,7 +34,7 @@ public struct RequestContext: Sendable {
     }
 
     /// - Parameter logger: the worker's logger; the request's metadata is added when `logger` is read.
-    public init(
+    package init(
         head: RequestHead, service: String, connection: Int, receivedAt: Date, limits: RequestLimits, logger: Logger
     ) {
         self.head = head

@@ -9,10 +9,10 @@ import TallyProtocol
 /// the same parse and straight into the method's own type (`MethodRegistry.Entry`). Immutable and `Sendable`: the
 /// worker runs it for many requests at once. It never throws and never traps on input; every failure becomes a v1
 /// error response echoing the request id when one could be read.
-public struct RequestDispatcher: Sendable {
+package struct RequestDispatcher: Sendable {
     let entries: [String: MethodRegistry.Entry]
     /// The limits enforced on every request.
-    public let limits: RequestLimits
+    package let limits: RequestLimits
     /// Whether plain requests are read straight off their body (`directRequest`); the parity tests turn it off to
     /// compare with the standard path.
     var readsDirectly = true
@@ -23,10 +23,10 @@ public struct RequestDispatcher: Sendable {
     }
 
     /// Every registered method, sorted.
-    public var methodNames: [String] { entries.keys.sorted() }
+    package var methodNames: [String] { entries.keys.sorted() }
 
     /// The methods answered on `service`, sorted.
-    public func methods(of service: String) -> [String] {
+    package func methods(of service: String) -> [String] {
         entries.filter { $0.value.answers(on: service) }.keys.sorted()
     }
 
@@ -37,7 +37,7 @@ public struct RequestDispatcher: Sendable {
     ///   - connection: the worker connection carrying it, for `system.ping` and logs.
     ///   - now: the current time, for deadlines.
     ///   - logger: the worker's logger.
-    public func respond(
+    package func respond(
         to body: [UInt8], service: String, connection: Int = 0, now: Date = Date(), logger: Logger
     ) -> ResponseBody {
         guard body.count <= limits.maxBodyBytes else {

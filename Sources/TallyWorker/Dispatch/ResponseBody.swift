@@ -3,25 +3,25 @@ import Logging
 import TallyProtocol
 
 /// An encoded response, ready to be the body frame of an MDP reply.
-public struct ResponseBody: Sendable, Hashable {
-    public var bytes: [UInt8]
+package struct ResponseBody: Sendable, Hashable {
+    package var bytes: [UInt8]
     /// The request's id, when it could be read (for logs).
-    public var requestID: String?
+    package var requestID: String?
     /// The method answered, when the request got far enough to name one (for metrics and logs).
-    public var method: String?
+    package var method: String?
     /// The error code answered, or `nil` for a result.
-    public var errorCode: ErrorCode?
+    package var errorCode: ErrorCode?
     /// Whether a method handler ran for this answer. Metrics count it so that drills can prove an expired
     /// request is answered `deadline_exceeded` without being computed.
-    public var computed = false
+    package var computed = false
     /// The request's trace context, when it carried a valid one (checked when the envelope was read): for the
     /// request's log line and spans.
-    public var trace: TraceContext?
+    package var trace: TraceContext?
     /// When the method's handler started (params decoded, deadline checked), for a traced request only: where its
     /// dispatch span ends and its compute span starts.
-    public var computeStartedAt: ContinuousClock.Instant?
+    package var computeStartedAt: ContinuousClock.Instant?
 
-    public init(bytes: [UInt8], requestID: String? = nil, method: String? = nil, errorCode: ErrorCode? = nil) {
+    package init(bytes: [UInt8], requestID: String? = nil, method: String? = nil, errorCode: ErrorCode? = nil) {
         self.bytes = bytes
         self.requestID = requestID
         self.method = method
@@ -44,7 +44,7 @@ public struct ResponseBody: Sendable, Hashable {
     }
 
     /// An error response.
-    public static func failure(id: String?, _ error: TallyError, method: String? = nil) -> ResponseBody {
+    package static func failure(id: String?, _ error: TallyError, method: String? = nil) -> ResponseBody {
         ResponseBody(bytes: ErrorResponse.encode(id: id, error), requestID: id, method: method, errorCode: error.code)
     }
 }

@@ -3,7 +3,7 @@ import TallyProtocol
 extension MethodRegistry {
     /// Every method of Tally v1, as `tally-worker` serves them: the `system` methods, and each method of
     /// `TallyMethods.v1` that is a `ComputedMethod` on its own service.
-    public static func allMethods(identity: WorkerIdentity) -> MethodRegistry {
+    package static func allMethods(identity: WorkerIdentity) -> MethodRegistry {
         var registry = MethodRegistry()
         registry.registerSystemMethods(identity: identity)
         for service in TallyService.domainServices { registry.registerComputedMethods(of: service) }
@@ -13,7 +13,7 @@ extension MethodRegistry {
     /// Registers the methods of `TallyMethods.v1` served by `service` whose computation is written
     /// (`ComputedMethod`). One whose computation is missing is not registered, and `MethodCompletenessTests` names
     /// it.
-    public mutating func registerComputedMethods(of service: TallyService) {
+    package mutating func registerComputedMethods(of service: TallyService) {
         for method in TallyMethods.v1 where method.service == service {
             if let computed = method as? any ComputedMethod.Type { register(computed) }
         }

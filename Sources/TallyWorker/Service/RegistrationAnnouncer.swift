@@ -4,16 +4,16 @@ import ServiceLifecycle
 /// Waits until the worker is ready (every service registered with at least one broker) and says so once, through
 /// `announce`: what `/readyz` answers, for scripts and tests that have no HTTP port. Ends when it has spoken, or
 /// when the worker drains first.
-public struct RegistrationAnnouncer: Service {
+package struct RegistrationAnnouncer: Service {
     let worker: MajordomoWorker
     let announce: @Sendable (WorkerStatus) -> Void
 
-    public init(worker: MajordomoWorker, announce: @escaping @Sendable (WorkerStatus) -> Void) {
+    package init(worker: MajordomoWorker, announce: @escaping @Sendable (WorkerStatus) -> Void) {
         self.worker = worker
         self.announce = announce
     }
 
-    public func run() async throws {
+    package func run() async throws {
         while !Task.isCancelled, !Task.isShuttingDownGracefully {
             let status = await worker.status()
             if status.isReady {

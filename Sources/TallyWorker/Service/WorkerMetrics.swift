@@ -13,7 +13,7 @@ import TallyProtocol
 ///
 /// Method labels are the registered method names; anything else is `unknown`, so hostile requests cannot create
 /// unbounded label sets.
-public final class WorkerMetrics: Sendable {
+package final class WorkerMetrics: Sendable {
     private struct Key: Hashable {
         let service: String
         let method: String
@@ -29,7 +29,7 @@ public final class WorkerMetrics: Sendable {
 
     /// The HELP text of every metric `WorkerMetrics` records, by name, for the Prometheus backend to print
     /// (swift-metrics has no place for it).
-    public static let help: [String: String] = [
+    package static let help: [String: String] = [
         "tally_worker_requests_total":
             "Requests this worker answered, by outcome: ok or the error code of the answer (a method this worker does not serve is labelled method=unknown).",
         "tally_worker_request_duration_seconds":
@@ -43,7 +43,7 @@ public final class WorkerMetrics: Sendable {
     /// - Parameters:
     ///   - methods: the methods served; other names are recorded as `unknown`.
     ///   - factory: where the metrics go; the process-wide backend unless a test passes its own.
-    public init(methods: some Sequence<String>, factory: any MetricsFactory = MetricsSystem.factory) {
+    package init(methods: some Sequence<String>, factory: any MetricsFactory = MetricsSystem.factory) {
         knownMethods = Set(methods)
         self.factory = factory
     }
@@ -51,7 +51,7 @@ public final class WorkerMetrics: Sendable {
     /// Records one answered request.
     /// - Parameter computed: whether a method handler ran; an expired request answered `deadline_exceeded` on
     ///   arrival was not computed, and this counter is how a drill proves it.
-    public func record(
+    package func record(
         service: String, method: String?, errorCode: ErrorCode?, computed: Bool = false, duration: Duration
     ) {
         let method = method.flatMap { knownMethods.contains($0) ? $0 : nil } ?? "unknown"
@@ -80,7 +80,7 @@ public final class WorkerMetrics: Sendable {
     }
 
     /// Records the dispatcher's CPU time for one sampled request.
-    public func recordCPU(service: String, method: String?, cpu: Duration) {
+    package func recordCPU(service: String, method: String?, cpu: Duration) {
         let method = method.flatMap { knownMethods.contains($0) ? $0 : nil } ?? "unknown"
         record(cpu, of: service, method, in: cpuTimers, label: "tally_worker_request_cpu_seconds")
     }

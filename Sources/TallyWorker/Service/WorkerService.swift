@@ -9,9 +9,9 @@ import ZeroMQ
 /// whose answer (a result or an error, never nothing) becomes the reply body. Made from its configuration, started
 /// by `run()` (or earlier by `start()`), drained on graceful shutdown (no new requests; those in progress get
 /// `gracePeriod` to finish) and stopped at once on cancellation: the shape of `BrokerService` and `TallyClient`.
-public final class WorkerService: Service, Sendable {
-    public let worker: MajordomoWorker
-    public let gracePeriod: Duration
+package final class WorkerService: Service, Sendable {
+    package let worker: MajordomoWorker
+    package let gracePeriod: Duration
 
     /// - Parameters:
     ///   - configuration: brokers, services, concurrency and heartbeats.
@@ -19,7 +19,7 @@ public final class WorkerService: Service, Sendable {
     ///   - gracePeriod: how long a graceful shutdown waits for requests in progress.
     ///   - simulatedLatency: a pause before every request, for fault drills (a worker that holds requests long
     ///     enough to be killed mid-request, deadlines that pass while running). Zero in production.
-    public init(
+    package init(
         configuration: WorkerConfiguration,
         dispatcher: RequestDispatcher,
         limits: TransportLimits = TransportLimits(),
@@ -50,7 +50,7 @@ public final class WorkerService: Service, Sendable {
     /// Adapts the dispatcher to MDP: the body must be exactly one frame (the JSON document).
     /// - Parameter tracer: records `tally.worker.dispatch` and `tally.worker.compute` for each traced request
     ///   (`WorkerSpans`); `nil`: none.
-    public static func handler(
+    package static func handler(
         dispatcher: RequestDispatcher, metrics: WorkerMetrics? = nil, tracer: (any Tracer)? = nil, logger: Logger
     ) -> @Sendable (WorkerRequest) -> [Frame] {
         let spans = tracer.map(WorkerSpans.init)
@@ -107,11 +107,11 @@ public final class WorkerService: Service, Sendable {
 
     /// Starts the worker's I/O threads; `run()` does it too. Starting twice does nothing.
     /// - Throws: `ZMQError` for a worker that was stopped.
-    public func start() throws(ZMQError) {
+    package func start() throws(ZMQError) {
         try worker.start()
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try start()
         do {
             try await gracefulShutdown()

@@ -6,7 +6,7 @@ extension HistoryDashboard: ComputedMethod {
     /// Validates everything and computes the dashboard of the selected day.
     /// - Throws: `invalid_params` (a date after today, a chart reaching beyond the supported dates or instants,
     ///   goal log, records, samples), `payload_too_large`, `pro_required` for `weekly` or `monthly` without Pro.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let valid = try params.shared.validated(limits: limits)
         let reference = valid.reference
         let samples = try StepSampleParams.samples(params.samples, at: .params + "samples", limits: limits)

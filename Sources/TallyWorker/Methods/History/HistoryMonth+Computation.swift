@@ -5,7 +5,7 @@ extension HistoryMonth: ComputedMethod {
     /// Validates everything, checks that the month is open to this user, and lays it out.
     /// - Throws: `invalid_params` (a month after the current one, goal log, records), `payload_too_large`,
     ///   `pro_required` for a free user's month before the 3 most recent available months.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let valid = try params.shared.validated(limits: limits)
         let today = valid.reference.today
         let available = AvailableMonths(history: valid.history, today: today)

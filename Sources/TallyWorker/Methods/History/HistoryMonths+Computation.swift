@@ -3,7 +3,7 @@ import TallyProtocol
 
 extension HistoryMonths: ComputedMethod {
     /// Validates the time frame and the records, and lists the months the user may open.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let today = try params.time.checkedReferenceDay().today
         let history = try DailyRecordParams.history(params.records, at: .params + "records", limits: limits)
         let available = AvailableMonths(history: history, today: today)

@@ -6,7 +6,7 @@ extension StreakSummary: ComputedMethod {
     /// and computes the streak sheet, or only `status` and `as_of` with goal tracking off.
     /// - Throws: `invalid_params` naming the field (today before 0001-01-30, goal log, records, duplicate dates
     ///   naming both records); `payload_too_large` for a list over `limits`.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let today = try params.time.checkedReferenceDay().today
         guard today >= StreakReport.earliestToday else {
             let field: FieldPath =

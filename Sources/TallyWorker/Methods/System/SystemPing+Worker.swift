@@ -4,7 +4,7 @@ import TallyProtocol
 extension MethodRegistry {
     /// Registers `system.*`, answered on every service: `system.ping`, and `system.describe`, which is added when
     /// the registry freezes (`dispatcher(limits:)`) so that it lists every method registered by then.
-    public mutating func registerSystemMethods(identity: WorkerIdentity) {
+    package mutating func registerSystemMethods(identity: WorkerIdentity) {
         register(SystemPing.self) { _, context in
             SystemPing.Result(
                 serverVersion: identity.version,

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Who a worker process is, for `system.ping`.
-public struct WorkerIdentity: Sendable, Hashable {
+package struct WorkerIdentity: Sendable, Hashable {
     /// `host/pid`.
-    public var name: String
+    package var name: String
     /// The build's version.
-    public var version: String
+    package var version: String
     /// When the process started.
-    public var startedAt: Date
+    package var startedAt: Date
 
-    public init(name: String, version: String, startedAt: Date = Date()) {
+    package init(name: String, version: String, startedAt: Date = Date()) {
         self.name = name
         self.version = version
         self.startedAt = startedAt
     }
 
     /// This process: `hostname/pid`.
-    public static func current(version: String) -> WorkerIdentity {
+    package static func current(version: String) -> WorkerIdentity {
         WorkerIdentity(
             name: "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)", version: version)
     }

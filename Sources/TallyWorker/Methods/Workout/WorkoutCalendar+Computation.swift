@@ -7,7 +7,7 @@ extension WorkoutCalendar: ComputedMethod {
     /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a `now`
     ///   or a completion whose local date is not a supported date, a month after the current one);
     ///   `payload_too_large` for a list over `limits`.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let types = try params.shownTypes(limits: limits)
         let calendar = params.time.calendar
         let reference = try params.time.checkedReferenceDay()

@@ -7,7 +7,7 @@ extension WorkoutDay: ComputedMethod {
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
     ///   completion whose local date is not a supported date, a date after today); `payload_too_large` for a list
     ///   over `limits`.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let reference = try params.time.checkedReferenceDay()
         let calendar = params.time.calendar
         let workouts = params.history.workouts

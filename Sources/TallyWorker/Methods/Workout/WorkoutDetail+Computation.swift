@@ -6,7 +6,7 @@ extension WorkoutDetail: ComputedMethod {
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
     ///   completion whose local date is not a supported date; `params.workout_id` with the id in `details.value`
     ///   when no workout has it, or when that workout is future); `payload_too_large` for a list over `limits`.
-    public static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
         let reference = try params.time.checkedReferenceDay()
         let field = FieldPath.params + "workout_id"
         let workoutID = params.workoutID
