@@ -8,7 +8,8 @@
 # host) and the busiest of libzmq's I/O threads (`ZMQbg/IO/K`, the TCP work, --transport-threads of them). The busier
 # of the two is the broker's ceiling: one broker forwards at most 1 s ÷ its µs per request, however many cores its
 # host has (README "More cores than one broker feeds"). A --broker may be a script that runs tally-broker with
-# options of its own (`exec tally-broker --transport-threads 2 "$@"`).
+# options of its own (`exec tally-broker --transport-threads 2 "$@"`). libzmq gives each connection to one I/O thread:
+# --connections N spreads the load client over N connections (default 1), as many clients would.
 #
 # Each size runs ROUNDS times, the brokers given with --broker taking turns within a round (A/B pairs on a shared
 # machine), each round on a fresh cluster: the table gives the median per broker and size, and the ratio of each
@@ -17,20 +18,22 @@
 # request sizes and answering with as many bytes as Tally's answer to that request: its server's CPU per request,
 # measured the same way. The NATS phase is skipped where nats-server and libnats-dev cannot be installed.
 #
-# Usage: Benchmarks/run-broker-bytes.sh [--requests N] [--rounds N] [--broker PATH]...
+# Usage: Benchmarks/run-broker-bytes.sh [--requests N] [--rounds N] [--connections N] [--broker PATH]...
 #        (default: one broker, this package's release build; workers and tally-load are always this build's)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 requests=20000
+connections=1
 rounds=3
 brokers=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --requests) requests="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
+        --connections) connections="$2"; shift 2 ;;
         --broker) brokers+=("$2"); shift 2 ;;
-        *) echo "usage: $0 [--requests N] [--rounds N] [--broker PATH]..." >&2; exit 64 ;;
+        *) echo "usage: $0 [--requests N] [--rounds N] [--connections N] [--broker PATH]..." >&2; exit 64 ;;
     esac
 done
 cd "$root"
@@ -134,6 +137,7 @@ PYTHON
     before="$(cpu_ns "${pids[0]}")"
     thread_cpu "${pids[0]}" >"$work/threads-before"
     "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests "$count" --in-flight 50 --json \
+        --connections "$connections" \
         --max-error-rate 0 >/dev/null
     after="$(cpu_ns "${pids[0]}")"
     thread_cpu "${pids[0]}" >"$work/threads-after"
