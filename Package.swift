@@ -445,6 +445,13 @@ if Context.environment["TALLY_BENCHMARKS"] == "1" {
             path: "Benchmarks/Sources/transport-loop",
             swiftSettings: strictness
         ),
+        // The broker in a plain process, for callgrind (see its main.swift).
+        .executableTarget(
+            name: "broker-process",
+            dependencies: ["TallyBroker", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/Sources/broker-process",
+            swiftSettings: strictness
+        ),
         // Request bodies built from the load tool's seeded generators, shared by every benchmark.
         .target(
             name: "BenchmarkFixtures",
