@@ -53,6 +53,8 @@ if command -v nats-server >/dev/null && [ -f /usr/include/nats/nats.h ]; then
 fi
 python3 -c 'import zmq' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check pyzmq >&2
 work="$(mktemp -d)"
+# shellcheck source=Benchmarks/cluster.sh
+source "$here/cluster.sh"
 pids=()
 stop_all() {
     for pid in "${pids[@]:1}" "${pids[@]:0:1}"; do [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true; done
@@ -85,7 +87,6 @@ for name, target in (("10KB", 10_000), ("30KB", 30_000), ("100KB", 100_000)):
         "goal_tracking_enabled": True, "goal_log": [{"goal": 8000, "effective_date": "2000-01-01"}], "records": records[::-1]}})
 PYTHON
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 # CPU time of the process in nanoseconds: user + system from /proc/PID/stat, which counts every thread the process
 # ever had (the per-thread schedstat files lose a thread's time when it exits, and nats-server's runtime starts and
 # ends threads); it is reported in clock ticks, so every run is long enough to be a hundred ticks or more.
@@ -109,15 +110,8 @@ measure() {  # broker binary, body name: writes the broker's CPU µs per request
     endpoint="tcp://127.0.0.1:$(free_port)"
     "$broker" --bind "$endpoint" --log-level warning 2>>"$work/broker.log" &
     pids+=($!)
-    for _ in 1 2; do
-        "$bin/tally-worker" --broker "$endpoint" --log-level warning 2>>"$work/worker.log" &
-        pids+=($!)
-    done
-    for _ in $(seq 1 100); do
-        "$bin/tally-load" --broker "$endpoint" --mix system.ping --requests 1 --in-flight 1 --timeout 1s --json \
-            --max-error-rate 0 >/dev/null 2>&1 && break
-        sleep 0.2
-    done
+    start_workers "$endpoint"
+    wait_for_service "$endpoint" 1s
     # A warm-up, then the measured run.
     "$bin/tally-load" --broker "$endpoint" --body "$work/$body.json" --requests 2000 --in-flight 50 --json \
         --max-error-rate 0 >/dev/null

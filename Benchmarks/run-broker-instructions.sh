@@ -11,6 +11,8 @@
 #
 # Usage: Benchmarks/run-broker-instructions.sh [--requests N]      (default 2000)
 set -euo pipefail
+# measure runs in command substitutions: a failed load must stop the script, not count a broken run.
+shopt -s inherit_errexit
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 requests=2000
@@ -29,6 +31,8 @@ for product in tally-worker tally-load; do
     [ -x "$bin/$product" ] || swift build -c release --product "$product" >&2
 done
 work="$(mktemp -d)"
+# shellcheck source=Benchmarks/cluster.sh
+source "$here/cluster.sh"
 pids=()
 stop_workers() {
     for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
@@ -37,7 +41,6 @@ stop_workers() {
 }
 trap 'stop_workers; rm -rf "$work"' EXIT
 export TALLY_PARENT_PID=$$
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 
 # The loop's and the I/O thread's instructions in callgrind's per-thread files OUT-NN: the loop is the thread whose
 # functions include BrokerLoop's; libzmq's symbols are hidden, so its I/O thread is the busiest of the others but the
@@ -67,15 +70,8 @@ measure() {  # mix, requests: prints "loop io" instruction totals of one run
     local valgrind_pid=$!
     exec 3>"$fifo"
     for _ in $(seq 1 600); do grep -q "listening" "$work/broker.out" 2>/dev/null && break; sleep 0.1; done
-    for _ in 1 2; do
-        "$bin/tally-worker" --broker "$endpoint" --log-level warning >/dev/null 2>>"$work/worker.log" &
-        pids+=($!)
-    done
-    for _ in $(seq 1 100); do
-        "$bin/tally-load" --broker "$endpoint" --mix system.ping --requests 1 --in-flight 1 --timeout 5s --json \
-            --max-error-rate 0 >/dev/null 2>&1 && break
-        sleep 0.3
-    done
+    start_workers "$endpoint"
+    wait_for_service "$endpoint" 5s
     "$bin/tally-load" --broker "$endpoint" --mix "$mix" --requests "$count" --in-flight 50 --timeout 60s --json \
         --max-error-rate 0 >/dev/null
     stop_workers
@@ -87,7 +83,10 @@ measure() {  # mix, requests: prints "loop io" instruction totals of one run
 echo "| request | loop thread, instructions / request | libzmq I/O thread, instructions / request |"
 echo "|---|---:|---:|"
 for mix in system.ping streak.summary@1y; do
-    read -r loop1 io1 <<<"$(measure "$mix" "$requests")"
-    read -r loop2 io2 <<<"$(measure "$mix" $((requests * 2)))"
+    # Assigned first, so that a run that failed (a load with errors) stops the script.
+    short="$(measure "$mix" "$requests")"
+    long="$(measure "$mix" $((requests * 2)))"
+    read -r loop1 io1 <<<"$short"
+    read -r loop2 io2 <<<"$long"
     echo "| $mix | $(( (loop2 - loop1) / requests )) | $(( (io2 - io1) / requests )) |"
 done

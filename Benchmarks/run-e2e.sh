@@ -59,7 +59,8 @@ export TALLY_PARENT_PID=$$
 pids+=($!)
 broker_pid=$!
 # Each worker serves /metrics, for the time its requests spent in the dispatcher (see dispatch_seconds).
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+# shellcheck source=Benchmarks/cluster.sh
+source "$root/Benchmarks/cluster.sh"
 metrics_endpoints=()
 for worker in 1 2; do
     metrics="127.0.0.1:$(free_port)"
