@@ -3,7 +3,9 @@
 /// is tried first, with no scan for the key's end, since that is where Tally's clients write it.
 extension SwiftWriter {
     /// Names the direct decoder's own locals use: a member called so would shadow them.
-    static let directReservedNames: Set<String> = ["cursor", "first", "expected", "member", "more", "key", "value"]
+    static let directReservedNames: Set<String> = [
+        "cursor", "first", "expected", "member", "more", "key", "value", "straight", "written",
+    ]
 
     mutating func directDecoder(_ wire: WireStruct) throws(GeneratorError) {
         var reads: [String] = []
@@ -24,6 +26,12 @@ extension SwiftWriter {
         if wire.members.count <= 3 { line("@inline(__always)") }
         line("public init?(direct cursor: inout JSONCursor) {")
         indent += "    "
+        line("var straight = cursor")
+        line("if let value = Self(straight: &straight) {")
+        line("    cursor = straight")
+        line("    self = value")
+        line("    return")
+        line("}")
         for member in wire.members {
             let mayBeNil = member.isOptional || member.isNullable
             line("var \(member.name): \(member.memberType.swift)?\(mayBeNil ? "?" : "")")
@@ -90,6 +98,64 @@ extension SwiftWriter {
         wrapped(open: "self.init(", items: arguments, close: ")", separator: ",")
         indent.removeLast(4)
         line("}")
+        straightDecoder(wire, reads: reads)
+        indent.removeLast(4)
+        line("}")
+    }
+
+    /// The straight pass of a direct decoder: the object as Tally's clients write it (compact, members in the
+    /// schema's order, each optional one present or not) read as a run of literals (`{"reps":`, `,"weight":`) and
+    /// values, with no member loop, no key lookup and no duplicate bookkeeping; `nil` on the first difference, and
+    /// `init?(direct:)` reads the object member by member from its start.
+    private mutating func straightDecoder(_ wire: WireStruct, reads: [String]) {
+        line()
+        documentation(
+            "The object written compactly with its members in the schema's order, read in one straight pass; `nil` "
+                + "(the cursor left anywhere) for anything else.")
+        line("@inline(__always)")
+        line("init?(straight cursor: inout JSONCursor) {")
+        indent += "    "
+        // What is known, while generating, of the members before this one: none was written, one surely was, or
+        // only the run knows (optional members only so far).
+        enum Written { case none, some, unknown }
+        var written = Written.none
+        let opensAlone = wire.members.first.map { $0.isOptional || $0.isNullable } ?? true
+        if opensAlone { line("guard cursor.literal(\"{\") else { return nil }") }
+        if opensAlone, !wire.members.isEmpty { line("var written = false") }
+        for (index, member) in wire.members.enumerated() {
+            let key = "\\\"\(member.key)\\\":"
+            let literal: String
+            switch written {
+            case .none: literal = "cursor.literal(\"\(index == 0 && !opensAlone ? "{" : "")\(key)\")"
+            case .some: literal = "cursor.literal(\",\(key)\")"
+            case .unknown: literal = "(written ? cursor.literal(\",\(key)\") : cursor.literal(\"\(key)\"))"
+            }
+            if member.isOptional || member.isNullable {
+                line("var \(member.name): \(member.memberType.swift)?? = nil")
+                line("if \(literal) {")
+                line("    guard let value = \(reads[index]) else { return nil }")
+                line("    \(member.name) = value")
+                if written == .unknown || written == .none { line("    written = true") }
+                line("}")
+                if written == .none { written = .unknown }
+            } else {
+                let guardLine = "guard \(literal), let \(member.name) = \(reads[index]) else { return nil }"
+                if guardLine.count + indent.count <= Self.lineLength {
+                    line(guardLine)
+                } else {
+                    line("guard \(literal),")
+                    line("    let \(member.name) = \(reads[index])")
+                    line("else { return nil }")
+                }
+                written = .some
+            }
+        }
+        line("guard cursor.literal(\"}\") else { return nil }")
+        let arguments = wire.members.map { member in
+            member.isOptional || member.isNullable
+                ? "\(member.name): \(member.name) ?? nil" : "\(member.name): \(member.name)"
+        }
+        wrapped(open: "self.init(", items: arguments, close: ")", separator: ",")
         indent.removeLast(4)
         line("}")
     }

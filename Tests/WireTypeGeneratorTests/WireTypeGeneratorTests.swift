@@ -118,6 +118,14 @@ import Testing
                 "guard unit == nil, let value = cursor.text(WeightUnit.init(utf8Symbol:)) else { return nil }"))
         #expect(text.contains("guard note == nil, let value = cursor.nullable({ $0.string() }) else { return nil }"))
         #expect(text.contains("self.init(date: date, steps: steps, unit: unit, note: note ?? nil)"))
+        // Its straight pass first: the object compact and in the schema's order, literals and values in a row.
+        #expect(text.contains("if let value = Self(straight: &straight) {"))
+        #expect(text.contains("init?(straight cursor: inout JSONCursor) {"))
+        #expect(text.contains("guard cursor.literal(\"{\\\"date\\\":\"),"))
+        #expect(
+            text.contains("guard cursor.literal(\",\\\"steps\\\":\"), let steps = cursor.int() else { return nil }"))
+        #expect(text.contains("if cursor.literal(\",\\\"note\\\":\") {"))
+        #expect(text.contains("guard cursor.literal(\"}\") else { return nil }"))
         #expect(text.contains("extension Cell: JSONFastEncodable {"))
         #expect(
             text.contains(
@@ -131,6 +139,21 @@ import Testing
                         object.string("unit", unit.rawValue)
                         object.ints("versions", versions)
                 """))
+    }
+
+    /// An object whose first members may be left out opens alone, and whether a comma comes before the next key is
+    /// known only while reading.
+    @Test func aStraightPassWhoseFirstMembersMayBeLeftOut() throws {
+        let text = try Self.generate([
+            "a.schema.json": #"""
+            {"x-swift-struct": "Late", "x-swift-fast-path": "decode", "type": "object", "required": ["id"],
+             "properties": {"note": {"type": "string"}, "id": {"type": "integer"}}}
+            """#
+        ])
+        #expect(text.contains("guard cursor.literal(\"{\") else { return nil }\n        var written = false"))
+        #expect(text.contains("if cursor.literal(\"\\\"note\\\":\") {"))
+        #expect(text.contains("written = true"))
+        #expect(text.contains("guard (written ? cursor.literal(\",\\\"id\\\":\") : cursor.literal(\"\\\"id\\\":\")),"))
     }
 
     /// A result writes every member itself: nested structs that write themselves through their own fast path, lists

@@ -145,6 +145,18 @@ public struct JSONCursor {
         return true
     }
 
+    /// Reads `text` when the bytes at the cursor are exactly it, with no whitespace skipped: `{"reps":`,
+    /// `,"weight":`, `}`. The generated decoders' straight pass reads an object written compactly, members in the
+    /// schema's order (as Tally's clients write them), as a run of such literals and values; `false` (nothing read)
+    /// on the first difference, and the decoder reads the object member by member instead.
+    @inlinable @inline(__always)
+    public mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - position >= count, JSONKeyBytes.equal(position, text.utf8Start, count) else { return false }
+        position += count
+        return true
+    }
+
     /// Reads a date `"yyyy-MM-dd"` in place: the fixed width is checked and the ten bytes parsed by `parse` (which
     /// accepts only digits and dashes, so the string is plain JSON text); `nil` for anything else.
     @inlinable @inline(__always)
@@ -265,10 +277,18 @@ public struct JSONKeyBytes {
     }
 
     /// Whether `count` bytes at `left` and at `right` are equal. A member name of 4 to 16 bytes (most are) is two
-    /// overlapping loads of a word each, its first and its last: no loop over its bytes.
+    /// overlapping loads of a word each, its first and its last: no loop over its bytes; a longer one (a key with
+    /// its quotes and separators, `,"completed_at":`) is a word at a time, its last word overlapping.
     @inlinable @inline(__always)
     static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         switch count {
+        case 17...:
+            var offset = 0
+            while offset < count - 8 {
+                guard load(UInt64.self, left, offset) == load(UInt64.self, right, offset) else { return false }
+                offset += 8
+            }
+            return load(UInt64.self, left, count - 8) == load(UInt64.self, right, count - 8)
         case 8...16:
             return load(UInt64.self, left, 0) == load(UInt64.self, right, 0)
                 && load(UInt64.self, left, count - 8) == load(UInt64.self, right, count - 8)
