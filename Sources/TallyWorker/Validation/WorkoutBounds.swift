@@ -46,9 +46,7 @@ enum WorkoutBounds {
     )
         throws(TallyError)
     {
-        // A character is at least one byte: a short text needs no grapheme count.
-        let bytes = text.utf8.count
-        if bytes >= range.lowerBound, bytes <= range.upperBound, range.lowerBound <= 1 { return }
+        guard !fits(text, length: range) else { return }
         let count = text.count
         if count < range.lowerBound {
             throw .invalidParams(
@@ -57,6 +55,14 @@ enum WorkoutBounds {
         if count > range.upperBound {
             throw .invalidParams(path(), "must have at most \(range.upperBound) characters")
         }
+    }
+
+    /// Whether a text's length in characters is in `range`.
+    static func fits(_ text: String, length range: ClosedRange<Int>) -> Bool {
+        // A character is at least one byte: a short text needs no grapheme count.
+        let bytes = text.utf8.count
+        if bytes >= range.lowerBound, bytes <= range.upperBound, range.lowerBound <= 1 { return true }
+        return range.contains(text.count)
     }
 
     /// Checks a list's length against the request's limit.

@@ -2,6 +2,22 @@ import TallyCore
 import TallyProtocol
 
 extension WorkoutParams {
+    /// Whether `check(at:limits:)` passes (see ExerciseParams+Validation.swift for why both).
+    func isValid(limits: RequestLimits) -> Bool {
+        guard WorkoutBounds.fits(id, length: WorkoutBounds.idLength),
+            WorkoutBounds.fits(name, length: WorkoutBounds.nameLength),
+            templateID.map({ WorkoutBounds.fits($0, length: WorkoutBounds.idLength) }) ?? true,
+            dayName.map({ WorkoutBounds.fits($0, length: WorkoutBounds.nameLength) }) ?? true,
+            plan?.isValid ?? true, exercises.count <= limits.maxListElements
+        else { return false }
+        return exercises.withUnsafeBufferPointer { exercises in
+            for index in exercises.indices where !ExerciseParams.isValid(exercises[index], limits: limits) {
+                return false
+            }
+            return true
+        }
+    }
+
     /// Checks every field, without converting anything.
     func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
         try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
@@ -12,7 +28,7 @@ extension WorkoutParams {
         if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
         if let plan { try plan.check(at: path() + "plan") }
         try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
-        for index in exercises.indices {
+        for index in exercises.indices where !ExerciseParams.isValid(exercises[index], limits: limits) {
             try exercises[index].check(at: (path() + "exercises").index(index), limits: limits)
         }
     }
@@ -24,7 +40,7 @@ extension WorkoutParams {
         try limits.check(workouts.count, at: path, unit: "workouts")
         // By index rather than by element throughout: iterating an array of these copies each one out (seven
         // reference-counted fields), which costs more than checking it.
-        for index in workouts.indices {
+        for index in workouts.indices where !workouts[index].isValid(limits: limits) {
             try workouts[index].check(at: path.index(index), limits: limits)
         }
         try WorkoutBounds.checkUnique(workouts.indices.lazy.map { workouts[$0].id }, at: path, noun: "workout")
