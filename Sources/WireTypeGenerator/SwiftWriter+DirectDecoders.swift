@@ -27,9 +27,9 @@ extension SwiftWriter {
         line("public init?(direct cursor: inout JSONCursor) {")
         indent += "    "
         line("var straight = cursor")
-        line("if let value = Self(straight: &straight) {")
+        line("if let value = Self.straight(&straight) {")
         line("    cursor = straight")
-        line("    self = value")
+        line("    self = consume value")
         line("    return")
         line("}")
         for member in wire.members {
@@ -113,7 +113,7 @@ extension SwiftWriter {
             "The object written compactly with its members in the schema's order, read in one straight pass; `nil` "
                 + "(the cursor left anywhere) for anything else.")
         line("@inline(__always)")
-        line("init?(straight cursor: inout JSONCursor) {")
+        line("static func straight(_ cursor: inout JSONCursor) -> Self? {")
         indent += "    "
         // What is known, while generating, of the members before this one: none was written, one surely was, or
         // only the run knows (optional members only so far).
@@ -131,7 +131,7 @@ extension SwiftWriter {
             case .unknown: literal = "(written ? cursor.literal(\",\(key)\") : cursor.literal(\"\(key)\"))"
             }
             if member.isOptional || member.isNullable {
-                line("var \(member.name): \(member.memberType.swift)?? = nil")
+                line("var \(member.name): \(member.memberType.swift)? = nil")
                 line("if \(literal) {")
                 line("    guard let value = \(reads[index]) else { return nil }")
                 line("    \(member.name) = value")
@@ -151,11 +151,10 @@ extension SwiftWriter {
             }
         }
         line("guard cursor.literal(\"}\") else { return nil }")
-        let arguments = wire.members.map { member in
-            member.isOptional || member.isNullable
-                ? "\(member.name): \(member.name) ?? nil" : "\(member.name): \(member.name)"
-        }
-        wrapped(open: "self.init(", items: arguments, close: ")", separator: ",")
+        // Every member passed as it is: `?? nil` on a member that may be left out would copy it, and a workout's
+        // reference-counted members would be retained and released once more each.
+        wrapped(
+            open: "return Self(", items: wire.members.map { "\($0.name): \($0.name)" }, close: ")", separator: ",")
         indent.removeLast(4)
         line("}")
     }

@@ -119,8 +119,8 @@ import Testing
         #expect(text.contains("guard note == nil, let value = cursor.nullable({ $0.string() }) else { return nil }"))
         #expect(text.contains("self.init(date: date, steps: steps, unit: unit, note: note ?? nil)"))
         // Its straight pass first: the object compact and in the schema's order, literals and values in a row.
-        #expect(text.contains("if let value = Self(straight: &straight) {"))
-        #expect(text.contains("init?(straight cursor: inout JSONCursor) {"))
+        #expect(text.contains("if let value = Self.straight(&straight) {"))
+        #expect(text.contains("static func straight(_ cursor: inout JSONCursor) -> Self? {"))
         #expect(text.contains("guard cursor.literal(\"{\\\"date\\\":\"),"))
         #expect(
             text.contains("guard cursor.literal(\",\\\"steps\\\":\"), let steps = cursor.int() else { return nil }"))

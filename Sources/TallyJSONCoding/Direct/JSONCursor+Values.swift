@@ -162,7 +162,7 @@ extension JSONCursor {
             guard elements.count < maxListElements else { return nil }
             skipWhitespace()
             guard let value = element(&self) else { return nil }
-            elements.append(value)
+            elements.append(consume value)
             skipWhitespace()
             guard position < end else { return nil }
             let byte = position.pointee

@@ -8,7 +8,7 @@ import Testing
 
 @testable import TallyProtocol
 
-/// The generated decoders' straight pass (`init?(straight:)`): an object written compactly with its members in the
+/// The generated decoders' straight pass (`straight(_:)`): an object written compactly with its members in the
 /// schema's order is read as a run of literals and values. It must read every element Tally's encoder writes (that
 /// is what makes it worth having), to the value the member-by-member read gives; anything else it must leave alone
 /// (`nil`), never read to another value.
@@ -56,13 +56,13 @@ import Testing
             let workouts = training.workouts(endingOn: Self.today, size: .month, zone: Self.calendar)
             let (stretches, meditations) = training.sessions(endingOn: Self.today, size: .month, zone: Self.calendar)
             let problems =
-                Self.problems(workouts) { WorkoutParams(straight: &$0) }
-                + Self.problems(workouts.flatMap(\.exercises)) { ExerciseParams(straight: &$0) }
-                + Self.problems(workouts.flatMap(\.exercises).flatMap(\.sets)) { SetParams(straight: &$0) }
-                + Self.problems(stretches) { StretchParams(straight: &$0) }
-                + Self.problems(meditations) { MeditationParams(straight: &$0) }
-                + Self.problems(steps.records(endingOn: Self.today, size: .month)) { DailyRecordParams(straight: &$0) }
-                + Self.problems(steps.samples(on: Self.today, zone: Self.calendar)) { StepSampleParams(straight: &$0) }
+                Self.problems(workouts) { WorkoutParams.straight(&$0) }
+                + Self.problems(workouts.flatMap(\.exercises)) { ExerciseParams.straight(&$0) }
+                + Self.problems(workouts.flatMap(\.exercises).flatMap(\.sets)) { SetParams.straight(&$0) }
+                + Self.problems(stretches) { StretchParams.straight(&$0) }
+                + Self.problems(meditations) { MeditationParams.straight(&$0) }
+                + Self.problems(steps.records(endingOn: Self.today, size: .month)) { DailyRecordParams.straight(&$0) }
+                + Self.problems(steps.samples(on: Self.today, zone: Self.calendar)) { StepSampleParams.straight(&$0) }
             #expect(problems.isEmpty, "\(problems.prefix(3))")
             #expect(!workouts.isEmpty)
         }
@@ -75,12 +75,12 @@ import Testing
         for mask in 0..<4 {
             let plan = PlanParams(
                 id: mask & 1 != 0 ? "plan-1" : nil, name: mask & 2 != 0 ? "Strength" : nil, startDate: start, weeks: 8)
-            #expect(Self.readsStraight(Self.encoded(plan), as: { PlanParams(straight: &$0) }, expected: plan) == nil)
+            #expect(Self.readsStraight(Self.encoded(plan), as: { PlanParams.straight(&$0) }, expected: plan) == nil)
         }
         // A member whose value is null is written so by a client that writes nulls: read straight too.
         let nulls = Array(#"{"id":null,"name":null,"start_date":"2026-01-05","weeks":8}"#.utf8)
         let plan = PlanParams(id: nil, name: nil, startDate: start, weeks: 8)
-        #expect(Self.readsStraight(nulls, as: { PlanParams(straight: &$0) }, expected: plan) == nil)
+        #expect(Self.readsStraight(nulls, as: { PlanParams.straight(&$0) }, expected: plan) == nil)
     }
 
     /// What is not compact and in order is left to the member-by-member read, and what the straight pass reads from
@@ -107,8 +107,8 @@ import Testing
         var readStraight = 0
         for text in changed {
             let bytes = Array(text.utf8)
-            #expect(Self.agrees(bytes, as: { SetParams(straight: &$0) }, SetParams.self) == nil, "\(text)")
-            if JSONCursor.read(bytes, { SetParams(straight: &$0) }) != nil { readStraight += 1 }
+            #expect(Self.agrees(bytes, as: { SetParams.straight(&$0) }, SetParams.self) == nil, "\(text)")
+            if JSONCursor.read(bytes, { SetParams.straight(&$0) }) != nil { readStraight += 1 }
         }
         #expect(readStraight == 1, "only the compact, ordered set is read straight")
     }
@@ -127,7 +127,7 @@ import Testing
                 (pick / paths.count + seed) % DirectDecodingParityTests.mutations.count]
             let bytes = mutation.apply(text, path)
             #expect(
-                Self.agrees(bytes, as: { WorkoutParams(straight: &$0) }, WorkoutParams.self) == nil,
+                Self.agrees(bytes, as: { WorkoutParams.straight(&$0) }, WorkoutParams.self) == nil,
                 "\(mutation.name) at \(path)")
         }
     }
