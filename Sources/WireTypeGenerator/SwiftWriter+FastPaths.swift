@@ -125,9 +125,15 @@ extension SwiftWriter {
         case .scalar("String"): return "object.string(\(key), \(value))"
         case .scalar("Bool"): return "object.bool(\(key), \(value))"
         case .array(.scalar("Int"), false): return "object.ints(\(key), \(value))"
-        case .text: return "object.string(\(key), \(value).description)"
+        case .array(.scalar("Double"), false): return "try object.doubles(\(key), \(value))"
+        case .text: return "object.text(\(key), \(value))"
+        case .array(.text, false): return "object.texts(\(key), \(value))"
+        case .array(.array(.text, true), false): return "object.textRows(\(key), \(value))"
         case .closedSet: return "object.string(\(key), \(value).rawValue)"
+        case .array(.closedSet, false): return "object.names(\(key), \(value))"
         case .wireStruct(let type) where fastEncodable.contains(type): return "try object.object(\(key), \(value))"
+        // A hand-written type that is itself a wire struct of another schema (`"x-swift-type"` naming it).
+        case .named(let type) where fastEncodable.contains(type): return "try object.object(\(key), \(value))"
         case .array(.wireStruct(let type), false) where fastEncodable.contains(type):
             return "try object.objects(\(key), \(value))"
         default: return "try object.encodable(\(key), \(value))"

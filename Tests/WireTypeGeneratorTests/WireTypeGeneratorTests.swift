@@ -90,11 +90,16 @@ import Testing
                                        "steps": {"type": "integer"}, "unit": {"$ref": "common.schema.json#/$defs/unit"},
                                        "note": {"type": ["string", "null"]}}},
               "cell": {"x-swift-struct": "Cell", "x-swift-fast-path": "encode", "type": "object",
-                       "required": ["date", "level", "unit", "versions"],
+                       "required": ["date", "level", "unit", "versions", "weights", "days", "weeks", "units"],
                        "properties": {"date": {"$ref": "common.schema.json#/$defs/local_date"},
                                       "level": {"type": ["number", "null"]},
                                       "unit": {"$ref": "common.schema.json#/$defs/unit"},
-                                      "versions": {"type": "array", "items": {"type": "integer"}}}}
+                                      "versions": {"type": "array", "items": {"type": "integer"}},
+                                      "weights": {"type": "array", "items": {"type": "number"}},
+                                      "days": {"type": "array", "items": {"$ref": "common.schema.json#/$defs/local_date"}},
+                                      "weeks": {"type": "array", "items": {"type": "array", "items": {
+                                          "anyOf": [{"$ref": "common.schema.json#/$defs/local_date"}, {"type": "null"}]}}},
+                                      "units": {"type": "array", "items": {"$ref": "common.schema.json#/$defs/unit"}}}}
             }}
             """#,
         ])
@@ -130,7 +135,7 @@ import Testing
         #expect(
             text.contains(
                 """
-                        object.string("date", date.description)
+                        object.text("date", date)
                         if let level {
                             try object.double("level", level)
                         } else {
@@ -138,6 +143,10 @@ import Testing
                         }
                         object.string("unit", unit.rawValue)
                         object.ints("versions", versions)
+                        try object.doubles("weights", weights)
+                        object.texts("days", days)
+                        object.textRows("weeks", weeks)
+                        object.names("units", units)
                 """))
     }
 

@@ -1,13 +1,15 @@
 extension JSONByteWriter {
-    func writeNull() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-
-    func writeBool(_ value: Bool) {
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+    /// Appends `text`, which must be ASCII needing no escape (`null`, `true`, a key of a schema), as it is. An
+    /// array literal here would be a heap allocation per call: it was most of writing a `true`.
+    @inlinable @inline(__always)
+    func appendASCII(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
+
+    @usableFromInline
+    func writeNull() { appendASCII("null") }
+
+    func writeBool(_ value: Bool) { value ? appendASCII("true") : appendASCII("false") }
 
     /// Decimal digits, without going through `String`.
     func writeInteger<T: FixedWidthInteger>(_ value: T) {
@@ -52,21 +54,29 @@ extension JSONByteWriter {
 
     /// A JSON string, escaped as Foundation escapes with `.withoutEscapingSlashes`: quote, backslash and control
     /// characters only (`\n`-style where one exists, else `\u00xx`); everything else as UTF-8.
+    @usableFromInline
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                appendEscape(of: byte)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        // Most texts are stored contiguously (literals, small strings, strings built here): read in place; a
+        // bridged or lazily built one is made contiguous first.
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The UTF-8 `utf8` with quote, backslash and control characters escaped.
+    private func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            appendEscape(of: byte)
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private func appendEscape(of byte: UInt8) {

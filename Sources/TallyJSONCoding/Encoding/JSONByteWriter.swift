@@ -5,6 +5,7 @@
 /// containers in stack order (a nested value is written completely before its parent's next member). A container
 /// used after a sibling was started (interleaving) is detected and reported as an `EncodingError`, never written
 /// out wrong.
+@usableFromInline
 final class JSONByteWriter {
     struct Frame {
         let id: Int
@@ -22,7 +23,7 @@ final class JSONByteWriter {
     // Unchecked exclusivity: these are touched several times per value written, and the runtime's dynamic
     // exclusivity checks (class properties get them) were a third of the encoder's time. One writer serves one
     // encode on one thread, and no access to them is ever held across a call that could reach them again.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+    @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) private var nextFrameID = 0
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
@@ -30,7 +31,7 @@ final class JSONByteWriter {
     /// Whether `JSONFastEncodable` values write themselves.
     let usesFastPaths: Bool
     /// Whether `encodeIfPresent(nil)` writes the member as `null` (`TallyJSONEncoder.NilMembers.null`).
-    let writesNilMembers: Bool
+    @usableFromInline let writesNilMembers: Bool
 
     init(usesFastPaths: Bool = true, writesNilMembers: Bool = false) {
         self.usesFastPaths = usesFastPaths

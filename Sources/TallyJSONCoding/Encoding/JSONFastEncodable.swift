@@ -13,16 +13,21 @@ public protocol JSONFastEncodable: Encodable {
 }
 
 /// Writes the members of one JSON object straight to the encoder's output.
+///
+/// The generic writes are inlinable so that they are specialized where they are called (for the result type
+/// at hand): unspecialized, a list's `enumerated()` looked up its tuple type's metadata for every element.
 public struct JSONObjectWriter {
-    let writer: JSONByteWriter
-    private var count = 0
+    @usableFromInline let writer: JSONByteWriter
+    @usableFromInline var count = 0
 
+    @usableFromInline
     init(writer: JSONByteWriter) {
         self.writer = writer
     }
 
     /// The separator and the key of the next member.
-    private mutating func key(_ key: String) {
+    @usableFromInline
+    mutating func key(_ key: String) {
         if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
         count += 1
         writer.writeString(key)
@@ -92,25 +97,79 @@ public struct JSONObjectWriter {
         writer.bytes.append(UInt8(ascii: "]"))
     }
 
+    /// An array of numbers.
+    /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
+    public mutating func doubles(_ key: String, _ values: [Double]) throws {
+        if let bad = values.first(where: { !$0.isFinite }) { try double(key, bad) }
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "["))
+        for (offset, value) in values.enumerated() {
+            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.writeDouble(value)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A value written as the text it spells (a date, a month, an instant).
+    @inlinable
+    public mutating func text(_ key: String, _ value: some JSONPlainText) {
+        self.key(key)
+        writer.writePlainText(value)
+    }
+
+    /// An array of values written as the texts they spell.
+    @inlinable
+    public mutating func texts<Text: JSONPlainText>(_ key: String, _ values: [Text]) {
+        self.key(key)
+        writer.writeTexts(values)
+    }
+
+    /// An array of arrays of values written as texts, `null` for `nil` (the weeks of a calendar grid).
+    @inlinable
+    public mutating func textRows<Text: JSONPlainText>(_ key: String, _ rows: [[Text?]]) {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "["))
+        for index in rows.indices {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.writeTexts(rows[index])
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// An array of names of a closed set (weekdays, activity types): each its raw value.
+    @inlinable
+    public mutating func names<Name: RawRepresentable<String>>(_ key: String, _ values: [Name]) {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            writer.writeString(values[index].rawValue)
+        }
+        writer.bytes.append(UInt8(ascii: "]"))
+    }
+
     /// A member that writes itself.
+    @inlinable
     public mutating func object(_ key: String, _ value: some JSONFastEncodable) throws {
         self.key(key)
         try writer.writeObject(value)
     }
 
     /// `null` for `nil`.
+    @inlinable
     public mutating func object(_ key: String, _ value: (some JSONFastEncodable)?) throws {
         guard let value else { return null(key) }
         try object(key, value)
     }
 
     /// An array of members that write themselves.
+    @inlinable
     public mutating func objects<Element: JSONFastEncodable>(_ key: String, _ values: [Element]) throws {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
-        for (offset, value) in values.enumerated() {
-            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            try writer.writeObject(value)
+        for index in values.indices {
+            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+            try writer.writeObject(values[index])
         }
         writer.bytes.append(UInt8(ascii: "]"))
     }
@@ -129,6 +188,7 @@ public struct JSONObjectWriter {
 
     /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
     /// keyed containers do (`encodeIfPresent`).
+    @inlinable
     public mutating func null(_ key: String) {
         guard writer.writesNilMembers else { return }
         self.key(key)
@@ -151,7 +211,38 @@ extension JSONValueEncoder {
 }
 
 extension JSONByteWriter {
+    /// `value` as a JSON string of the text it spells.
+    @inlinable
+    func writePlainText(_ value: some JSONPlainText) {
+        bytes.append(UInt8(ascii: "\""))
+        value.appendPlainText(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// An array of texts, `null` for `nil`.
+    @inlinable
+    func writeTexts<Text: JSONPlainText>(_ values: [Text?]) {
+        bytes.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if let value = values[index] { writePlainText(value) } else { writeNull() }
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// An array of texts.
+    @inlinable
+    func writeTexts<Text: JSONPlainText>(_ values: [Text]) {
+        bytes.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            writePlainText(values[index])
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// `value` as an object, through its fast path.
+    @inlinable
     func writeObject(_ value: some JSONFastEncodable) throws {
         bytes.append(UInt8(ascii: "{"))
         var object = JSONObjectWriter(writer: self)
