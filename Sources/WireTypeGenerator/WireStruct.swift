@@ -90,6 +90,11 @@ struct WireStructReader {
         let required = Set(node["required"]?.elements?.compactMap(\.string) ?? [])
         var members: [WireStruct.Member] = []
         for (key, property) in properties {
+            // Generated code writes and reads member names as they are, between quotes, with no escaping.
+            guard Self.isPlainName(key) else {
+                throw GeneratorError(
+                    "\(source)/properties: the member name '\(key)' is not ASCII letters, digits and _")
+            }
             let (type, nullable) = try swiftType(of: property, file: file, at: "\(source)/properties/\(key)")
             members.append(
                 WireStruct.Member(
@@ -181,6 +186,15 @@ struct WireStructReader {
         default:
             throw GeneratorError("\(path): no Swift type for type \(kinds[0])")
         }
+    }
+
+    /// Whether `key` is ASCII letters, digits and underscores, and not empty.
+    static func isPlainName(_ key: String) -> Bool {
+        !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
     }
 
     /// `flights_climbed` → `flightsClimbed`, `template_id` → `templateID`.

@@ -221,6 +221,15 @@ import Testing
         ])
         #expect(noDirectRead?.contains("for counts") == true, "\(noDirectRead ?? "")")
 
+        let unplainKey = Self.refusal([
+            "a.schema.json": #"""
+            {"x-swift-struct": "K", "type": "object", "required": [], "properties": {"day-count": {"type": "integer"}}}
+            """#
+        ])
+        #expect(
+            unplainKey?.contains("the member name 'day-count' is not ASCII letters, digits and _") == true,
+            "\(unplainKey ?? "")")
+
         let shadowing = Self.refusal([
             "a.schema.json": #"""
             {"x-swift-struct": "G", "x-swift-fast-path": "decode", "type": "object", "required": ["cursor"],

@@ -25,55 +25,69 @@ public struct JSONObjectWriter {
         self.writer = writer
     }
 
-    /// The separator and the key of the next member.
-    @usableFromInline
-    mutating func key(_ key: String) {
+    /// The separator and the key of the next member. A key is written as it is: it must be ASCII needing no escape
+    /// (the wire structs' keys are their schemas' member names, which `WireTypeGenerator` checks). Scanning each key
+    /// for characters to escape, as a `String`, was a third of writing a result.
+    @usableFromInline @inline(__always)
+    mutating func key(_ key: StaticString) {
+        assert(Self.isPlain(key), "a member name that needs escaping: \(key)")
         if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
         count += 1
-        writer.writeString(key)
+        writer.bytes.append(UInt8(ascii: "\""))
+        writer.appendASCII(key)
+        writer.bytes.append(UInt8(ascii: "\""))
         writer.bytes.append(UInt8(ascii: ":"))
     }
 
-    public mutating func int(_ key: String, _ value: Int) {
+    /// Whether `key` can be written between quotes as it is: printable ASCII, no quote or backslash.
+    @usableFromInline
+    static func isPlain(_ key: StaticString) -> Bool {
+        guard key.hasPointerRepresentation else { return false }
+        return UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount).allSatisfy {
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+    }
+
+    public mutating func int(_ key: StaticString, _ value: Int) {
         self.key(key)
         writer.writeInteger(value)
     }
 
     /// `null` for `nil`.
-    public mutating func int(_ key: String, _ value: Int?) {
+    public mutating func int(_ key: StaticString, _ value: Int?) {
         guard let value else { return null(key) }
         int(key, value)
     }
 
-    public mutating func bool(_ key: String, _ value: Bool) {
+    public mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
         writer.writeBool(value)
     }
 
     /// `null` for `nil`.
-    public mutating func bool(_ key: String, _ value: Bool?) {
+    public mutating func bool(_ key: StaticString, _ value: Bool?) {
         guard let value else { return null(key) }
         bool(key, value)
     }
 
-    public mutating func string(_ key: String, _ value: String) {
+    public mutating func string(_ key: StaticString, _ value: String) {
         self.key(key)
         writer.writeString(value)
     }
 
     /// `null` for `nil`.
-    public mutating func string(_ key: String, _ value: String?) {
+    public mutating func string(_ key: StaticString, _ value: String?) {
         guard let value else { return null(key) }
         string(key, value)
     }
 
     /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
-    public mutating func double(_ key: String, _ value: Double) throws {
+    public mutating func double(_ key: StaticString, _ value: Double) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(
-                    codingPath: writer.codingPath(depth: writer.frames.count) + [JSONCodingKey(stringValue: key)],
+                    codingPath: writer.codingPath(depth: writer.frames.count) + [JSONCodingKey(stringValue: "\(key)")],
                     debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         self.key(key)
@@ -81,13 +95,13 @@ public struct JSONObjectWriter {
     }
 
     /// `null` for `nil`.
-    public mutating func double(_ key: String, _ value: Double?) throws {
+    public mutating func double(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return null(key) }
         try double(key, value)
     }
 
     /// An array of integers.
-    public mutating func ints(_ key: String, _ values: [Int]) {
+    public mutating func ints(_ key: StaticString, _ values: [Int]) {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
         for (offset, value) in values.enumerated() {
@@ -99,7 +113,7 @@ public struct JSONObjectWriter {
 
     /// An array of numbers.
     /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
-    public mutating func doubles(_ key: String, _ values: [Double]) throws {
+    public mutating func doubles(_ key: StaticString, _ values: [Double]) throws {
         if let bad = values.first(where: { !$0.isFinite }) { try double(key, bad) }
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
@@ -112,21 +126,21 @@ public struct JSONObjectWriter {
 
     /// A value written as the text it spells (a date, a month, an instant).
     @inlinable
-    public mutating func text(_ key: String, _ value: some JSONPlainText) {
+    public mutating func text(_ key: StaticString, _ value: some JSONPlainText) {
         self.key(key)
         writer.writePlainText(value)
     }
 
     /// An array of values written as the texts they spell.
     @inlinable
-    public mutating func texts<Text: JSONPlainText>(_ key: String, _ values: [Text]) {
+    public mutating func texts<Text: JSONPlainText>(_ key: StaticString, _ values: [Text]) {
         self.key(key)
         writer.writeTexts(values)
     }
 
     /// An array of arrays of values written as texts, `null` for `nil` (the weeks of a calendar grid).
     @inlinable
-    public mutating func textRows<Text: JSONPlainText>(_ key: String, _ rows: [[Text?]]) {
+    public mutating func textRows<Text: JSONPlainText>(_ key: StaticString, _ rows: [[Text?]]) {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
         for index in rows.indices {
@@ -138,7 +152,7 @@ public struct JSONObjectWriter {
 
     /// An array of names of a closed set (weekdays, activity types): each its raw value.
     @inlinable
-    public mutating func names<Name: RawRepresentable<String>>(_ key: String, _ values: [Name]) {
+    public mutating func names<Name: RawRepresentable<String>>(_ key: StaticString, _ values: [Name]) {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
         for index in values.indices {
@@ -150,21 +164,21 @@ public struct JSONObjectWriter {
 
     /// A member that writes itself.
     @inlinable
-    public mutating func object(_ key: String, _ value: some JSONFastEncodable) throws {
+    public mutating func object(_ key: StaticString, _ value: some JSONFastEncodable) throws {
         self.key(key)
         try writer.writeObject(value)
     }
 
     /// `null` for `nil`.
     @inlinable
-    public mutating func object(_ key: String, _ value: (some JSONFastEncodable)?) throws {
+    public mutating func object(_ key: StaticString, _ value: (some JSONFastEncodable)?) throws {
         guard let value else { return null(key) }
         try object(key, value)
     }
 
     /// An array of members that write themselves.
     @inlinable
-    public mutating func objects<Element: JSONFastEncodable>(_ key: String, _ values: [Element]) throws {
+    public mutating func objects<Element: JSONFastEncodable>(_ key: StaticString, _ values: [Element]) throws {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "["))
         for index in values.indices {
@@ -176,7 +190,7 @@ public struct JSONObjectWriter {
 
     /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
     /// object that writes itself (a response).
-    public mutating func encodable(_ key: String, _ value: some Encodable) throws {
+    public mutating func encodable(_ key: StaticString, _ value: some Encodable) throws {
         self.key(key)
         let depth = writer.frames.count
         let start = writer.bytes.count
@@ -189,7 +203,7 @@ public struct JSONObjectWriter {
     /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
     /// keyed containers do (`encodeIfPresent`).
     @inlinable
-    public mutating func null(_ key: String) {
+    public mutating func null(_ key: StaticString) {
         guard writer.writesNilMembers else { return }
         self.key(key)
         writer.writeNull()

@@ -43,11 +43,11 @@ extension ResponseEnvelope: JSONFastEncodable where Result: JSONFastEncodable {
     /// The envelope written straight to the output, as `encode(to:)` writes it: a worker answers every request of
     /// a method whose result writes itself (`system.ping`, the health check) without Codable's containers.
     public func writeMembers(to object: inout JSONObjectWriter) throws {
-        object.int(CodingKeys.version.rawValue, version)
-        object.string(CodingKeys.id.rawValue, id)
+        object.int("version", version)
+        object.string("id", id)
         switch outcome {
-        case .success(let result): try object.object(CodingKeys.result.rawValue, result)
-        case .failure(let error): try object.encodable(CodingKeys.error.rawValue, error)
+        case .success(let result): try object.object("result", result)
+        case .failure(let error): try object.encodable("error", error)
         }
     }
 }
