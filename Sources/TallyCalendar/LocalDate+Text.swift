@@ -109,6 +109,27 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
         }
     }
 
+    /// Appends `yyyy-MM-dd` as UTF-8 (a result writes dates so, without building a `String`).
+    package func appendText(to bytes: inout [UInt8]) {
+        Self.appendDigits(Int(year), count: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendDigits(Int(month), count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.appendDigits(Int(day), count: 2, to: &bytes)
+    }
+
+    /// Appends `value` (0 ≤ value < 10^count) in exactly `count` decimal digits, zeros in front.
+    package static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<count { divisor &*= 10 }
+        var remaining = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
+    }
+
     static func writeDigits<Bytes: MutableCollection<UInt8>>(
         _ value: Int, count: Int, into bytes: inout Bytes, at start: Int
     ) where Bytes.Index == Int {

@@ -113,37 +113,46 @@ public enum RFC3339 {
     /// - Important: `instant` must lie in `supportedInstants` (Tally reads no other): outside it no text names it,
     ///   and the date is clamped.
     public static func format(_ instant: Date, offset: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
+        append(instant, offset: offset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `format(instant, offset:)`'s text as UTF-8: a result writes it so, without building a `String`.
+    package static func append(_ instant: Date, offset: Int, to bytes: inout [UInt8]) {
         let local = instant.timeIntervalSince1970 + Double(offset)
         let writesOffset =
             offset % 60 == 0 && local >= earliestMidnight && local < afterLatestMidnight
-        return text(instant, offset: writesOffset ? offset : 0)
+        appendText(instant, offset: writesOffset ? offset : 0, to: &bytes)
     }
 
     /// `instant` as local time at `offset`, which is a whole number of minutes.
-    private static func text(_ instant: Date, offset: Int) -> String {
+    private static func appendText(_ instant: Date, offset: Int, to bytes: inout [UInt8]) {
         let totalMilliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
         let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
         let localSeconds = (totalMilliseconds - milliseconds) / 1000
         let dayNumber = Int((Double(localSeconds) / 86_400).rounded(.down))
         let secondOfDay = localSeconds - dayNumber * 86_400
-        var text = LocalDate(dayNumber: dayNumber).description
-        var clock = [UInt8](repeating: UInt8(ascii: ":"), count: 9)
-        clock[0] = UInt8(ascii: "T")
-        LocalDate.writeDigits(secondOfDay / 3600, count: 2, into: &clock, at: 1)
-        LocalDate.writeDigits(secondOfDay / 60 % 60, count: 2, into: &clock, at: 4)
-        LocalDate.writeDigits(secondOfDay % 60, count: 2, into: &clock, at: 7)
-        text += String(decoding: clock, as: UTF8.self)
+        LocalDate(dayNumber: dayNumber).appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        LocalDate.appendDigits(secondOfDay / 3600, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        LocalDate.appendDigits(secondOfDay / 60 % 60, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        LocalDate.appendDigits(secondOfDay % 60, count: 2, to: &bytes)
         if milliseconds != 0 {
-            var fraction = [UInt8](repeating: UInt8(ascii: "."), count: 4)
-            LocalDate.writeDigits(milliseconds, count: 3, into: &fraction, at: 1)
-            text += String(decoding: fraction, as: UTF8.self)
+            bytes.append(UInt8(ascii: "."))
+            LocalDate.appendDigits(milliseconds, count: 3, to: &bytes)
         }
-        if offset == 0 { return text + "Z" }
-        var zone = [UInt8](repeating: UInt8(ascii: ":"), count: 6)
-        zone[0] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-        LocalDate.writeDigits(abs(offset) / 3600, count: 2, into: &zone, at: 1)
-        LocalDate.writeDigits(abs(offset) / 60 % 60, count: 2, into: &zone, at: 4)
-        return text + String(decoding: zone, as: UTF8.self)
+        if offset == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+            return
+        }
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        LocalDate.appendDigits(abs(offset) / 3600, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        LocalDate.appendDigits(abs(offset) / 60 % 60, count: 2, to: &bytes)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

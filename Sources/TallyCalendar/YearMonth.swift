@@ -77,11 +77,18 @@ extension YearMonth: CustomStringConvertible {
         self = month
     }
 
+    /// Appends `yyyy-MM` as UTF-8.
+    package func appendText(to bytes: inout [UInt8]) {
+        LocalDate.appendDigits(year, count: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        LocalDate.appendDigits(month, count: 2, to: &bytes)
+    }
+
     /// `yyyy-MM`.
     public var description: String {
-        var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: 7)
-        LocalDate.writeDigits(year, count: 4, into: &bytes, at: 0)
-        LocalDate.writeDigits(month, count: 2, into: &bytes, at: 5)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(7)
+        appendText(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

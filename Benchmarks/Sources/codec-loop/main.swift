@@ -19,6 +19,7 @@ import ZeroMQ
 // `workout-day-dispatch` is the worker's whole step, request body to response body, as the Methods benchmark.
 // The last three are whole steps whose responses are lists of day or hour objects (the 30-day heatmap, a month
 // grid and its rows on three years of records, today's hours): where the response encoder's work shows.
+// `result FILE SERVICE` encodes the result of a dumped request again and again (see below).
 // `ping-handler` and `traced-ping-handler` are the worker's handler (what runs per request on its I/O thread:
 // dispatch, metrics, log line, spans) on the smallest request, without and with a W3C trace: the per-request
 // cost of tracing when no trace is present is their first count against the same step before tracing existed.
@@ -97,6 +98,41 @@ if step == "respond", arguments.count > 3 {
         times.append(clock.now - start)
     }
     print("\(arguments[2].split(separator: "/").last!): median \(times.sorted()[count / 2]) (\(sum))")
+    exit(0)
+}
+// `codec-loop result FILE SERVICE [ITERATIONS] [OUT]`: the result of the request in FILE (a `dump` file) encoded again
+// and again as the worker encodes it, median and MB/s; OUT, when given, receives the response body (for other
+// encoders to write the same document).
+if step == "result", arguments.count > 3 {
+    let request = Array(FileManager.default.contents(atPath: arguments[2])!)
+    let count = arguments.count > 4 ? Int(arguments[4]) ?? 300 : 300
+    let reply = dispatcher.respond(to: request, service: arguments[3], logger: logger).bytes
+    if arguments.count > 5 { FileManager.default.createFile(atPath: arguments[5], contents: Data(reply)) }
+    func encoder<Result: Codable & Sendable>(_ type: Result.Type) throws -> () throws -> Int {
+        let envelope = try TallyJSONDecoder().decode(ResponseEnvelope<Result>.self, from: reply)
+        let encoder = TallyJSON.resultEncoder()
+        return { try encoder.encodeToBytes(envelope).count }
+    }
+    let method = try TallyJSONDecoder().decode(RequestHead.self, from: request).method
+    let encode: () throws -> Int =
+        switch method {
+        case StreakSummary.name: try encoder(StreakSummary.Result.self)
+        case HistoryMonth.name: try encoder(HistoryMonth.Result.self)
+        case HistoryDashboard.name: try encoder(HistoryDashboard.Result.self)
+        default: try encoder(WorkoutDay.Result.self)
+        }
+    var size = 0
+    for _ in 0..<10 { size = try encode() }
+    var times: [Duration] = []
+    for _ in 0..<count {
+        let clock = ContinuousClock()
+        let start = clock.now
+        size = try encode()
+        times.append(clock.now - start)
+    }
+    let median = times.sorted()[count / 2]
+    let seconds = Double(median.components.seconds) + Double(median.components.attoseconds) / 1e18
+    print("\(method): \(size) B, median \(median), \(Int(Double(size) / seconds / 1e6)) MB/s")
     exit(0)
 }
 let resultRequest: (method: String, service: String, body: [UInt8])? =
