@@ -119,14 +119,32 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     }
 
     /// Appends `value` (0 ≤ value < 10^count) in exactly `count` decimal digits, zeros in front.
+    /// Dates write 4 and 2 digits, times 2 and 3: those divide by constants (a multiplication each), where a
+    /// divisor only known at run time is a division per digit.
     package static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<count { divisor &*= 10 }
-        var remaining = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
+        func digit(_ digit: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit) }
+        switch count {
+        case 2:
+            bytes.append(digit(value / 10))
+            bytes.append(digit(value % 10))
+        case 3:
+            bytes.append(digit(value / 100))
+            bytes.append(digit(value / 10 % 10))
+            bytes.append(digit(value % 10))
+        case 4:
+            bytes.append(digit(value / 1000))
+            bytes.append(digit(value / 100 % 10))
+            bytes.append(digit(value / 10 % 10))
+            bytes.append(digit(value % 10))
+        default:
+            var divisor = 1
+            for _ in 1..<count { divisor &*= 10 }
+            var remaining = value
+            while divisor > 0 {
+                bytes.append(digit(remaining / divisor))
+                remaining %= divisor
+                divisor /= 10
+            }
         }
     }
 
