@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Encoding of large results, in MB/s: each request of `codec-loop dump` answered once, then its result encoded again
+# and again as a worker encodes it (`codec-loop result`), and in the same run the same response written by Python's
+# orjson and json from the dicts they read it into. Ratios within the run are what to compare: the machines are
+# shared.
+#
+# Usage: Benchmarks/run-encode.sh [--no-build] [ITERATIONS]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here/.."
+build=1
+if [ "${1:-}" = "--no-build" ]; then build=0; shift; fi
+iterations="${1:-2000}"
+# codec-loop is one of the package's opt-in benchmark targets, built in a scratch path of their own.
+export TALLY_BENCHMARKS=1
+if [ "$build" = 1 ]; then swift build --scratch-path .build-bench -c release --product codec-loop >&2; fi
+python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check orjson >&2
+work="$(mktemp -d -t tally-results.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+.build-bench/release/codec-loop dump "$work"
+python3 - "$work" "$iterations" <<'PYTHON'
+import json, os, subprocess, sys, time
+import orjson
+
+directory, iterations = sys.argv[1], sys.argv[2]
+
+def python_mb_s(dump, value, size):
+    repeats = max(5, int(2_000_000 / size))
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for _ in range(repeats):
+            dump(value)
+        times.append((time.perf_counter() - start) / repeats)
+    return size / sorted(times)[3] / 1e6
+
+print("| result | bytes | Tally | orjson | json | Tally / orjson |")
+print("|---|---:|---:|---:|---:|---:|")
+for name in sorted(os.listdir(directory)):
+    if not name.endswith(".request"):
+        continue
+    # history.month-3y.tally.history.request: the request of history.month over 3 years, for tally.history.
+    service = "tally." + name.split(".tally.")[1].split(".")[0]
+    response = os.path.join(directory, name + ".json")
+    out = subprocess.run([".build-bench/release/codec-loop", "result", os.path.join(directory, name), service,
+                          iterations, response], capture_output=True, text=True, check=True).stdout
+    tally = float(out.split(" MB/s")[0].split(", ")[-1])
+    data = open(response, "rb").read()
+    value = orjson.loads(data)
+    fast = python_mb_s(orjson.dumps, value, len(data))
+    slow = python_mb_s(lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False), value, len(data))
+    print(f"| {name.split('.tally.')[0]} | {len(data):,} | {tally:,.0f} MB/s | {fast:,.0f} MB/s | {slow:,.0f} MB/s "
+          f"| {tally / fast:.2f}× |")
+PYTHON
