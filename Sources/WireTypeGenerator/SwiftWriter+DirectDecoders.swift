@@ -106,7 +106,9 @@ extension SwiftWriter {
     /// The straight pass of a direct decoder: the object as Tally's clients write it (compact, members in the
     /// schema's order, each optional one present or not) read as a run of literals (`{"reps":`, `,"weight":`) and
     /// values, with no member loop, no key lookup and no duplicate bookkeeping; `nil` on the first difference, and
-    /// `init?(direct:)` reads the object member by member from its start.
+    /// `init?(direct:)` reads the object member by member from its start. Whitespace or another order stops it at
+    /// once, except a member left out of the schema's order after a large one (a workout's optional members after
+    /// its exercises): that object's members are then read twice, never more, since its elements read straight.
     private mutating func straightDecoder(_ wire: WireStruct, reads: [String]) {
         line()
         documentation(
