@@ -80,20 +80,19 @@ extension JSONByteWriter {
     }
 
     private func appendEscape(of byte: UInt8) {
-        let backslash = UInt8(ascii: "\\")
+        bytes.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), backslash: bytes.append(contentsOf: [backslash, byte])
-        case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
-        case 0x08: bytes.append(contentsOf: [backslash, UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
         default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [
-                backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
-            ])
+            let hex: StaticString = "0123456789abcdef"
+            appendASCII("u00")
+            bytes.append(hex.utf8Start[Int(byte >> 4)])
+            bytes.append(hex.utf8Start[Int(byte & 0x0F)])
         }
     }
 }

@@ -23,7 +23,9 @@ final class JSONByteWriter {
     // Unchecked exclusivity: these are touched several times per value written, and the runtime's dynamic
     // exclusivity checks (class properties get them) were a third of the encoder's time. One writer serves one
     // encode on one thread, and no access to them is ever held across a call that could reach them again.
-    @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
+    @exclusivity(unchecked) @usableFromInline var bytes = JSONOutputBuffer(capacity: 1024)
+    /// Where a `JSONPlainText` value spells itself before it is copied into `bytes`, reused.
+    @exclusivity(unchecked) @usableFromInline var scratch: [UInt8] = []
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) private var nextFrameID = 0
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
@@ -36,8 +38,10 @@ final class JSONByteWriter {
     init(usesFastPaths: Bool = true, writesNilMembers: Bool = false) {
         self.usesFastPaths = usesFastPaths
         self.writesNilMembers = writesNilMembers
-        bytes.reserveCapacity(1024)
+        scratch.reserveCapacity(32)
     }
+
+    deinit { bytes.deallocate() }
 
     /// Opens an array or object at the current position and returns its frame id.
     func openFrame(isObject: Bool) -> Int {
@@ -60,7 +64,8 @@ final class JSONByteWriter {
     func completeLatestValue(of frameIndex: Int) {
         let frame = frames[frameIndex]
         if frame.count > 0 && bytes.count == frame.valueStart {
-            bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 

@@ -197,7 +197,10 @@ public struct JSONObjectWriter {
         try JSONValueEncoder(writer: writer, depth: depth, slotStart: start).write(value)
         writer.closeFrames(deeperThan: depth)
         // A value that encoded nothing is `{}`, as everywhere else in this encoder.
-        if writer.bytes.count == start { writer.bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }
+        if writer.bytes.count == start {
+            writer.bytes.append(UInt8(ascii: "{"))
+            writer.bytes.append(UInt8(ascii: "}"))
+        }
     }
 
     /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
@@ -229,7 +232,9 @@ extension JSONByteWriter {
     @inlinable
     func writePlainText(_ value: some JSONPlainText) {
         bytes.append(UInt8(ascii: "\""))
-        value.appendPlainText(to: &bytes)
+        scratch.removeAll(keepingCapacity: true)
+        value.appendPlainText(to: &scratch)
+        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
     }
 

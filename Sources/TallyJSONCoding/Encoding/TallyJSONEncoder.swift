@@ -43,7 +43,7 @@ public struct TallyJSONEncoder: Sendable {
                 EncodingError.Context(
                     codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        return writer.bytes
+        return writer.bytes.array()
     }
 }
 
