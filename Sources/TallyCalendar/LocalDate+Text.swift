@@ -98,63 +98,48 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     /// `yyyy-MM-dd`.
     public var description: String {
         // Ten ASCII bytes fit a small string: no heap allocation, once per date in every response.
-        String(unsafeUninitializedCapacity: 10) { buffer in
-            var bytes = buffer
-            bytes[4] = UInt8(ascii: "-")
-            bytes[7] = UInt8(ascii: "-")
-            Self.writeDigits(Int(year), count: 4, into: &bytes, at: 0)
-            Self.writeDigits(Int(month), count: 2, into: &bytes, at: 5)
-            Self.writeDigits(Int(day), count: 2, into: &bytes, at: 8)
-            return 10
-        }
+        String(unsafeUninitializedCapacity: Self.textLength) { writeText(to: $0.baseAddress!) }
     }
 
-    /// Appends `yyyy-MM-dd` as UTF-8 (a result writes dates so, without building a `String`).
-    package func appendText(to bytes: inout [UInt8]) {
-        Self.appendDigits(Int(year), count: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Self.appendDigits(Int(month), count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Self.appendDigits(Int(day), count: 2, to: &bytes)
+    /// The length of `yyyy-MM-dd`.
+    package static let textLength = 10
+
+    /// Writes `yyyy-MM-dd` as UTF-8 at `start` (room for `textLength` bytes) and answers its length: a result writes
+    /// dates so, straight into its output.
+    @discardableResult
+    package func writeText(to start: UnsafeMutablePointer<UInt8>) -> Int {
+        Self.writeDigits(Int(year), count: 4, to: start)
+        start[4] = UInt8(ascii: "-")
+        Self.writeDigits(Int(month), count: 2, to: start + 5)
+        start[7] = UInt8(ascii: "-")
+        Self.writeDigits(Int(day), count: 2, to: start + 8)
+        return Self.textLength
     }
 
-    /// Appends `value` (0 ≤ value < 10^count) in exactly `count` decimal digits, zeros in front.
-    /// Dates write 4 and 2 digits, times 2 and 3: those divide by constants (a multiplication each), where a
-    /// divisor only known at run time is a division per digit.
-    package static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+    /// Writes `value` (0 ≤ value < 10^count) at `start` in exactly `count` decimal digits, zeros in front. Dates
+    /// write 4 and 2 digits, times 2 and 3: those divide by constants (a multiplication each), where a divisor only
+    /// known at run time is a division per digit.
+    package static func writeDigits(_ value: Int, count: Int, to start: UnsafeMutablePointer<UInt8>) {
         func digit(_ digit: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit) }
         switch count {
         case 2:
-            bytes.append(digit(value / 10))
-            bytes.append(digit(value % 10))
+            start[0] = digit(value / 10)
+            start[1] = digit(value % 10)
         case 3:
-            bytes.append(digit(value / 100))
-            bytes.append(digit(value / 10 % 10))
-            bytes.append(digit(value % 10))
+            start[0] = digit(value / 100)
+            start[1] = digit(value / 10 % 10)
+            start[2] = digit(value % 10)
         case 4:
-            bytes.append(digit(value / 1000))
-            bytes.append(digit(value / 100 % 10))
-            bytes.append(digit(value / 10 % 10))
-            bytes.append(digit(value % 10))
+            start[0] = digit(value / 1000)
+            start[1] = digit(value / 100 % 10)
+            start[2] = digit(value / 10 % 10)
+            start[3] = digit(value % 10)
         default:
-            var divisor = 1
-            for _ in 1..<count { divisor &*= 10 }
             var remaining = value
-            while divisor > 0 {
-                bytes.append(digit(remaining / divisor))
-                remaining %= divisor
-                divisor /= 10
+            for offset in stride(from: count - 1, through: 0, by: -1) {
+                start[offset] = digit(remaining % 10)
+                remaining /= 10
             }
-        }
-    }
-
-    static func writeDigits<Bytes: MutableCollection<UInt8>>(
-        _ value: Int, count: Int, into bytes: inout Bytes, at start: Int
-    ) where Bytes.Index == Int {
-        var remaining = value
-        for offset in stride(from: count - 1, through: 0, by: -1) {
-            bytes[start + offset] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
         }
     }
 }

@@ -113,46 +113,56 @@ public enum RFC3339 {
     /// - Important: `instant` must lie in `supportedInstants` (Tally reads no other): outside it no text names it,
     ///   and the date is clamped.
     public static func format(_ instant: Date, offset: Int) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(29)
-        append(instant, offset: offset, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: maxTextLength) { write(instant, offset: offset, to: $0.baseAddress!) }
     }
 
-    /// Appends `format(instant, offset:)`'s text as UTF-8: a result writes it so, without building a `String`.
-    package static func append(_ instant: Date, offset: Int, to bytes: inout [UInt8]) {
+    /// The longest text `format` writes: `yyyy-MM-ddTHH:mm:ss.SSS+HH:MM`.
+    package static let maxTextLength = 29
+
+    /// Writes `format(instant, offset:)`'s text as UTF-8 at `start` (room for `maxTextLength` bytes) and answers
+    /// its length: a result writes instants so, straight into its output.
+    package static func write(_ instant: Date, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let local = instant.timeIntervalSince1970 + Double(offset)
         let writesOffset =
             offset % 60 == 0 && local >= earliestMidnight && local < afterLatestMidnight
-        appendText(instant, offset: writesOffset ? offset : 0, to: &bytes)
+        return writeText(instant, offset: writesOffset ? offset : 0, to: start)
     }
 
     /// `instant` as local time at `offset`, which is a whole number of minutes.
-    private static func appendText(_ instant: Date, offset: Int, to bytes: inout [UInt8]) {
+    private static func writeText(_ instant: Date, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let totalMilliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
         let milliseconds = ((totalMilliseconds % 1000) + 1000) % 1000
         let localSeconds = (totalMilliseconds - milliseconds) / 1000
         let dayNumber = Int((Double(localSeconds) / 86_400).rounded(.down))
         let secondOfDay = localSeconds - dayNumber * 86_400
-        LocalDate(dayNumber: dayNumber).appendText(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        LocalDate.appendDigits(secondOfDay / 3600, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        LocalDate.appendDigits(secondOfDay / 60 % 60, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        LocalDate.appendDigits(secondOfDay % 60, count: 2, to: &bytes)
+        var end = start + LocalDate(dayNumber: dayNumber).writeText(to: start)
+        func write(_ byte: UInt8) {
+            end.pointee = byte
+            end += 1
+        }
+        func write(_ value: Int, digits: Int) {
+            LocalDate.writeDigits(value, count: digits, to: end)
+            end += digits
+        }
+        write(UInt8(ascii: "T"))
+        write(secondOfDay / 3600, digits: 2)
+        write(UInt8(ascii: ":"))
+        write(secondOfDay / 60 % 60, digits: 2)
+        write(UInt8(ascii: ":"))
+        write(secondOfDay % 60, digits: 2)
         if milliseconds != 0 {
-            bytes.append(UInt8(ascii: "."))
-            LocalDate.appendDigits(milliseconds, count: 3, to: &bytes)
+            write(UInt8(ascii: "."))
+            write(milliseconds, digits: 3)
         }
         if offset == 0 {
-            bytes.append(UInt8(ascii: "Z"))
-            return
+            write(UInt8(ascii: "Z"))
+        } else {
+            write(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            write(abs(offset) / 3600, digits: 2)
+            write(UInt8(ascii: ":"))
+            write(abs(offset) / 60 % 60, digits: 2)
         }
-        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        LocalDate.appendDigits(abs(offset) / 3600, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        LocalDate.appendDigits(abs(offset) / 60 % 60, count: 2, to: &bytes)
+        return end - start
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

@@ -77,18 +77,20 @@ extension YearMonth: CustomStringConvertible {
         self = month
     }
 
-    /// Appends `yyyy-MM` as UTF-8.
-    package func appendText(to bytes: inout [UInt8]) {
-        LocalDate.appendDigits(year, count: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        LocalDate.appendDigits(month, count: 2, to: &bytes)
+    /// The length of `yyyy-MM`.
+    package static let textLength = 7
+
+    /// Writes `yyyy-MM` as UTF-8 at `start` (room for `textLength` bytes) and answers its length.
+    @discardableResult
+    package func writeText(to start: UnsafeMutablePointer<UInt8>) -> Int {
+        LocalDate.writeDigits(year, count: 4, to: start)
+        start[4] = UInt8(ascii: "-")
+        LocalDate.writeDigits(month, count: 2, to: start + 5)
+        return Self.textLength
     }
 
     /// `yyyy-MM`.
     public var description: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(7)
-        appendText(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        String(unsafeUninitializedCapacity: Self.textLength) { writeText(to: $0.baseAddress!) }
     }
 }

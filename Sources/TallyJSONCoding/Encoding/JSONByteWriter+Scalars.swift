@@ -43,13 +43,17 @@ extension JSONByteWriter {
 
     func writeFloat(_ value: Float) { writeTrimmed(value.description) }
 
+    /// `text` (a number's `description`: a small ASCII string) without a trailing `.0`, copied as one run.
     private func writeTrimmed(_ text: String) {
-        let utf8 = text.utf8
-        if text.hasSuffix(".0") {
-            bytes.append(contentsOf: utf8.dropLast(2))
-        } else {
-            bytes.append(contentsOf: utf8)
+        let written = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            let count = utf8.count
+            let trimmed =
+                count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
+                ? count - 2 : count
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<trimmed]))
         }
+        guard written == nil else { return }
+        bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
     }
 
     /// A JSON string, escaped as Foundation escapes with `.withoutEscapingSlashes`: quote, backslash and control

@@ -24,8 +24,6 @@ final class JSONByteWriter {
     // exclusivity checks (class properties get them) were a third of the encoder's time. One writer serves one
     // encode on one thread, and no access to them is ever held across a call that could reach them again.
     @exclusivity(unchecked) @usableFromInline var bytes = JSONOutputBuffer(capacity: 1024)
-    /// Where a `JSONPlainText` value spells itself before it is copied into `bytes`, reused.
-    @exclusivity(unchecked) @usableFromInline var scratch: [UInt8] = []
     @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) private var nextFrameID = 0
     /// The first misuse found where the API gives no way to throw; the encode throws it at the end.
@@ -38,7 +36,6 @@ final class JSONByteWriter {
     init(usesFastPaths: Bool = true, writesNilMembers: Bool = false) {
         self.usesFastPaths = usesFastPaths
         self.writesNilMembers = writesNilMembers
-        scratch.reserveCapacity(32)
     }
 
     deinit { bytes.deallocate() }

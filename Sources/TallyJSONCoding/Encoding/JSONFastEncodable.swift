@@ -232,9 +232,7 @@ extension JSONByteWriter {
     @inlinable
     func writePlainText(_ value: some JSONPlainText) {
         bytes.append(UInt8(ascii: "\""))
-        scratch.removeAll(keepingCapacity: true)
-        value.appendPlainText(to: &scratch)
-        scratch.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        bytes.append(maxCount: type(of: value).maxPlainTextLength) { value.writePlainText(to: $0) }
         bytes.append(UInt8(ascii: "\""))
     }
 

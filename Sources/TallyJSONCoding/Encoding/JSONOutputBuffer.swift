@@ -38,6 +38,13 @@ struct JSONOutputBuffer {
         count += bytes.count
     }
 
+    /// Appends what `body` writes at the end (room for `maxCount` bytes) and says it wrote.
+    @inlinable @inline(__always)
+    mutating func append(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if capacity - count < maxCount { grow(toHold: count + maxCount) }
+        count += body(start + count)
+    }
+
     /// Appends bytes that may not be stored contiguously (a `String`'s UTF-8 view), one at a time.
     mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         for byte in bytes { append(byte) }

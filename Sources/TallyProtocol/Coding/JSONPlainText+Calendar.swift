@@ -2,19 +2,27 @@ import TallyCalendar
 import TallyJSONCoding
 
 // The calendar's values as results write them: the text of their `description` (what `encode(to:)` writes),
-// appended as digits without building a `String`.
+// written as digits straight into the output.
 
 extension LocalDate: JSONPlainText {
+    public static var maxPlainTextLength: Int { textLength }
+
     /// `yyyy-MM-dd`.
-    public func appendPlainText(to bytes: inout [UInt8]) { appendText(to: &bytes) }
+    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
 }
 
 extension YearMonth: JSONPlainText {
+    public static var maxPlainTextLength: Int { textLength }
+
     /// `yyyy-MM`.
-    public func appendPlainText(to bytes: inout [UInt8]) { appendText(to: &bytes) }
+    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
 }
 
 extension Timestamp: JSONPlainText {
+    public static var maxPlainTextLength: Int { RFC3339.maxTextLength }
+
     /// RFC 3339 with its offset: digits, `-`, `:`, `T`, `.`, `+`, `Z`.
-    public func appendPlainText(to bytes: inout [UInt8]) { RFC3339.append(instant, offset: offset, to: &bytes) }
+    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int {
+        RFC3339.write(instant, offset: offset, to: start)
+    }
 }
