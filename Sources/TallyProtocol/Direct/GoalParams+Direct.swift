@@ -2,8 +2,17 @@ import TallyCalendar
 import TallyJSONCoding
 
 extension GoalChange: JSONDirectDecodable {
-    /// `{"goal": …, "effective_date": …}` read directly (`JSONDirectDecodable`).
+    /// `{"goal": …, "effective_date": …}` read directly (`JSONDirectDecodable`): straight when written compactly in
+    /// that order (as the generated decoders' straight pass reads), else member by member.
     public init?(direct cursor: inout JSONCursor) {
+        var straight = cursor
+        if straight.literal("{\"goal\":"), let goal = straight.int(), straight.literal(",\"effective_date\":"),
+            let effectiveDate = straight.fixedText(width: 10, { try? LocalDate(utf8: $0) }), straight.literal("}")
+        {
+            cursor = straight
+            self.init(effectiveDate: effectiveDate, goal: goal)
+            return
+        }
         var goal: Int?
         var effectiveDate: LocalDate?
         let read = cursor.object { key, cursor in
