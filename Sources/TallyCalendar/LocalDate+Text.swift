@@ -40,11 +40,13 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     /// Parses exactly `yyyy-MM-dd` from UTF-8 bytes, for callers that have them without a `String` (the JSON
     /// decoder's fast path reads dates straight from the request).
     /// - Throws: `LocalDateParseError` saying which part is wrong.
-    ///
-    /// Inlinable, as everything it calls: the direct JSON decoder reads a date per record with it, and the calls
-    /// between modules were a third of reading one.
     @inlinable
     public init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(LocalDateParseError) {
+        if let date = LocalDate(checkedUTF8: bytes) {
+            self = date
+            return
+        }
+        // Refused: the same checks again, to say which one.
         let (year, month, day) = try Self.fields(of: bytes).get()
         guard year >= 1 else { throw .yearOutOfRange }
         guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
@@ -54,12 +56,23 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
         self.init(uncheckedYear: year, month: month, day: day)
     }
 
+    /// The date `yyyy-MM-dd` spells in UTF-8, or `nil` exactly where `init(utf8:)` throws, without saying why:
+    /// small enough to be inlined where a request's dates are read (a date per record; the direct JSON decoders
+    /// read them with it), where the throwing form stayed a call.
+    @inlinable @inline(__always)
+    public init?(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard case .success(let (year, month, day)) = Self.fields(of: bytes), year >= 1, month >= 1, month <= 12,
+            day >= 1, day <= Self.daysIn(month: month, year: year)
+        else { return nil }
+        self.init(uncheckedYear: year, month: month, day: day)
+    }
+
     /// Year, month and day of ten bytes `yyyy-MM-dd`, unchecked beyond their form.
     ///
     /// The first eight bytes (`yyyy-MM-`) are checked and split as one word and the last two as another ("SWAR"):
     /// a request carries a date per record, and a loop over the bytes with a decision per byte was most of reading
     /// a record directly (`JSONCursor`).
-    @inlinable
+    @inlinable @inline(__always)
     static func fields(
         of bytes: UnsafeBufferPointer<UInt8>
     ) -> Result<(year: Int, month: Int, day: Int), LocalDateParseError> {
@@ -82,7 +95,7 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
 
     /// Whether every byte of `word` that `mask` selects is an ASCII digit: its high nibble 3, and its low nibble
     /// at most 9 (adding 6 to it does not carry into the high nibble).
-    @inlinable
+    @inlinable @inline(__always)
     static func isDigits(_ word: UInt64, mask: UInt64) -> Bool {
         let high = word & 0xF0F0_F0F0_F0F0_F0F0 & mask
         let low = word & 0x0F0F_0F0F_0F0F_0F0F & mask

@@ -38,7 +38,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     }
 
     /// The date of components the caller has checked (year 1...9999, month 1...12, a day of that month).
-    @inlinable
+    @inlinable @inline(__always)
     init(uncheckedYear year: Int, month: Int, day: Int) {
         self.dayNumber = Int32(truncatingIfNeeded: Self.dayNumber(year: year, month: month, day: day))
         self.year = Int16(truncatingIfNeeded: year)
@@ -69,7 +69,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     public func days(to other: LocalDate) -> Int { Int(other.dayNumber) - Int(dayNumber) }
 
     /// Number of days in `month` of `year`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -79,7 +79,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     }
 
     /// Gregorian leap-year rule.
-    @inlinable
+    @inlinable @inline(__always)
     public static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
@@ -89,7 +89,7 @@ public struct LocalDate: Hashable, Comparable, Sendable {
     ///
     /// Every date Tally holds has a year of at least 1, so the shifted year is never negative and the divisions are
     /// unsigned (cheaper than signed ones by a constant: a date is read per record of a request).
-    @inlinable
+    @inlinable @inline(__always)
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = UInt(month <= 2 ? year - 1 : year)
         let era = shiftedYear / 400

@@ -171,7 +171,7 @@ extension SwiftWriter {
         case .scalar("Bool"): read = "$0.bool()"
         case .scalar("String"): read = "$0.string()"
         // A date is exactly ten characters: read in place, without looking for the closing quote.
-        case .text("LocalDate"): read = "$0.fixedText(width: 10, { try? LocalDate(utf8: $0) })"
+        case .text("LocalDate"): read = "$0.fixedText(width: 10, LocalDate.init(checkedUTF8:))"
         case .text(let type): read = "$0.text({ try? \(type)(utf8: $0) })"
         case .closedSet(let type): read = "$0.text(\(type).init(utf8Symbol:))"
         case .wireStruct(let type): read = "$0.value(of: \(type).self)"

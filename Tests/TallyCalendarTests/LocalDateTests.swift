@@ -65,6 +65,54 @@ import TallyCalendar
         #expect(fromBytes.description == text)
     }
 
+    /// `init?(checkedUTF8:)` (the direct JSON decoders' read, inlined) and `init(utf8:)` read exactly the texts that
+    /// are four, two and two ASCII digits around dashes naming a date `init?(year:month:day:)` accepts, to that date:
+    /// every day of the years around a leap year and of the first and last years, and every text one byte away from
+    /// some of them (digits, separators, the bytes beside `0` and `9`).
+    @Test func theInlinedReadAgreesWithTheThrowingOne() {
+        /// The date the text spells, found without the parsers.
+        func oracle(_ text: [UInt8]) -> LocalDate? {
+            let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+            guard text.count == 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
+                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[$0]) })
+            else { return nil }
+            func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(text[$1] - UInt8(ascii: "0")) } }
+            return LocalDate(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+        }
+        func agree(_ text: [UInt8]) -> Bool {
+            text.withUnsafeBufferPointer { bytes in
+                LocalDate(checkedUTF8: bytes) == oracle(text) && (try? LocalDate(utf8: bytes)) == oracle(text)
+            }
+        }
+        var days: [LocalDate] = []
+        for year in [1, 1899, 1900, 2000, 2023, 2024, 9999] {
+            var day = LocalDate(year: year, month: 1, day: 1)!
+            while day.year == year {
+                days.append(day)
+                if day == .latest { break }
+                day = day.adding(days: 1)
+            }
+        }
+        var disagreements: [String] = []
+        for day in days {
+            let text = Array(day.description.utf8)
+            if !agree(text) { disagreements.append(day.description) }
+            guard day.day >= 28 || day.day == 1 else { continue }
+            for position in text.indices {
+                for byte in Array("0123456789-/:".utf8) + [0x20, 0x00, 0xFF] {
+                    var changed = text
+                    changed[position] = byte
+                    if !agree(changed) { disagreements.append(String(decoding: changed, as: UTF8.self)) }
+                }
+            }
+        }
+        for short in ["2024-02-2", "2024-02-290", "", "2024-2-29"] where !agree(Array(short.utf8)) {
+            disagreements.append(short)
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(days.count > 2_000)
+    }
+
     @Test func parsesAndPrints() throws {
         let date = try LocalDate(parsing: "2024-02-29")
         #expect(date.description == "2024-02-29")

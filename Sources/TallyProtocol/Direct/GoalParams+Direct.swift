@@ -7,7 +7,7 @@ extension GoalChange: JSONDirectDecodable {
     public init?(direct cursor: inout JSONCursor) {
         var straight = cursor
         if straight.literal("{\"goal\":"), let goal = straight.int(), straight.literal(",\"effective_date\":"),
-            let effectiveDate = straight.fixedText(width: 10, { try? LocalDate(utf8: $0) }), straight.literal("}")
+            let effectiveDate = straight.fixedText(width: 10, LocalDate.init(checkedUTF8:)), straight.literal("}")
         {
             cursor = straight
             self.init(effectiveDate: effectiveDate, goal: goal)
@@ -21,7 +21,7 @@ extension GoalChange: JSONDirectDecodable {
                 return goal != nil
             }
             if key.is("effective_date"), effectiveDate == nil {
-                effectiveDate = cursor.text { try? LocalDate(utf8: $0) }
+                effectiveDate = cursor.text(LocalDate.init(checkedUTF8:))
                 return effectiveDate != nil
             }
             return false

@@ -25,7 +25,7 @@ extension RequestTime {
                 guard now == nil, let instant = cursor.text({ try? Timestamp(utf8: $0) }) else { return false }
                 now = instant
             } else if key.is("today") {
-                guard today == nil, let date = cursor.text({ try? LocalDate(utf8: $0) }) else { return false }
+                guard today == nil, let date = cursor.text(LocalDate.init(checkedUTF8:)) else { return false }
                 today = date
             } else {
                 return nil

@@ -79,7 +79,7 @@ extension HistoryDashboard.Params: JSONDirectDecodable {
             }
             if key.is("date") {
                 guard date == nil else { return false }
-                date = cursor.fixedText(width: 10, { try? LocalDate(utf8: $0) })
+                date = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:))
                 return date != nil
             }
             if key.is("mode") {

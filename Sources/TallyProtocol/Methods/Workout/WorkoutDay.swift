@@ -52,7 +52,7 @@ extension WorkoutDay.Params: JSONDirectDecodable {
         let read = cursor.object { key, cursor in
             if let read = history.read(key, &cursor) ?? time.read(key, &cursor) { return read }
             guard key.is("date"), date == nil else { return false }
-            date = cursor.fixedText(width: 10, { try? LocalDate(utf8: $0) })
+            date = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:))
             return date != nil
         }
         guard read, let time = time.value, let date else { return nil }
