@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One frame (message part) of a ZeroMQ message.
 ///
 /// A value type so that protocol code can build, compare and log frames without touching libzmq. Its bytes live
@@ -80,10 +86,16 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
+    /// Equal bytes, compared with `memcmp` whatever the storages: the generic `elementsEqual` went element by
+    /// element through the collection protocols (seconds for a thousand 20 KB frames in a debug build).
     public static func == (lhs: Frame, rhs: Frame) -> Bool {
-        if case .array(let left) = lhs.storage, case .array(let right) = rhs.storage { return left == right }
         guard lhs.count == rhs.count else { return false }
-        return lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
+        return lhs.withUnsafeBytes { left in
+            rhs.withUnsafeBytes { right in
+                guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return true }
+                return memcmp(leftStart, rightStart, left.count) == 0
+            }
+        }
     }
 
     public var isEmpty: Bool { count == 0 }

@@ -31,7 +31,7 @@ import ZeroMQ
             for index in 0..<4 {
                 group.addTask {
                     try await client.request(
-                        service: "echo", body: [Frame("r\(index)")], key: "r\(index)", timeout: .seconds(10))
+                        service: "echo", body: [Frame("r\(index)")], key: "r\(index)", timeout: InProcess.replyTimeout)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -64,7 +64,7 @@ import ZeroMQ
             for index in 0..<20 {
                 group.addTask {
                     let reply = try await client.request(
-                        service: "echo", body: [Frame("r\(index)")], key: "r\(index)", timeout: .seconds(10))
+                        service: "echo", body: [Frame("r\(index)")], key: "r\(index)", timeout: InProcess.replyTimeout)
                     #expect(reply.body == [Frame("r\(index)"), "done"])
                 }
             }

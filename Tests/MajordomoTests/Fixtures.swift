@@ -27,6 +27,11 @@ enum InProcess {
         return configuration
     }
 
+    /// How long a test's request may wait for its echo: a guard against a hang, not a measure. The echo handler runs
+    /// on the cooperative pool, which the CPU-bound unit tests beside it can hold for 5 s (10 s beside a busy core)
+    /// while the suite starts; 10 s was missed so, once in a few busy runs.
+    static let replyTimeout: Duration = .seconds(30)
+
     static let logger: Logger = {
         var logger = Logger(label: "test")
         logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG"] != nil ? .debug : .critical

@@ -18,7 +18,8 @@ import ZeroMQ
         #expect(first == second && first.count == 1, "\(first) then \(second)")
         let client = try echoClient(first)
         let worker = try echoWorker("w", endpoints: first)
-        let reply = try await client.request(service: "echo", body: [Frame("ping")], key: "ping", timeout: .seconds(10))
+        let reply = try await client.request(
+            service: "echo", body: [Frame("ping")], key: "ping", timeout: InProcess.replyTimeout)
         #expect(reply.body.first?.text == "ping")
         await client.stop()
         await worker.stop()

@@ -21,7 +21,8 @@ import ZeroMQ
                         for n in 0..<40 {
                             let key = "c\(c)-l\(lane)-\(n)"
                             let reply = try await client.request(
-                                service: "echo", body: [Frame(key), "payload"], key: key, timeout: .seconds(10))
+                                service: "echo", body: [Frame(key), "payload"], key: key,
+                                timeout: InProcess.replyTimeout)
                             #expect(reply.service == "echo")
                             #expect(reply.body.prefix(2) == [Frame(key), "payload"])
                             counts.add(reply.body[2].text ?? "?")
@@ -64,7 +65,7 @@ import ZeroMQ
         #expect(await eventually { await broker.snapshot().workers == 1 })
         let client = try echoClient([endpoint])
         let answer = Task {
-            try await client.request(service: "echo", body: ["job"], key: "job", timeout: .seconds(10))
+            try await client.request(service: "echo", body: ["job"], key: "job", timeout: InProcess.replyTimeout)
         }
         #expect(await eventually { await broker.snapshot().services["echo"]?.idleWorkers == 0 })
         let fast = try echoWorker("fast", endpoints: [endpoint], concurrency: 1)

@@ -40,7 +40,7 @@ import ZeroMQ
                     for n in 0..<15 {
                         let key = "l\(lane)-\(n)"
                         let reply = try await client.request(
-                            service: "echo", body: [Frame(key)], key: key, timeout: .seconds(10))
+                            service: "echo", body: [Frame(key)], key: key, timeout: InProcess.replyTimeout)
                         #expect(reply.body.count == 3)
                         #expect(reply.body.first == Frame(key))
                         connections.add(reply.body[1].text ?? "?")
