@@ -7,19 +7,10 @@
 #
 # Usage: Benchmarks/run-decode.sh [--no-build] [ITERATIONS]
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cd "$here/.."
-build=1
-if [ "${1:-}" = "--no-build" ]; then build=0; shift; fi
-iterations="${1:-300}"
-# codec-loop is one of the package's opt-in benchmark targets, built in a scratch path of their own.
-export TALLY_BENCHMARKS=1
-if [ "$build" = 1 ]; then swift build --scratch-path .build-bench -c release --product codec-loop >&2; fi
-python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check orjson >&2
-shapes="$(mktemp -d -t tally-shapes.XXXXXX)"
-trap 'rm -rf "$shapes"' EXIT
-.build-bench/release/codec-loop dump "$shapes"
-python3 - "$shapes" "$iterations" <<'PYTHON'
+# shellcheck source=Benchmarks/codec-dump.sh
+source "$(dirname "${BASH_SOURCE[0]}")/codec-dump.sh"
+iterations="${codec_arguments[0]:-300}"
+python3 - "$dump" "$iterations" <<'PYTHON'
 import json, os, subprocess, sys, time
 import orjson
 

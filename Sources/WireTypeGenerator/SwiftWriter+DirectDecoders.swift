@@ -67,15 +67,10 @@ extension SwiftWriter {
         line("switch member {")
         for (index, member) in wire.members.enumerated() {
             line(index == wire.members.count - 1 ? "default:" : "case \(index):")
-            let guardLine = "    guard \(member.name) == nil, let value = \(reads[index]) else { return nil }"
-            if guardLine.count + indent.count <= Self.lineLength {
-                line(guardLine)
-            } else {
-                line("    guard \(member.name) == nil, let value = \(reads[index]) else {")
-                line("        return nil")
-                line("    }")
-            }
-            line("    \(member.name) = value")
+            indent += "    "
+            guardOrNil(["\(member.name) == nil", "let value = \(reads[index])"])
+            line("\(member.name) = value")
+            indent.removeLast(4)
         }
         line("}")
         indent.removeLast(4)
@@ -141,14 +136,7 @@ extension SwiftWriter {
                 line("}")
                 if written == .none { written = .unknown }
             } else {
-                let guardLine = "guard \(literal), let \(member.name) = \(reads[index]) else { return nil }"
-                if guardLine.count + indent.count <= Self.lineLength {
-                    line(guardLine)
-                } else {
-                    line("guard \(literal),")
-                    line("    let \(member.name) = \(reads[index])")
-                    line("else { return nil }")
-                }
+                guardOrNil([literal, "let \(member.name) = \(reads[index])"])
                 written = .some
             }
         }
@@ -159,6 +147,17 @@ extension SwiftWriter {
             open: "return Self(", items: wire.members.map { "\($0.name): \($0.name)" }, close: ")", separator: ",")
         indent.removeLast(4)
         line("}")
+    }
+
+    /// `guard` the conditions `else { return nil }`: on one line when it fits, else a condition a line.
+    private mutating func guardOrNil(_ conditions: [String]) {
+        let single = "guard \(conditions.joined(separator: ", ")) else { return nil }"
+        guard indent.count + single.count > Self.lineLength else { return line(single) }
+        line("guard \(conditions[0]),")
+        for (offset, condition) in conditions.enumerated().dropFirst() {
+            line("    \(condition)\(offset == conditions.count - 1 ? "" : ",")")
+        }
+        line("else { return nil }")
     }
 
     /// The direct read of `member`'s value: an optional of its type (of its optional type, for a member that may

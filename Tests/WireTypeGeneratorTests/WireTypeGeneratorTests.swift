@@ -116,7 +116,8 @@ import Testing
         #expect(text.contains("} else if key.is(\"note\") {"))
         #expect(
             text.contains(
-                "guard date == nil, let value = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:)) else {"))
+                "guard date == nil,\n                    let value = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:))\n"
+            ))
         #expect(text.contains("guard steps == nil, let value = cursor.int() else { return nil }"))
         #expect(
             text.contains(

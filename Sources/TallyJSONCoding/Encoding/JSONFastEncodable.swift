@@ -103,12 +103,7 @@ public struct JSONObjectWriter {
     /// An array of integers.
     public mutating func ints(_ key: StaticString, _ values: [Int]) {
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "["))
-        for (offset, value) in values.enumerated() {
-            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.writeInteger(value)
-        }
-        writer.bytes.append(UInt8(ascii: "]"))
+        writer.writeArray(values) { writer.writeInteger($0) }
     }
 
     /// An array of numbers.
@@ -116,12 +111,7 @@ public struct JSONObjectWriter {
     public mutating func doubles(_ key: StaticString, _ values: [Double]) throws {
         if let bad = values.first(where: { !$0.isFinite }) { try double(key, bad) }
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "["))
-        for (offset, value) in values.enumerated() {
-            if offset > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.writeDouble(value)
-        }
-        writer.bytes.append(UInt8(ascii: "]"))
+        writer.writeArray(values) { writer.writeDouble($0) }
     }
 
     /// A value written as the text it spells (a date, a month, an instant).
@@ -142,24 +132,14 @@ public struct JSONObjectWriter {
     @inlinable
     public mutating func textRows<Text: JSONPlainText>(_ key: StaticString, _ rows: [[Text?]]) {
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "["))
-        for index in rows.indices {
-            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.writeTexts(rows[index])
-        }
-        writer.bytes.append(UInt8(ascii: "]"))
+        writer.writeArray(rows) { writer.writeTexts($0) }
     }
 
     /// An array of names of a closed set (weekdays, activity types): each its raw value.
     @inlinable
     public mutating func names<Name: RawRepresentable<String>>(_ key: StaticString, _ values: [Name]) {
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            writer.writeString(values[index].rawValue)
-        }
-        writer.bytes.append(UInt8(ascii: "]"))
+        writer.writeArray(values) { writer.writeString($0.rawValue) }
     }
 
     /// A member that writes itself.
@@ -180,12 +160,7 @@ public struct JSONObjectWriter {
     @inlinable
     public mutating func objects<Element: JSONFastEncodable>(_ key: StaticString, _ values: [Element]) throws {
         self.key(key)
-        writer.bytes.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-            try writer.writeObject(values[index])
-        }
-        writer.bytes.append(UInt8(ascii: "]"))
+        try writer.writeArray(values) { try writer.writeObject($0) }
     }
 
     /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
@@ -239,21 +214,24 @@ extension JSONByteWriter {
     /// An array of texts, `null` for `nil`.
     @inlinable
     func writeTexts<Text: JSONPlainText>(_ values: [Text?]) {
-        bytes.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            if let value = values[index] { writePlainText(value) } else { writeNull() }
+        writeArray(values) { value in
+            if let value { writePlainText(value) } else { writeNull() }
         }
-        bytes.append(UInt8(ascii: "]"))
     }
 
     /// An array of texts.
     @inlinable
     func writeTexts<Text: JSONPlainText>(_ values: [Text]) {
+        writeArray(values) { writePlainText($0) }
+    }
+
+    /// `[`, each of `values` written by `write`, `,` between them, `]`: every list a result writes itself.
+    @inlinable @inline(__always)
+    func writeArray<Element>(_ values: [Element], _ write: (Element) throws -> Void) rethrows {
         bytes.append(UInt8(ascii: "["))
         for index in values.indices {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            writePlainText(values[index])
+            try write(values[index])
         }
         bytes.append(UInt8(ascii: "]"))
     }
