@@ -12,19 +12,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/codec-dump.sh"
 iterations="${codec_arguments[0]:-300}"
 python3 - "$dump" "$iterations" <<'PYTHON'
 import json, os, subprocess, sys, time
+sys.path.insert(0, "Benchmarks")
+from codec_timing import mb_per_second
 import orjson
 
 directory, iterations = sys.argv[1], int(sys.argv[2])
-
-def python_mb_s(load, data):
-    repeats = max(5, int(2_000_000 / len(data)))
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(repeats):
-            load(data)
-        times.append((time.perf_counter() - start) / repeats)
-    return len(data) / sorted(times)[3] / 1e6
 
 def swift_mb_s(step, name):
     out = subprocess.run([".build-bench/release/codec-loop", step, name, str(iterations)], capture_output=True,
@@ -36,7 +28,7 @@ print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for name in ["streak-1y", "streak-10y", "dashboard-daily-3y", "workout-day-2y"]:
     data = open(os.path.join(directory, name + ".json"), "rb").read()
     standard, direct = swift_mb_s("shape", name), swift_mb_s("direct", name)
-    fast, slow = python_mb_s(orjson.loads, data), python_mb_s(json.loads, data)
+    fast, slow = mb_per_second(orjson.loads, data, len(data)), mb_per_second(json.loads, data, len(data))
     print(f"| {name} | {len(data):,} | {standard:,.0f} MB/s | {direct:,.0f} MB/s | {fast:,.0f} MB/s | "
           f"{slow:,.0f} MB/s | {direct / standard:.1f}× | {direct / fast:.1f}× |")
 PYTHON

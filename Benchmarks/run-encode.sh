@@ -11,19 +11,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/codec-dump.sh"
 iterations="${codec_arguments[0]:-2000}"
 python3 - "$dump" "$iterations" <<'PYTHON'
 import json, os, subprocess, sys, time
+sys.path.insert(0, "Benchmarks")
+from codec_timing import mb_per_second
 import orjson
 
 directory, iterations = sys.argv[1], sys.argv[2]
-
-def python_mb_s(dump, value, size):
-    repeats = max(5, int(2_000_000 / size))
-    times = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(repeats):
-            dump(value)
-        times.append((time.perf_counter() - start) / repeats)
-    return size / sorted(times)[3] / 1e6
 
 print("| result | bytes | Tally | orjson | json | Tally / orjson |")
 print("|---|---:|---:|---:|---:|---:|")
@@ -38,8 +30,8 @@ for name in sorted(os.listdir(directory)):
     tally = float(out.split(" MB/s")[0].split(", ")[-1])
     data = open(response, "rb").read()
     value = orjson.loads(data)
-    fast = python_mb_s(orjson.dumps, value, len(data))
-    slow = python_mb_s(lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False), value, len(data))
+    fast = mb_per_second(orjson.dumps, value, len(data))
+    slow = mb_per_second(lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False), value, len(data))
     print(f"| {name.split('.tally.')[0]} | {len(data):,} | {tally:,.0f} MB/s | {fast:,.0f} MB/s | {slow:,.0f} MB/s "
           f"| {tally / fast:.2f}× |")
 PYTHON
