@@ -492,10 +492,11 @@ if Context.environment["TALLY_FUZZ"] == "1" {
             path: "Fuzz/Sources/FuzzMajordomoWire",
             swiftSettings: strictness
         ),
-        // A params document → each method's direct read (JSONDirectDecodable) against the standard decoder.
+        // A params document → each method's direct read (JSONDirectDecodable) against the standard decoder, and
+        // workout.day's selective read against the whole params' answer.
         .executableTarget(
             name: "FuzzDirectDecoding",
-            dependencies: ["TallyProtocol", "TallyJSONCoding"],
+            dependencies: ["TallyProtocol", "TallyJSONCoding", "TallyWorker"],
             path: "Fuzz/Sources/FuzzDirectDecoding",
             swiftSettings: strictness
         ),

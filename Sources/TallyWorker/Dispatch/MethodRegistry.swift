@@ -20,8 +20,9 @@ package struct MethodRegistry: Sendable {
         /// Decodes the params from the request parsed once, then answers (`RequestDispatcher.answer`).
         let answer: @Sendable (ParsedJSON, RequestContext) -> ResponseBody
         /// Reads the params straight off the body when the method's params read directly
-        /// (`JSONDirectDecodable`), and answers once the rest of the body is read too; `nil` when they do not.
-        let readParams: (@Sendable (inout JSONCursor) -> DirectAnswer?)?
+        /// (`JSONDirectDecodable`, or a `SelectiveMethod`'s own read), under the dispatcher's limits, and answers once
+        /// the rest of the body is read too; `nil` when they do not.
+        var readParams: DirectRead?
 
         /// Whether the method is answered on `service`: its own, or any for a `system` method.
         func answers(on service: String) -> Bool {
@@ -51,15 +52,24 @@ package struct MethodRegistry: Sendable {
             readParams: Self.directParams(of: M.self, handler: handler))
     }
 
+    /// Replaces how the params of the method named `name` are read directly (a `SelectiveMethod` reads them its own
+    /// way).
+    mutating func setDirectRead(of name: String, _ read: @escaping DirectRead) {
+        entries[name]?.readParams = read
+    }
+
     /// Answers a request whose params were read directly, given its context.
     typealias DirectAnswer = (RequestContext) -> ResponseBody
+
+    /// Reads a method's params at the cursor, under the dispatcher's limits, into the answer to give.
+    typealias DirectRead = @Sendable (inout JSONCursor, RequestLimits) -> DirectAnswer?
 
     /// The direct read of `M`'s params, when they have one: decided once, here, so that a request pays no lookup.
     private static func directParams<M: TallyMethod>(
         of method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
-    ) -> (@Sendable (inout JSONCursor) -> DirectAnswer?)? {
+    ) -> DirectRead? {
         guard let type = M.Params.self as? any JSONDirectDecodable.Type else { return nil }
-        return { cursor in
+        return { cursor, _ in
             guard let params = type.init(direct: &cursor) as? M.Params else { return nil }
             return { context in RequestDispatcher.answer(M.self, params: params, context: context, handler: handler) }
         }

@@ -111,7 +111,7 @@ package struct RequestDispatcher: Sendable {
                     }
                     guard let entry = entries[method], entry.answers(on: service), let readParams = entry.readParams
                     else { return false }
-                    answer = readParams(&cursor)
+                    answer = readParams(&cursor, limits)
                     return answer != nil
                 }
                 if key.is("version") {
@@ -143,21 +143,21 @@ package struct RequestDispatcher: Sendable {
                 guard let entry = entries[method], entry.answers(on: service), let readParams = entry.readParams else {
                     return nil
                 }
-                answer = cursor.reading(deferredParams) { readParams(&$0) }
+                answer = cursor.reading(deferredParams) { readParams(&$0, limits) }
             }
             // Params left out are read as `null`, as the standard path reads a missing member: `system.ping`
             // takes none.
-            guard let answer = answer ?? Self.absentParams(for: entries[method], on: service) else { return nil }
+            guard let answer = answer ?? absentParams(for: entries[method], on: service) else { return nil }
             return (RequestHead(version: version, id: id, method: method, deadline: deadline), answer)
         }
     }
 
     /// The answer to a request without `params`, when its method's direct read takes `null`.
-    private static func absentParams(
+    private func absentParams(
         for entry: MethodRegistry.Entry?, on service: String
     ) -> MethodRegistry.DirectAnswer? {
         guard let entry, entry.answers(on: service), let readParams = entry.readParams else { return nil }
-        return JSONCursor.read(absent) { readParams(&$0) }
+        return JSONCursor.read(Self.absent) { readParams(&$0, limits) }
     }
 
     private static let absent = Array("null".utf8)
@@ -177,11 +177,12 @@ package struct RequestDispatcher: Sendable {
         return answer(method, params: params, context: context, handler: handler)
     }
 
-    /// Answers a request for `method` whose envelope and params are read: computes it unless its deadline has
-    /// passed, and answers `deadline_exceeded` instead of a result that comes too late.
-    static func answer<M: TallyMethod>(
-        _ method: M.Type, params: M.Params, context: RequestContext,
-        handler: (M.Params, RequestContext) throws(TallyError) -> M.Result
+    /// Answers a request for `method` whose envelope and params are read (as `M.Params`, or as the form a
+    /// `SelectiveMethod` reads them into): computes it unless its deadline has passed, and answers
+    /// `deadline_exceeded` instead of a result that comes too late.
+    static func answer<M: TallyMethod, Input>(
+        _ method: M.Type, params: Input, context: RequestContext,
+        handler: (Input, RequestContext) throws(TallyError) -> M.Result
     ) -> ResponseBody {
         let head = context.head
         if let deadline = head.deadline, deadline.instant <= context.receivedAt {

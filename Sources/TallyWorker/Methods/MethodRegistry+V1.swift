@@ -15,7 +15,11 @@ extension MethodRegistry {
     /// it.
     package mutating func registerComputedMethods(of service: TallyService) {
         for method in TallyMethods.v1 where method.service == service {
-            if let computed = method as? any ComputedMethod.Type { register(computed) }
+            if let selective = method as? any SelectiveMethod.Type {
+                register(selective)
+            } else if let computed = method as? any ComputedMethod.Type {
+                register(computed)
+            }
         }
     }
 }

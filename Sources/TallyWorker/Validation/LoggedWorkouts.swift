@@ -11,12 +11,15 @@ struct LoggedWorkouts {
     let usage: TemplateUsage
 
     /// Validates `workouts` (`params.workouts`) in the request's frame.
+    /// - Parameter elementsChecked: each workout is known to be valid on its own (`WorkoutParams.check`).
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a completion whose
     ///   local date is not a supported date); `payload_too_large` for a list over `limits`.
     init(
-        _ workouts: [WorkoutParams], reference: ReferenceDay, calendar: ZoneCalendar, limits: RequestLimits
+        _ workouts: [WorkoutParams], reference: ReferenceDay, calendar: ZoneCalendar, limits: RequestLimits,
+        elementsChecked: Bool = false
     ) throws(TallyError) {
-        try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
+        try WorkoutParams.check(
+            workouts, at: .params + "workouts", limits: limits, elementsChecked: elementsChecked)
         // Every completion must fall on a supported date, as in workout.calendar; only those within 18 hours of the
         // calendar's ends can fail, so the others cost no zone lookup.
         for index in workouts.indices

@@ -65,6 +65,13 @@ enum WorkoutBounds {
         return range.contains(text.count)
     }
 
+    /// Whether a text read as its UTF-8 bytes (valid UTF-8) has a length in characters in `range`: as
+    /// `fits(_:length:)` says of the `String` those bytes make.
+    static func fits(utf8 bytes: UnsafeBufferPointer<UInt8>, length range: ClosedRange<Int>) -> Bool {
+        if bytes.count >= range.lowerBound, bytes.count <= range.upperBound, range.lowerBound <= 1 { return true }
+        return fits(String(decoding: bytes, as: UTF8.self), length: range)
+    }
+
     /// Checks a list's length against the request's limit.
     static func check(
         count: Int, _ limits: RequestLimits, _ path: @autoclosure () -> FieldPath, unit: String

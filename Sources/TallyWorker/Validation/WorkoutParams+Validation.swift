@@ -34,13 +34,15 @@ extension WorkoutParams {
     }
 
     /// Validates a whole list: the list limit, every workout, and no two workouts with one id.
+    /// - Parameter elementsChecked: every workout is known to pass `isValid(limits:)` (read by a selective read,
+    ///   which may have dropped exercises it checked): only what concerns the list as a whole is checked.
     package static func check(
-        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits
+        _ workouts: [WorkoutParams], at path: FieldPath, limits: RequestLimits, elementsChecked: Bool = false
     ) throws(TallyError) {
         try limits.check(workouts.count, at: path, unit: "workouts")
         // By index rather than by element throughout: iterating an array of these copies each one out (seven
         // reference-counted fields), which costs more than checking it.
-        for index in workouts.indices where !workouts[index].isValid(limits: limits) {
+        for index in workouts.indices where !elementsChecked && !workouts[index].isValid(limits: limits) {
             try workouts[index].check(at: path.index(index), limits: limits)
         }
         try WorkoutBounds.checkUnique(workouts.indices.lazy.map { workouts[$0].id }, at: path, noun: "workout")

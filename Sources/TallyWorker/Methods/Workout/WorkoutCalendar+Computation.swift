@@ -36,7 +36,8 @@ extension WorkoutCalendar: ComputedMethod {
         // By index: iterating the sessions would copy each one out (its id and regions retained and released).
         for index in stretches.indices {
             _ = try calendar.requestDate(
-                of: stretches[index].completedAt.instant, at: FieldPath.params.key("stretches").index(index) + "completed_at")
+                of: stretches[index].completedAt.instant,
+                at: FieldPath.params.key("stretches").index(index) + "completed_at")
         }
         for index in meditations.indices {
             _ = try calendar.requestDate(

@@ -1,17 +1,54 @@
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
-extension WorkoutDay: ComputedMethod {
+extension WorkoutDay: SelectiveMethod {
     /// Validates the history and computes the day.
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
     ///   completion whose local date is not a supported date, a date after today); `payload_too_large` for a list
     ///   over `limits`.
     package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
+    }
+
+    /// The params with the exercises of only the workouts that may fall on the date in some zone (within its UTC
+    /// day ± 18 h).
+    package typealias Selection = WorkoutHistorySelection<Params>
+
+    /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
+    /// that may fall on the date.
+    package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
+        var time = RequestTime.DirectMembers()
+        var history = SelectedHistoryMembers()
+        var date: LocalDate?
+        let read = cursor.object { key, cursor in
+            let near = date.map { date in
+                { (workout: WorkoutParams) in ZoneCalendar.instant(workout.completedAt.instant, mayFallOn: date) }
+            }
+            if let read = history.read(key, &cursor, showing: near, limits: limits) ?? time.read(key, &cursor) {
+                return read
+            }
+            guard key.is("date"), date == nil else { return false }
+            date = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:))
+            return date != nil
+        }
+        guard read, let time = time.value, let date else { return nil }
+        let workouts = history.history { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) }
+        return Selection(
+            params: Params(time: time, date: date, unit: workouts.unit, workouts: workouts.workouts),
+            workoutsChecked: true)
+    }
+
+    /// Validates what `selection` has not checked and computes the day.
+    package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
+        let params = selection.params
         let reference = try params.time.checkedReferenceDay()
         let calendar = params.time.calendar
         let workouts = params.history.workouts
-        let logged = try LoggedWorkouts(workouts, reference: reference, calendar: calendar, limits: limits)
+        let logged = try LoggedWorkouts(
+            workouts, reference: reference, calendar: calendar, limits: limits,
+            elementsChecked: selection.workoutsChecked)
         let date = params.date
         guard date <= reference.today else {
             throw .invalidParams(

@@ -1,19 +1,53 @@
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
-extension WorkoutDetail: ComputedMethod {
+extension WorkoutDetail: SelectiveMethod {
     /// Validates the history, finds the workout and computes its drill-down on its local date.
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
     ///   completion whose local date is not a supported date; `params.workout_id` with the id in `details.value`
     ///   when no workout has it, or when that workout is future); `payload_too_large` for a list over `limits`.
     package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
+    }
+
+    /// The params with the exercises of only the workout asked for.
+    package typealias Selection = WorkoutHistorySelection<Params>
+
+    /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only the
+    /// one asked for.
+    package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
+        var time = RequestTime.DirectMembers()
+        var history = SelectedHistoryMembers()
+        var workoutID: String?
+        let read = cursor.object { key, cursor in
+            let asked = workoutID.map { id in { (workout: WorkoutParams) in workout.id == id } }
+            if let read = history.read(key, &cursor, showing: asked, limits: limits) ?? time.read(key, &cursor) {
+                return read
+            }
+            guard key.is("workout_id"), workoutID == nil else { return false }
+            workoutID = cursor.string()
+            return workoutID != nil
+        }
+        guard read, let time = time.value, let workoutID else { return nil }
+        let workouts = history.history { $0.id == workoutID }
+        return Selection(
+            params: Params(time: time, workoutID: workoutID, unit: workouts.unit, workouts: workouts.workouts),
+            workoutsChecked: true)
+    }
+
+    /// Validates what `selection` has not checked and computes the drill-down.
+    package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
+        let params = selection.params
         let reference = try params.time.checkedReferenceDay()
         let field = FieldPath.params + "workout_id"
         let workoutID = params.workoutID
         try WorkoutBounds.check(workoutID, length: WorkoutBounds.idLength, field)
         let calendar = params.time.calendar
         let workouts = params.history.workouts
-        let logged = try LoggedWorkouts(workouts, reference: reference, calendar: calendar, limits: limits)
+        let logged = try LoggedWorkouts(
+            workouts, reference: reference, calendar: calendar, limits: limits,
+            elementsChecked: selection.workoutsChecked)
         guard let index = workouts.firstIndex(where: { $0.id == workoutID }) else {
             throw .invalidParams(field, "no workout of params.workouts has this id", value: workoutID)
         }
