@@ -13,13 +13,18 @@ indirect enum MemberType: Sendable {
     case wireStruct(String)
     /// Another hand-written type (`"x-swift-type"` on an object schema).
     case named(String)
+    /// A hand-written type that writes itself (`"x-swift-fast-path": "encode"` beside its `"x-swift-type"`: it
+    /// conforms to `JSONFastEncodable`).
+    case selfWriting(String)
     case array(element: MemberType, elementNullable: Bool)
     case dictionary(value: MemberType, valueNullable: Bool)
 
     /// How Swift spells it.
     var swift: String {
         switch self {
-        case .scalar(let name), .text(let name), .closedSet(let name), .wireStruct(let name), .named(let name): name
+        case .scalar(let name), .text(let name), .closedSet(let name), .wireStruct(let name), .named(let name),
+            .selfWriting(let name):
+            name
         case .array(let element, let nullable): "[\(element.swift)\(nullable ? "?" : "")]"
         case .dictionary(let value, let nullable): "[String: \(value.swift)\(nullable ? "?" : "")]"
         }

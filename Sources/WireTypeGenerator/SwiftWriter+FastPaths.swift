@@ -132,8 +132,10 @@ extension SwiftWriter {
         case .closedSet: return "object.string(\(key), \(value).rawValue)"
         case .array(.closedSet, false): return "object.names(\(key), \(value))"
         case .wireStruct(let type) where fastEncodable.contains(type): return "try object.object(\(key), \(value))"
-        // A hand-written type that is itself a wire struct of another schema (`"x-swift-type"` naming it).
+        // A hand-written type that is itself a wire struct of another schema (`"x-swift-type"` naming it), or that
+        // writes itself.
         case .named(let type) where fastEncodable.contains(type): return "try object.object(\(key), \(value))"
+        case .selfWriting: return "try object.object(\(key), \(value))"
         case .array(.wireStruct(let type), false) where fastEncodable.contains(type):
             return "try object.objects(\(key), \(value))"
         default: return "try object.encodable(\(key), \(value))"

@@ -128,7 +128,8 @@ struct WireStructReader {
         if let name = node["x-swift-type"]?.string {
             if node["enum"] != nil { return (.closedSet(name), nullable) }
             if node.typeNames.contains("string") { return (.text(name), nullable) }
-            return (.named(name), nullable)
+            let writesItself = node["x-swift-fast-path"]?.string == "encode"
+            return (writesItself ? .selfWriting(name) : .named(name), nullable)
         }
         if let reference = node["$ref"]?.string {
             let target = try index.resolve(reference, from: file)

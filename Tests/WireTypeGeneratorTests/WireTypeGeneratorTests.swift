@@ -195,6 +195,19 @@ import Testing
         #expect(!text.contains("object.null(\"note\")"))
     }
 
+    /// A hand-written type is written through its fast path only when its schema says it has one.
+    @Test func handWrittenTypesWriteThemselvesWhenTheSchemaSaysSo() throws {
+        let text = try Self.generate([
+            "a.schema.json": #"""
+            {"x-swift-struct": "Card", "x-swift-fast-path": "encode", "type": "object", "required": ["fast", "slow"],
+             "properties": {"fast": {"x-swift-type": "Streak", "x-swift-fast-path": "encode", "type": "object"},
+                            "slow": {"x-swift-type": "Badge", "type": "object"}}}
+            """#
+        ])
+        #expect(text.contains("try object.object(\"fast\", fast)"))
+        #expect(text.contains("try object.encodable(\"slow\", slow)"))
+    }
+
     @Test func whatSwiftCannotSayIsRefusedNamingTheMember() {
         let unnamedSet = Self.refusal([
             "a.schema.json": #"""
