@@ -73,8 +73,13 @@ public struct ZoneCalendar: Sendable {
     /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`
     /// then decides. For picking one day's entries out of a long history.
     public static func instant(_ instant: Date, mayFallOn date: LocalDate) -> Bool {
-        let start = Double(Int(date.dayNumber) * 86_400) - 18 * 3600
-        let end = Double(Int(date.dayNumber) * 86_400) + 86_400 + 18 * 3600
+        Self.instant(instant, mayFallWithin: date...date)
+    }
+
+    /// Whether `instant` can fall on a local date within `days` in any zone, by the same arithmetic.
+    public static func instant(_ instant: Date, mayFallWithin days: ClosedRange<LocalDate>) -> Bool {
+        let start = Double(Int(days.lowerBound.dayNumber) * 86_400) - maximumOffset
+        let end = Double(Int(days.upperBound.dayNumber) * 86_400) + 86_400 + maximumOffset
         let seconds = instant.timeIntervalSince1970
         return seconds >= start && seconds < end
     }

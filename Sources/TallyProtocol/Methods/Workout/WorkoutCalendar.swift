@@ -60,38 +60,57 @@ extension WorkoutCalendar.Params: JSONDirectDecodable {
     /// The time frame, `month`, `types` and the three activity lists read directly.
     public init?(direct cursor: inout JSONCursor) {
         var time = RequestTime.DirectMembers()
-        var month: YearMonth?
-        var types: [ActivityType]?
+        var members = DirectMembers()
         var workouts: [WorkoutParams]?
+        let read = cursor.object { key, cursor in
+            if let read = time.read(key, &cursor) ?? members.read(key, &cursor) { return read }
+            guard key.is("workouts"), workouts == nil else { return false }
+            workouts = cursor.array(of: WorkoutParams.self)
+            return workouts != nil
+        }
+        guard read, let time = time.value else { return nil }
+        self.init(time: time, workouts: workouts ?? [], members)
+    }
+
+    /// The params of `time`, `workouts` and the other members as read.
+    public init(time: RequestTime, workouts: [WorkoutParams], _ members: DirectMembers) {
+        self.init(
+            time: time, month: members.month, types: members.types, workouts: workouts,
+            stretches: members.stretches ?? [], meditations: members.meditations ?? [])
+    }
+
+    /// `month`, `types`, `stretches` and `meditations` as a direct read meets them (the frame and `workouts` are
+    /// read apart: a worker reads the workouts its own way).
+    public struct DirectMembers {
+        public private(set) var month: YearMonth?
+        var types: [ActivityType]?
         var stretches: [StretchParams]?
         var meditations: [MeditationParams]?
-        let read = cursor.object { key, cursor in
-            if let read = time.read(key, &cursor) { return read }
-            if key.is("workouts"), workouts == nil {
-                workouts = cursor.array(of: WorkoutParams.self)
-                return workouts != nil
-            }
-            if key.is("stretches"), stretches == nil {
+
+        public init() {}
+
+        /// Reads the value of `key` when it is one of these: `true` once read, `false` when it cannot be (or was
+        /// read before), `nil` for another key.
+        public mutating func read(_ key: JSONKeyBytes, _ cursor: inout JSONCursor) -> Bool? {
+            if key.is("stretches") {
+                guard stretches == nil else { return false }
                 stretches = cursor.array(of: StretchParams.self)
                 return stretches != nil
             }
-            if key.is("meditations"), meditations == nil {
+            if key.is("meditations") {
+                guard meditations == nil else { return false }
                 meditations = cursor.array(of: MeditationParams.self)
                 return meditations != nil
             }
-            if key.is("month"), month == nil {
+            if key.is("month") {
+                guard month == nil else { return false }
                 month = cursor.string().flatMap { try? YearMonth(parsing: $0) }
                 return month != nil
             }
-            if key.is("types"), types == nil {
-                types = cursor.array({ $0.name(of: ActivityType.self) })
-                return types != nil
-            }
-            return false
+            guard key.is("types") else { return nil }
+            guard types == nil else { return false }
+            types = cursor.array({ $0.name(of: ActivityType.self) })
+            return types != nil
         }
-        guard read, let time = time.value else { return nil }
-        self.init(
-            time: time, month: month, types: types, workouts: workouts ?? [], stretches: stretches ?? [],
-            meditations: meditations ?? [])
     }
 }

@@ -1,20 +1,69 @@
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
-extension WorkoutCalendar: ComputedMethod {
+extension WorkoutCalendar: SelectiveMethod {
     /// Validates every list, dates every activity once, and computes the month (placing only its workouts).
     /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a `now`
     ///   or a completion whose local date is not a supported date, a month after the current one);
     ///   `payload_too_large` for a list over `limits`.
     package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
+    }
+
+    /// The params with the exercises of only the workouts that may fall in the month shown (the one asked for, or
+    /// the current one).
+    package typealias Selection = WorkoutHistorySelection<Params>
+
+    /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
+    /// that may fall in the month shown. The month is known while the workouts are read when it comes before them
+    /// (or is left out, with the frame before them), as Tally's encoder writes the params; otherwise every workout
+    /// keeps its exercises until the end of the params.
+    package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
+        var time = RequestTime.DirectMembers()
+        var members = Params.DirectMembers()
+        var workouts: [WorkoutParams]?
+        // The month taken as shown while the workouts were read: the one given so far, else the current one.
+        var assumed: YearMonth?
+        let read = cursor.object { key, cursor in
+            if let read = time.read(key, &cursor) ?? members.read(key, &cursor) { return read }
+            guard key.is("workouts"), workouts == nil else { return false }
+            assumed = members.month ?? time.value.flatMap(Self.currentMonth)
+            workouts = [WorkoutParams].selected(&cursor, showing: assumed.map(Self.inMonth), limits: limits)
+            return workouts != nil
+        }
+        guard read, let time = time.value else { return nil }
+        var history = workouts ?? []
+        if let shown = members.month ?? Self.currentMonth(time) {
+            // A month met after the workouts, other than the one assumed: exercises it shows may be gone.
+            if let assumed, assumed != shown { return nil }
+            history.keepExercises(showing: Self.inMonth(shown))
+        }
+        return Selection(params: Params(time: time, workouts: history, members), workoutsChecked: true)
+    }
+
+    /// The month of today in `time`'s frame; `nil` for a frame the result refuses.
+    private static func currentMonth(_ time: RequestTime) -> YearMonth? {
+        try? time.checkedReferenceDay().today.yearMonth
+    }
+
+    /// Whether a workout may fall in `month` in any zone.
+    private static func inMonth(_ month: YearMonth) -> (WorkoutParams) -> Bool {
+        { ZoneCalendar.instant($0.completedAt.instant, mayFallWithin: month.firstDay...month.lastDay) }
+    }
+
+    /// Validates what `selection` has not checked and computes the month.
+    package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
+        let params = selection.params
         let types = try params.shownTypes(limits: limits)
         let calendar = params.time.calendar
         let reference = try params.time.checkedReferenceDay()
         let today = reference.today
         let month = params.month ?? today.yearMonth
         let workouts = params.workouts
-        try WorkoutParams.check(workouts, at: .params + "workouts", limits: limits)
+        try WorkoutParams.check(
+            workouts, at: .params + "workouts", limits: limits, elementsChecked: selection.workoutsChecked)
         let stretches = params.stretches
         let meditations = params.meditations
         try StretchParams.check(stretches, at: .params + "stretches", limits: limits)

@@ -3,11 +3,12 @@ import TallyCore
 import TallyJSONCoding
 import TallyProtocol
 
-/// A workout method's params as its worker keeps them (`SelectiveMethod.Selection` of `workout.day` and
-/// `workout.detail`): every workout of the history, those the method does not show without their exercises.
+/// A workout method's params as its worker keeps them (`SelectiveMethod.Selection` of `workout.day`,
+/// `workout.detail` and `workout.calendar`): every workout of the history, those the method does not show without
+/// their exercises.
 ///
-/// The methods show one day or one workout; every other workout counts by id, completion and template alone
-/// ("Logged N times", future workouts, repeated ids). So the other workouts' exercises, nearly all of a request's
+/// The methods show one day, one workout or one month; every other workout counts by id, completion and template
+/// alone ("Logged N times", future workouts, repeated ids, the streak). So the other workouts' exercises, nearly all of a request's
 /// bytes, are checked where they lie in the request and never built.
 package struct WorkoutHistorySelection<Params: Sendable>: Sendable {
     /// The params; when `workoutsChecked`, the workouts the method does not show have no exercises.
@@ -33,7 +34,7 @@ struct SelectedHistoryMembers {
     ) -> Bool? {
         if key.is("workouts") {
             guard workouts == nil else { return false }
-            workouts = cursor.array { WorkoutParams.selected(&$0, showing: shows, limits: limits) }
+            workouts = [WorkoutParams].selected(&cursor, showing: shows, limits: limits)
             return workouts != nil
         }
         guard key.is("unit") else { return nil }
@@ -46,10 +47,24 @@ struct SelectedHistoryMembers {
     /// without their exercises.
     func history(showing shows: (WorkoutParams) -> Bool) -> WorkoutHistoryParams {
         var workouts = workouts ?? []
-        for index in workouts.indices where !workouts[index].exercises.isEmpty && !shows(workouts[index]) {
-            workouts[index].exercises = []
-        }
+        workouts.keepExercises(showing: shows)
         return WorkoutHistoryParams(unit: unit ?? .kilogram, workouts: workouts)
+    }
+}
+
+extension [WorkoutParams] {
+    /// Reads a history's `workouts`, each by `WorkoutParams.selected(_:showing:limits:)`.
+    static func selected(
+        _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
+    ) -> [WorkoutParams]? {
+        cursor.array { WorkoutParams.selected(&$0, showing: shows, limits: limits) }
+    }
+
+    /// Lets go of the exercises of the workouts `shows` does not pick (those read before it was known kept them).
+    mutating func keepExercises(showing shows: (WorkoutParams) -> Bool) {
+        for index in indices where !self[index].exercises.isEmpty && !shows(self[index]) {
+            self[index].exercises = []
+        }
     }
 }
 
