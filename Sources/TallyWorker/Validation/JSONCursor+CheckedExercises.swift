@@ -2,41 +2,89 @@ import TallyJSONCoding
 import TallyProtocol
 
 extension JSONCursor {
-    /// Passes over a workout's `exercises` written as Tally's encoder writes them (compact, members in the schema's
-    /// order), checking every value as `ExerciseParams.isValid(_:limits:)` and `SetParams.isValid` check the values
-    /// the decoder would build, and building nothing: no array, no name, no set.
+    /// Passes over a workout's `exercises`, checking every value as `ExerciseParams.isValid(_:limits:)` and
+    /// `SetParams.isValid` check the values the decoder would build, and building nothing: no array, no name, no set.
     ///
-    /// `false` (the cursor left anywhere) for anything else: another layout (the caller then reads the exercises as
-    /// values), or a value out of its bounds (the request then goes where the field is named). So what it accepts is
-    /// exactly what the straight read of `[ExerciseParams]` accepts and `isValid` passes: the same reads (`int()`,
-    /// `double()`, the unit's symbol, a plain string) and the same bounds.
+    /// An exercise or a set written as Tally's encoder writes it (compact, members in the schema's order) is passed
+    /// in one straight run of literals and values; any other member by member, as the generated direct read reads
+    /// it (each member once, none unknown, all required). `false` (the cursor left anywhere) for anything the direct
+    /// read does not read, or a value out of its bounds: the caller then reads the exercises as values, to the same
+    /// verdict, and the request goes where the field is named. So what it accepts is exactly what the direct read of
+    /// `[ExerciseParams]` accepts and `isValid` passes: the same reads (`int()`, `double()`, the unit's symbol, a
+    /// plain string) and the same bounds.
     mutating func passCheckedExercises(limits: RequestLimits) -> Bool {
-        guard literal("[") else { return false }
-        if literal("]") { return true }
-        var exercises = 0
-        repeat {
-            exercises += 1
-            guard exercises <= limits.maxListElements, literal("{\"name\":"),
-                text({ WorkoutBounds.fits(utf8: $0, length: WorkoutBounds.nameLength) ? true : nil }) != nil,
-                literal(",\"sets\":"), passCheckedSets(limits: limits), literal("}")
-            else { return false }
-        } while literal(",")
-        return literal("]")
+        passCheckedList(limits: limits) { $0.passCheckedExercise(limits: limits) }
     }
 
-    /// Passes over an exercise's `sets` as `passCheckedExercises(limits:)` does.
-    private mutating func passCheckedSets(limits: RequestLimits) -> Bool {
-        guard literal("[") else { return false }
-        if literal("]") { return true }
-        var sets = 0
+    /// Passes over a list whose every element `element` passes, of at most `limits.maxListElements`.
+    private mutating func passCheckedList(limits: RequestLimits, _ element: (inout JSONCursor) -> Bool) -> Bool {
+        guard consume(UInt8(ascii: "[")) else { return false }
+        if consume(UInt8(ascii: "]")) { return true }
+        var count = 0
         repeat {
-            sets += 1
-            guard sets <= limits.maxListElements, literal("{\"reps\":"), let reps = int(),
-                WorkoutBounds.reps.contains(reps), literal(",\"weight\":"), let weight = double(),
-                WorkoutBounds.weight.contains(weight), literal(",\"unit\":"),
-                text(WeightUnit.init(utf8Symbol:)) != nil, literal("}")
-            else { return false }
-        } while literal(",")
-        return literal("]")
+            count += 1
+            skipWhitespace()
+            guard count <= limits.maxListElements, element(&self) else { return false }
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "]"))
+    }
+
+    private mutating func passCheckedExercise(limits: RequestLimits) -> Bool {
+        var straight = self
+        if straight.literal("{\"name\":"), straight.passCheckedName(), straight.literal(",\"sets\":"),
+            straight.passCheckedList(limits: limits, { $0.passCheckedSet() }), straight.literal("}")
+        {
+            self = straight
+            return true
+        }
+        var name = false
+        var sets = false
+        let read = object { key, cursor in
+            if key.is("name") {
+                guard !name else { return false }
+                name = cursor.passCheckedName()
+                return name
+            }
+            guard key.is("sets"), !sets else { return false }
+            sets = cursor.passCheckedList(limits: limits) { $0.passCheckedSet() }
+            return sets
+        }
+        return read && name && sets
+    }
+
+    /// An exercise's name: a plain string of 1...200 characters.
+    private mutating func passCheckedName() -> Bool {
+        text({ WorkoutBounds.fits(utf8: $0, length: WorkoutBounds.nameLength) ? true : nil }) != nil
+    }
+
+    private mutating func passCheckedSet() -> Bool {
+        var straight = self
+        if straight.literal("{\"reps\":"), let reps = straight.int(), WorkoutBounds.reps.contains(reps),
+            straight.literal(",\"weight\":"), let weight = straight.double(), WorkoutBounds.weight.contains(weight),
+            straight.literal(",\"unit\":"), straight.text(WeightUnit.init(utf8Symbol:)) != nil, straight.literal("}")
+        {
+            self = straight
+            return true
+        }
+        var reps: Int?
+        var weight: Double?
+        var unit: WeightUnit?
+        let read = object { key, cursor in
+            if key.is("reps") {
+                guard reps == nil else { return false }
+                reps = cursor.int()
+                return reps != nil
+            }
+            if key.is("weight") {
+                guard weight == nil else { return false }
+                weight = cursor.double()
+                return weight != nil
+            }
+            guard key.is("unit"), unit == nil else { return false }
+            unit = cursor.text(WeightUnit.init(utf8Symbol:))
+            return unit != nil
+        }
+        guard read, let reps, let weight, unit != nil else { return false }
+        return WorkoutBounds.reps.contains(reps) && WorkoutBounds.weight.contains(weight)
     }
 }

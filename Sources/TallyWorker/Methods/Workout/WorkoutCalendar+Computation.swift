@@ -17,30 +17,34 @@ extension WorkoutCalendar: SelectiveMethod {
     package typealias Selection = WorkoutHistorySelection<Params>
 
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
-    /// that may fall in the month shown. The month is known while the workouts are read when it comes before them
-    /// (or is left out, with the frame before them), as Tally's encoder writes the params; otherwise every workout
-    /// keeps its exercises until the end of the params.
+    /// that may fall in the month shown. The month is known while the workouts are read when it comes before them,
+    /// as Tally's encoder writes the params; left out, it is the current one, known once the frame is. Workouts
+    /// read for another month than the one the params end up showing (a month after them) are read again.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
         var time = RequestTime.DirectMembers()
         var members = Params.DirectMembers()
         var workouts: [WorkoutParams]?
-        // The month taken as shown while the workouts were read: the one given so far, else the current one.
-        var assumed: YearMonth?
+        // Where the workouts lie, and the month whose workouts kept their exercises as they were read.
+        var workoutsAt: JSONCursor?
+        var readFor: YearMonth?
         let read = cursor.object { key, cursor in
             if let read = time.read(key, &cursor) ?? members.read(key, &cursor) { return read }
-            guard key.is("workouts"), workouts == nil else { return false }
-            assumed = members.month ?? time.value.flatMap(Self.currentMonth)
-            workouts = [WorkoutParams].selected(&cursor, showing: assumed.map(Self.inMonth), limits: limits)
+            guard key.is("workouts"), workoutsAt == nil else { return false }
+            workoutsAt = cursor
+            guard let month = members.month ?? time.value.flatMap(Self.currentMonth) else {
+                return cursor.skipValue() != nil
+            }
+            readFor = month
+            workouts = [WorkoutParams].selected(&cursor, showing: Self.inMonth(month), limits: limits)
             return workouts != nil
         }
         guard read, let time = time.value else { return nil }
-        var history = workouts ?? []
-        if let shown = members.month ?? Self.currentMonth(time) {
-            // A month met after the workouts, other than the one assumed: exercises it shows may be gone.
-            if let assumed, assumed != shown { return nil }
-            history.keepExercises(showing: Self.inMonth(shown))
+        let shown = members.month ?? Self.currentMonth(time)
+        if var again = workoutsAt, readFor == nil || readFor != shown {
+            workouts = [WorkoutParams].selected(&again, showing: shown.map(Self.inMonth), limits: limits)
+            guard workouts != nil else { return nil }
         }
-        return Selection(params: Params(time: time, workouts: history, members), workoutsChecked: true)
+        return Selection(params: Params(time: time, workouts: workouts ?? [], members), workoutsChecked: true)
     }
 
     /// The month of today in `time`'s frame; `nil` for a frame the result refuses.

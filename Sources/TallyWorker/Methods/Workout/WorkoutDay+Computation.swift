@@ -34,7 +34,10 @@ extension WorkoutDay: SelectiveMethod {
             return date != nil
         }
         guard read, let time = time.value, let date else { return nil }
-        let workouts = history.history { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) }
+        guard
+            let workouts = history.history(
+                showing: { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) }, limits: limits)
+        else { return nil }
         return Selection(
             params: Params(time: time, date: date, unit: workouts.unit, workouts: workouts.workouts),
             workoutsChecked: true)
