@@ -36,7 +36,11 @@ struct MultiHostTests {
     /// failed it there with every expectation met so far.
     @Test(.timeLimit(.minutes(2)))
     func partitionedWorkerIsReplacedAndItsLateRepliesAreNotDeliveredTwice() async throws {
+        // Each phase's time since the start, printed: when the test is slow, the log says where.
+        let started = ContinuousClock.now
+        func phase(_ name: String) { print("[multi-host] \(name) after \(ContinuousClock.now - started)") }
         try await VirtualNetwork.withNetwork(hosts: ["broker", "worker-a", "worker-b", "client"]) { network in
+            phase("network up")
             let broker = network.host("broker")
             let endpoint = "tcp://\(broker.address):5555"
             let brokerProcess = try network.start(
@@ -54,6 +58,7 @@ struct MultiHostTests {
                 await eventually(timeout: .seconds(15)) {
                     await metrics.value("tally_broker_worker_connections", service: Self.service) == 4
                 }, "both workers should register 2 connections each across the virtual network")
+            phase("workers registered")
             let registrationsBefore = await metrics.value(
                 "tally_broker_worker_registrations_total", service: Self.service)
 
@@ -72,15 +77,18 @@ struct MultiHostTests {
 
             try await Task.sleep(for: .milliseconds(1000))
             try await network.unplug("worker-b")
+            phase("worker-b unplugged")
             #expect(
                 await eventually(timeout: .seconds(5)) {
                     await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 2
                 }, "the broker should expire every connection of the unplugged worker")
             try await Task.sleep(for: .milliseconds(1000))
             try await network.plug("worker-b")
+            phase("worker-b plugged in again")
 
             #expect(await load.waitForExit(timeout: .seconds(30)) == 0, "tally-load: \(load.errorOutput.suffix(1500))")
             #expect(await counting.waitForExit(timeout: .seconds(30)) == 0, "\(counting.errorOutput.suffix(1500))")
+            phase("clients done")
             let loadReport = try await jsonOutput(of: load)
             let tally = loadReport["tally"] as? [String: Any] ?? [:]
             #expect(tally["unanswered"] as? Int == 0, "tally-load: \(loadReport)")
@@ -105,13 +113,16 @@ struct MultiHostTests {
             #expect(
                 await metrics.value("tally_broker_worker_registrations_total", service: Self.service)
                     >= registrationsBefore + 2)
+            phase("worker-b registered again")
             for worker in workers { #expect(worker.isRunning, "\(worker.name) should never have died") }
 
             for worker in workers { worker.terminate() }
             for worker in workers { #expect(await worker.waitForExit() == 0) }
             brokerProcess.terminate()
             #expect(await brokerProcess.waitForExit() == 0)
+            phase("processes stopped")
         }
+        phase("network down")
     }
 
     /// The JSON object a process printed on standard output, once its output has been read to the end.

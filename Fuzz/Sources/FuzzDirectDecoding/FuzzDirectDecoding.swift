@@ -5,7 +5,7 @@ import TallyWorker
 /// libFuzzer entry point: the first byte picks a method's params type, the rest is a params document. Whatever
 /// the direct read (`JSONDirectDecodable`) accepts, the standard decoder must decode to the same value: a direct
 /// read may give up on anything, but never accept what the standard decoder refuses, nor read another value. And
-/// whatever `workout.day`'s selective read (`WorkoutDay.select`) reads, the whole params answer alike.
+/// whatever the workout methods' selective reads (`SelectiveMethod.select`) read, the whole params answer alike.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDirectDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
@@ -17,9 +17,13 @@ public func fuzzDirectDecoding(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     case 3: check(HistoryDashboard.Params.self, document)
     case 4:
         check(WorkoutDay.Params.self, document)
-        checkSelection(document)
-    case 5: check(WorkoutCalendar.Params.self, document)
-    case 6: check(WorkoutDetail.Params.self, document)
+        checkSelection(WorkoutDay.self, document)
+    case 5:
+        check(WorkoutCalendar.Params.self, document)
+        checkSelection(WorkoutCalendar.self, document)
+    case 6:
+        check(WorkoutDetail.Params.self, document)
+        checkSelection(WorkoutDetail.self, document)
     default: check(SystemPing.Params.self, document)
     }
     return 0
@@ -37,15 +41,15 @@ func check<Params: JSONDirectDecodable & Decodable & Equatable>(_ type: Params.T
 /// The limits the selection is read under: small, so that the fuzzer reaches them.
 let limits = RequestLimits(maxListElements: 8)
 
-func checkSelection(_ document: [UInt8]) {
+func checkSelection<M: SelectiveMethod>(_ method: M.Type, _ document: [UInt8]) where M.Result: Equatable {
     guard
         let selection = JSONCursor.read(
-            document, maxListElements: limits.maxListElements, { WorkoutDay.select(&$0, limits: limits) })
+            document, maxListElements: limits.maxListElements, { M.select(&$0, limits: limits) })
     else { return }
-    guard let params = try? TallyJSONDecoder().decode(WorkoutDay.Params.self, from: document) else {
+    guard let params = try? TallyJSONDecoder().decode(M.Params.self, from: document) else {
         preconditionFailure("selected, refused by the standard decoder: \(String(decoding: document, as: UTF8.self))")
     }
-    let selected = Result { () throws(TallyError) in try WorkoutDay.result(for: selection, limits: limits) }
-    let whole = Result { () throws(TallyError) in try WorkoutDay.result(for: params, limits: limits) }
+    let selected = Result { () throws(TallyError) in try M.result(for: selection, limits: limits) }
+    let whole = Result { () throws(TallyError) in try M.result(for: params, limits: limits) }
     precondition(selected == whole, "selected to another answer: \(String(decoding: document, as: UTF8.self))")
 }
