@@ -16,7 +16,9 @@ extension JSONCursor {
         passCheckedList(limits: limits) { $0.passCheckedExercise(limits: limits) }
     }
 
-    /// Passes over a list whose every element `element` passes, of at most `limits.maxListElements`.
+    /// Passes over a list whose every element `element` passes, of at most `limits.maxListElements`. Inlined, so
+    /// that each element's straight pass is code of the loop rather than a closure called per set.
+    @inline(__always)
     private mutating func passCheckedList(limits: RequestLimits, _ element: (inout JSONCursor) -> Bool) -> Bool {
         guard consume(UInt8(ascii: "[")) else { return false }
         if consume(UInt8(ascii: "]")) { return true }
@@ -57,6 +59,7 @@ extension JSONCursor {
         text({ WorkoutBounds.fits(utf8: $0, length: WorkoutBounds.nameLength) ? true : nil }) != nil
     }
 
+    @inline(__always)
     private mutating func passCheckedSet() -> Bool {
         var straight = self
         if straight.literal("{\"reps\":"), let reps = straight.int(), WorkoutBounds.reps.contains(reps),
@@ -66,6 +69,12 @@ extension JSONCursor {
             self = straight
             return true
         }
+        return passCheckedSetMemberByMember()
+    }
+
+    /// A set written otherwise than straight, member by member.
+    @inline(never)
+    private mutating func passCheckedSetMemberByMember() -> Bool {
         var reps: Int?
         var weight: Double?
         var unit: WeightUnit?

@@ -17,39 +17,28 @@ extension WorkoutCalendar: SelectiveMethod {
     package typealias Selection = WorkoutHistorySelection<Params>
 
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
-    /// that may fall in the month shown. The month is known while the workouts are read when it comes before them,
-    /// as Tally's encoder writes the params; left out, it is the current one, known once the frame is. Workouts
-    /// read for another month than the one the params end up showing (a month after them) are read again.
+    /// that may fall in the month shown: the one given, or (left out) the current one. Until the params say which
+    /// (a month comes before the workouts as Tally's encoder writes them; a month left out is known only at their
+    /// end), the exercises are checked and passed over, and the shown ones read again from where they lie.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
         var time = RequestTime.DirectMembers()
         var members = Params.DirectMembers()
-        var workouts: [WorkoutParams]?
-        // Where the workouts lie, and the month whose workouts kept their exercises as they were read.
-        var workoutsAt: JSONCursor?
-        var readFor: YearMonth?
+        var workouts: SelectedWorkouts?
         let read = cursor.object { key, cursor in
             if let read = time.read(key, &cursor) ?? members.read(key, &cursor) { return read }
-            guard key.is("workouts"), workoutsAt == nil else { return false }
-            workoutsAt = cursor
-            guard let month = members.month ?? time.value.flatMap(Self.currentMonth) else {
-                return cursor.skipValue() != nil
-            }
-            readFor = month
-            workouts = [WorkoutParams].selected(&cursor, showing: Self.inMonth(month), limits: limits)
+            guard key.is("workouts"), workouts == nil else { return false }
+            workouts = SelectedWorkouts.read(&cursor, showing: members.month.map(Self.inMonth), limits: limits)
             return workouts != nil
         }
         guard read, let time = time.value else { return nil }
-        let shown = members.month ?? Self.currentMonth(time)
-        if var again = workoutsAt, readFor == nil || readFor != shown {
-            workouts = [WorkoutParams].selected(&again, showing: shown.map(Self.inMonth), limits: limits)
-            guard workouts != nil else { return nil }
+        // A frame the result refuses shows no month: every workout keeps its exercises, and the result throws.
+        let shows = (members.month ?? (try? time.checkedReferenceDay().today.yearMonth)).map(Self.inMonth)
+        var history: [WorkoutParams] = []
+        if let workouts {
+            guard let resolved = workouts.resolved(showing: shows ?? { _ in true }) else { return nil }
+            history = resolved
         }
-        return Selection(params: Params(time: time, workouts: workouts ?? [], members), workoutsChecked: true)
-    }
-
-    /// The month of today in `time`'s frame; `nil` for a frame the result refuses.
-    private static func currentMonth(_ time: RequestTime) -> YearMonth? {
-        try? time.checkedReferenceDay().today.yearMonth
+        return Selection(params: Params(time: time, workouts: history, members), workoutsChecked: true)
     }
 
     /// Whether a workout may fall in `month` in any zone.

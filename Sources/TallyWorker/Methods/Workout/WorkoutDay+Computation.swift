@@ -36,7 +36,7 @@ extension WorkoutDay: SelectiveMethod {
         guard read, let time = time.value, let date else { return nil }
         guard
             let workouts = history.history(
-                showing: { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) }, limits: limits)
+                showing: { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) })
         else { return nil }
         return Selection(
             params: Params(time: time, date: date, unit: workouts.unit, workouts: workouts.workouts),

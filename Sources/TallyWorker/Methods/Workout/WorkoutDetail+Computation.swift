@@ -30,7 +30,7 @@ extension WorkoutDetail: SelectiveMethod {
             return workoutID != nil
         }
         guard read, let time = time.value, let workoutID else { return nil }
-        guard let workouts = history.history(showing: { $0.id == workoutID }, limits: limits) else { return nil }
+        guard let workouts = history.history(showing: { $0.id == workoutID }) else { return nil }
         return Selection(
             params: Params(time: time, workoutID: workoutID, unit: workouts.unit, workouts: workouts.workouts),
             workoutsChecked: true)

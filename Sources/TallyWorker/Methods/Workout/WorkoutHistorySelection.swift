@@ -22,10 +22,7 @@ package struct WorkoutHistorySelection<Params: Sendable>: Sendable {
 /// them, but checking every workout and keeping the exercises of only the workouts `shows` picks.
 struct SelectedHistoryMembers {
     private var unit: WeightUnit?
-    private var workouts: [WorkoutParams]?
-    /// Where the workouts lie, when they came before the member that decides which are shown (params written in
-    /// another order): passed over by their structure, and read by `history(showing:limits:)`.
-    private var deferred: JSONCursor?
+    private var workouts: SelectedWorkouts?
 
     /// Reads the value of `key` when it is `unit` or `workouts`: `true` once read, `false` when it cannot be, was
     /// read before, or holds a workout that fails its checks; `nil` for another key.
@@ -36,12 +33,8 @@ struct SelectedHistoryMembers {
         limits: RequestLimits
     ) -> Bool? {
         if key.is("workouts") {
-            guard workouts == nil, deferred == nil else { return false }
-            guard let shows else {
-                deferred = cursor
-                return cursor.skipValue() != nil
-            }
-            workouts = [WorkoutParams].selected(&cursor, showing: shows, limits: limits)
+            guard workouts == nil else { return false }
+            workouts = SelectedWorkouts.read(&cursor, showing: shows, limits: limits)
             return workouts != nil
         }
         guard key.is("unit") else { return nil }
@@ -50,68 +43,108 @@ struct SelectedHistoryMembers {
         return unit != nil
     }
 
-    /// The history, with `init(from:)`'s defaults (kilograms, no workouts); `nil` when workouts passed over are not
-    /// read now, or one fails its checks.
-    func history(showing shows: @escaping (WorkoutParams) -> Bool, limits: RequestLimits) -> WorkoutHistoryParams? {
-        var workouts = workouts ?? []
-        if var deferred {
-            guard let read = [WorkoutParams].selected(&deferred, showing: shows, limits: limits) else { return nil }
-            workouts = read
+    /// The history, with `init(from:)`'s defaults (kilograms, no workouts), the exercises of the workouts `shows`
+    /// picks read; `nil` when one of those is not read.
+    func history(showing shows: (WorkoutParams) -> Bool) -> WorkoutHistoryParams? {
+        var resolved: [WorkoutParams] = []
+        if let workouts {
+            guard let read = workouts.resolved(showing: shows) else { return nil }
+            resolved = read
         }
-        return WorkoutHistoryParams(unit: unit ?? .kilogram, workouts: workouts)
+        return WorkoutHistoryParams(unit: unit ?? .kilogram, workouts: resolved)
     }
 }
 
-extension [WorkoutParams] {
-    /// Reads a history's `workouts`, each by `WorkoutParams.selected(_:showing:limits:)`.
-    static func selected(
+/// A history's workouts, every one checked, read before the method may know which it shows.
+///
+/// Lives only while the request's bytes are read (it holds cursors into them): the params of a selective method
+/// are read and resolved within one `select(_:limits:)`.
+struct SelectedWorkouts {
+    private var workouts: [WorkoutParams]
+    /// The workouts whose exercises were checked and passed over before the method could tell whether it shows
+    /// them (the date, the id or the month came after the workouts), and where those exercises lie.
+    private var undecided: [(index: Int, exercises: JSONCursor)]
+
+    /// Reads a history's `workouts`, each by `WorkoutParams.selected(_:showing:limits:)`; `nil` when one is not read
+    /// or not valid.
+    /// - Parameter shows: whether the method shows a workout; `nil` while it cannot tell.
+    static func read(
         _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
-    ) -> [WorkoutParams]? {
-        cursor.array { WorkoutParams.selected(&$0, showing: shows, limits: limits) }
+    ) -> SelectedWorkouts? {
+        var undecided: [(index: Int, exercises: JSONCursor)] = []
+        var index = 0
+        let workouts = cursor.array { cursor -> WorkoutParams? in
+            defer { index += 1 }
+            guard let read = WorkoutParams.selected(&cursor, showing: shows, limits: limits) else { return nil }
+            if let exercises = read.undecidedExercises { undecided.append((index, exercises)) }
+            return read.workout
+        }
+        guard let workouts else { return nil }
+        return SelectedWorkouts(workouts: workouts, undecided: undecided)
+    }
+
+    /// The workouts once the method knows which it shows: the exercises of the undecided ones it shows read where
+    /// they lie, those of the others let go. `nil` when exercises are not read.
+    func resolved(showing shows: (WorkoutParams) -> Bool) -> [WorkoutParams]? {
+        var workouts = workouts
+        for (index, exercises) in undecided where shows(workouts[index]) {
+            var cursor = exercises
+            guard let list = cursor.array(of: ExerciseParams.self) else { return nil }
+            workouts[index].exercises = list
+        }
+        for index in workouts.indices where !workouts[index].exercises.isEmpty && !shows(workouts[index]) {
+            workouts[index].exercises = []
+        }
+        return workouts
     }
 }
 
 extension WorkoutParams {
     /// Reads one workout of a history and checks it as `isValid(limits:)` does. The exercises of a workout `shows`
     /// does not pick are passed over, checked where they lie (`JSONCursor.passCheckedExercises(limits:)`); the
-    /// others are kept. `nil` when the workout is not read or not valid.
+    /// others are kept. When `shows` is `nil` (the method cannot tell yet), the exercises are checked and passed
+    /// over, and where they lie is `undecidedExercises`. `nil` when the workout is not read or not valid.
     ///
     /// A workout written as Tally's encoder writes it is read in one straight pass; any other (its members in
-    /// another order, as Foundation's `JSONEncoder` writes them, or spaced) member by member, its exercises passed
-    /// over by their structure first and read once the completion says whether they are shown.
+    /// another order, as Foundation's `JSONEncoder` writes them, or spaced) member by member.
     static func selected(
         _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
-    ) -> WorkoutParams? {
+    ) -> (workout: WorkoutParams, undecidedExercises: JSONCursor?)? {
         var straight = cursor
         if var workout = head(&straight) {
-            let hidden = shows.map { !$0(workout) } ?? false
+            let shown = shows.map { $0(workout) }
             var passing = straight
-            if hidden, passing.passCheckedExercises(limits: limits), passing.literal("}") {
+            if shown != true, passing.passCheckedExercises(limits: limits), passing.literal("}") {
                 cursor = passing
-                return workout.isValid(limits: limits) ? workout : nil
+                guard workout.isValid(limits: limits) else { return nil }
+                return (workout, shown == nil ? straight : nil)
             }
             if let exercises = straight.array(of: ExerciseParams.self), straight.literal("}") {
                 cursor = straight
                 workout.exercises = exercises
-                return workout.checked(hidden: hidden, limits: limits)
+                guard workout.isValid(limits: limits) else { return nil }
+                if shown == false { workout.exercises = [] }
+                return (workout, nil)
             }
         }
         return readMemberByMember(&cursor, showing: shows, limits: limits)
     }
 
     /// Reads a workout member by member, as the generated direct read does (each member once, none unknown; `id`,
-    /// `name`, `completed_at` and `exercises` required), its exercises passed over by their structure until the
-    /// rest is read.
+    /// `name`, `completed_at` and `exercises` required). Its exercises are checked and passed over where they come,
+    /// and read again from there once the rest of the workout says it is shown.
     private static func readMemberByMember(
         _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
-    ) -> WorkoutParams? {
+    ) -> (workout: WorkoutParams, undecidedExercises: JSONCursor?)? {
         var id: String?
         var name: String?
         var completedAt: Timestamp?
         var templateID: String??
         var dayName: String??
         var plan: PlanParams??
-        var exercises: JSONSpan?
+        // Where the exercises lie, once passed over; or the exercises read, when they could not be passed over.
+        var exercisesAt: JSONCursor?
+        var exercises: [ExerciseParams]?
         let read = cursor.object { key, cursor in
             if key.is("id") {
                 guard id == nil else { return false }
@@ -143,28 +176,30 @@ extension WorkoutParams {
                 plan = cursor.nullable { $0.value(of: PlanParams.self) }
                 return plan != nil
             }
-            guard key.is("exercises"), exercises == nil else { return false }
-            exercises = cursor.skipValue()
+            guard key.is("exercises"), exercisesAt == nil, exercises == nil else { return false }
+            let start = cursor
+            if cursor.passCheckedExercises(limits: limits) {
+                exercisesAt = start
+                return true
+            }
+            cursor = start
+            exercises = cursor.array(of: ExerciseParams.self)
             return exercises != nil
         }
-        guard read, let id, let name, let completedAt, let exercises else { return nil }
+        guard read, let id, let name, let completedAt, exercisesAt != nil || exercises != nil else { return nil }
         var workout = WorkoutParams(
             id: id, name: name, completedAt: completedAt, templateID: templateID ?? nil, dayName: dayName ?? nil,
-            plan: plan ?? nil, exercises: [])
-        let hidden = shows.map { !$0(workout) } ?? false
-        if hidden, cursor.reading(exercises, { $0.passCheckedExercises(limits: limits) ? true : nil }) != nil {
-            return workout.isValid(limits: limits) ? workout : nil
+            plan: plan ?? nil, exercises: exercises ?? [])
+        guard workout.isValid(limits: limits) else { return nil }
+        let shown = shows.map { $0(workout) }
+        if exercises != nil {
+            if shown == false { workout.exercises = [] }
+            return (workout, nil)
         }
-        guard let list = cursor.reading(exercises, { $0.array(of: ExerciseParams.self) }) else { return nil }
+        guard shown == true, var again = exercisesAt else { return (workout, shown == nil ? exercisesAt : nil) }
+        guard let list = again.array(of: ExerciseParams.self) else { return nil }
         workout.exercises = list
-        return workout.checked(hidden: hidden, limits: limits)
-    }
-
-    /// The workout, read with its exercises, when it passes `isValid(limits:)`: without them when `hidden`.
-    private consuming func checked(hidden: Bool, limits: RequestLimits) -> WorkoutParams? {
-        guard isValid(limits: limits) else { return nil }
-        if hidden { exercises = [] }
-        return self
+        return (workout, nil)
     }
 
     /// Reads a workout written compactly with its members in the schema's order up to its exercises (the cursor then
