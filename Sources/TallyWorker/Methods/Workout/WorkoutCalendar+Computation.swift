@@ -4,14 +4,6 @@ import TallyJSONCoding
 import TallyProtocol
 
 extension WorkoutCalendar: SelectiveMethod {
-    /// Validates every list, dates every activity once, and computes the month (placing only its workouts).
-    /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a `now`
-    ///   or a completion whose local date is not a supported date, a month after the current one);
-    ///   `payload_too_large` for a list over `limits`.
-    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
-    }
-
     /// The params with the exercises of only the workouts that may fall in the month shown (the one asked for, or
     /// the current one).
     package typealias Selection = WorkoutHistorySelection<Params>
@@ -47,6 +39,9 @@ extension WorkoutCalendar: SelectiveMethod {
     }
 
     /// Validates what `selection` has not checked and computes the month.
+    /// - Throws: `invalid_params` naming the field (ranges, empty filter, duplicate ids naming both places, a `now`
+    ///   or a completion whose local date is not a supported date, a month after the current one);
+    ///   `payload_too_large` for a list over `limits`.
     package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
         let params = selection.params
         let types = try params.shownTypes(limits: limits)

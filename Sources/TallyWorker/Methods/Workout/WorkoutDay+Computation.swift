@@ -4,14 +4,6 @@ import TallyJSONCoding
 import TallyProtocol
 
 extension WorkoutDay: SelectiveMethod {
-    /// Validates the history and computes the day.
-    /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
-    ///   completion whose local date is not a supported date, a date after today); `payload_too_large` for a list
-    ///   over `limits`.
-    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
-    }
-
     /// The params with the exercises of only the workouts that may fall on the date in some zone (within its UTC
     /// day ± 18 h).
     package typealias Selection = WorkoutHistorySelection<Params>
@@ -44,6 +36,9 @@ extension WorkoutDay: SelectiveMethod {
     }
 
     /// Validates what `selection` has not checked and computes the day.
+    /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
+    ///   completion whose local date is not a supported date, a date after today); `payload_too_large` for a list
+    ///   over `limits`.
     package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
         let params = selection.params
         let reference = try params.time.checkedReferenceDay()

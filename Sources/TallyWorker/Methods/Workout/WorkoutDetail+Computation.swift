@@ -3,14 +3,6 @@ import TallyJSONCoding
 import TallyProtocol
 
 extension WorkoutDetail: SelectiveMethod {
-    /// Validates the history, finds the workout and computes its drill-down on its local date.
-    /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
-    ///   completion whose local date is not a supported date; `params.workout_id` with the id in `details.value`
-    ///   when no workout has it, or when that workout is future); `payload_too_large` for a list over `limits`.
-    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        try result(for: Selection(params: params, workoutsChecked: false), limits: limits)
-    }
-
     /// The params with the exercises of only the workout asked for.
     package typealias Selection = WorkoutHistorySelection<Params>
 
@@ -37,6 +29,9 @@ extension WorkoutDetail: SelectiveMethod {
     }
 
     /// Validates what `selection` has not checked and computes the drill-down.
+    /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
+    ///   completion whose local date is not a supported date; `params.workout_id` with the id in `details.value`
+    ///   when no workout has it, or when that workout is future); `payload_too_large` for a list over `limits`.
     package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
         let params = selection.params
         let reference = try params.time.checkedReferenceDay()

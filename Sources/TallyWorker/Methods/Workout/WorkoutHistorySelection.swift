@@ -8,14 +8,22 @@ import TallyProtocol
 /// their exercises.
 ///
 /// The methods show one day, one workout or one month; every other workout counts by id, completion and template
-/// alone ("Logged N times", future workouts, repeated ids, the streak). So the other workouts' exercises, nearly all of a request's
-/// bytes, are checked where they lie in the request and never built.
+/// alone ("Logged N times", future workouts, repeated ids, the streak). So the other workouts' exercises, nearly
+/// all of a request's bytes, are checked where they lie in the request and never built.
 package struct WorkoutHistorySelection<Params: Sendable>: Sendable {
     /// The params; when `workoutsChecked`, the workouts the method does not show have no exercises.
     var params: Params
     /// Whether every workout is known to pass its own checks (`WorkoutParams.isValid(limits:)`), leaving only
     /// what concerns the list as a whole (its length, repeated ids, completion dates) to check.
     var workoutsChecked: Bool
+}
+
+extension SelectiveMethod where Selection == WorkoutHistorySelection<Params> {
+    /// The whole params (read by the standard decoder, or directly when the selective read gave up) answered as a
+    /// selection that has checked nothing: every workout is checked, naming the field.
+    package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
+        try result(for: WorkoutHistorySelection(params: params, workoutsChecked: false), limits: limits)
+    }
 }
 
 /// The `unit` and `workouts` members of flat workout params, read as `WorkoutHistoryParams.DirectMembers` reads
