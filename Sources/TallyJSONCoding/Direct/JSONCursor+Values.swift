@@ -108,11 +108,52 @@ extension JSONCursor {
         return value
     }
 
-    /// Reads a string without escapes as a `String`; `nil` for anything else.
+    /// Reads a string as a `String`: without escapes, or with the one-character escapes (`escapedString()`); `nil`
+    /// for anything else.
     @inlinable
     public mutating func string() -> String? {
-        guard let bytes = plainString() else { return nil }
+        guard let bytes = plainString() else { return escapedString() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads a string whose escapes are all of one character (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`) to
+    /// the text they stand for, as the standard decoder reads them; `nil` (nothing read) for a `\u` escape or
+    /// anything else `plainString()` refuses. Why: Foundation's `JSONEncoder` writes every `/` as `\/` unless told not
+    /// to, so a backend that encodes its requests with it sends `"Europe\/Berlin"`; without this, such a request went
+    /// whole to the standard decoder.
+    @usableFromInline
+    mutating func escapedString() -> String? {
+        guard position < end, position.pointee == UInt8(ascii: "\"") else { return nil }
+        var cursor = position + 1
+        var text: [UInt8] = []
+        var isASCII = true
+        while cursor < end {
+            let byte = cursor.pointee
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { return nil }
+            guard byte == UInt8(ascii: "\\") else {
+                isASCII = isASCII && byte < 0x80
+                text.append(byte)
+                cursor += 1
+                continue
+            }
+            guard end - cursor >= 2 else { return nil }
+            switch cursor[1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(cursor[1])
+            case UInt8(ascii: "b"): text.append(0x08)
+            case UInt8(ascii: "f"): text.append(0x0C)
+            case UInt8(ascii: "n"): text.append(0x0A)
+            case UInt8(ascii: "r"): text.append(0x0D)
+            case UInt8(ascii: "t"): text.append(0x09)
+            default: return nil
+            }
+            cursor += 2
+        }
+        guard cursor < end else { return nil }
+        let valid = isASCII || text.withUnsafeBufferPointer { Self.isValidUTF8($0) }
+        guard valid else { return nil }
+        position = cursor + 1
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Reads a string value without escapes: its bytes between the quotes, checked as JSON text (valid UTF-8, no

@@ -160,6 +160,22 @@ import Testing
         }
     }
 
+    /// The documents as Foundation's `JSONEncoder` writes them by default: members in hash order and every `/`
+    /// escaped (`"Europe\/Berlin"`), as a backend that encodes its requests itself sends them. Read directly, to the
+    /// standard decoder's values.
+    @Test func foundationsDefaultEncodingIsReadDirectly() async throws {
+        let problems = try await onOwnThread { () -> [String] in
+            (0..<14).compactMap { kind -> String? in
+                let (name, bytes, _) = Self.document(kind: kind, seed: UInt64(kind + 1), sizes: [.month])
+                let object = try! JSONSerialization.jsonObject(with: Data(bytes))
+                let foundation = Array(try! JSONSerialization.data(withJSONObject: object))
+                guard foundation.contains(UInt8(ascii: "\\")) else { return "\(name): no escape written" }
+                return Self.checkRead(kind: kind, foundation).map { "\(name): \($0)" }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     static func checkRead(kind: Int, _ bytes: [UInt8]) -> String? {
         switch kind % 7 {
         case 0: parity(StreakSummary.Params.self, bytes, mustRead: true)
