@@ -11,28 +11,14 @@ extension WorkoutDay: SelectiveMethod {
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
     /// that may fall on the date.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
-        var time = RequestTime.DirectMembers()
-        var history = SelectedHistoryMembers()
-        var date: LocalDate?
-        let read = cursor.object { key, cursor in
-            let near = date.map { date in
-                { (workout: WorkoutParams) in ZoneCalendar.instant(workout.completedAt.instant, mayFallOn: date) }
-            }
-            if let read = history.read(key, &cursor, showing: near, limits: limits) ?? time.read(key, &cursor) {
-                return read
-            }
-            guard key.is("date"), date == nil else { return false }
-            date = cursor.fixedText(width: 10, LocalDate.init(checkedUTF8:))
-            return date != nil
-        }
-        guard read, let time = time.value, let date else { return nil }
         guard
-            let workouts = history.history(
-                showing: { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) })
+            let read = SelectedHistoryMembers.readParams(
+                &cursor, limits: limits, key: "date", read: { $0.fixedText(width: 10, LocalDate.init(checkedUTF8:)) },
+                shows: { date in { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) } })
         else { return nil }
-        return Selection(
-            params: Params(time: time, date: date, unit: workouts.unit, workouts: workouts.workouts),
-            workoutsChecked: true)
+        let params = Params(
+            time: read.time, date: read.decider, unit: read.history.unit, workouts: read.history.workouts)
+        return Selection(params: params, workoutsChecked: true)
     }
 
     /// Validates what `selection` has not checked and computes the day.

@@ -9,23 +9,14 @@ extension WorkoutDetail: SelectiveMethod {
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only the
     /// one asked for.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
-        var time = RequestTime.DirectMembers()
-        var history = SelectedHistoryMembers()
-        var workoutID: String?
-        let read = cursor.object { key, cursor in
-            let asked = workoutID.map { id in { (workout: WorkoutParams) in workout.id == id } }
-            if let read = history.read(key, &cursor, showing: asked, limits: limits) ?? time.read(key, &cursor) {
-                return read
-            }
-            guard key.is("workout_id"), workoutID == nil else { return false }
-            workoutID = cursor.string()
-            return workoutID != nil
-        }
-        guard read, let time = time.value, let workoutID else { return nil }
-        guard let workouts = history.history(showing: { $0.id == workoutID }) else { return nil }
-        return Selection(
-            params: Params(time: time, workoutID: workoutID, unit: workouts.unit, workouts: workouts.workouts),
-            workoutsChecked: true)
+        guard
+            let read = SelectedHistoryMembers.readParams(
+                &cursor, limits: limits, key: "workout_id", read: { $0.string() },
+                shows: { id in { $0.id == id } })
+        else { return nil }
+        let params = Params(
+            time: read.time, workoutID: read.decider, unit: read.history.unit, workouts: read.history.workouts)
+        return Selection(params: params, workoutsChecked: true)
     }
 
     /// Validates what `selection` has not checked and computes the drill-down.

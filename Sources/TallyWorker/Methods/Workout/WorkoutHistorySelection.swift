@@ -63,6 +63,33 @@ struct SelectedHistoryMembers {
     }
 }
 
+extension SelectedHistoryMembers {
+    /// Reads flat workout params made of the frame, `unit`, `workouts` and the one member (`key`, read by `read`)
+    /// that decides which workouts the method shows (`shows`): a date, a workout's id. `nil` for anything
+    /// `Params(direct:)` does not read, or a workout that fails its checks.
+    static func readParams<Decider>(
+        _ cursor: inout JSONCursor, limits: RequestLimits, key: StaticString,
+        read: (inout JSONCursor) -> Decider?, shows: @escaping (Decider) -> (WorkoutParams) -> Bool
+    ) -> (time: RequestTime, decider: Decider, history: WorkoutHistoryParams)? {
+        var time = RequestTime.DirectMembers()
+        var history = SelectedHistoryMembers()
+        var decider: Decider?
+        let readAll = cursor.object { name, cursor in
+            if let done = history.read(name, &cursor, showing: decider.map(shows), limits: limits)
+                ?? time.read(name, &cursor)
+            {
+                return done
+            }
+            guard name.is(key), decider == nil else { return false }
+            decider = read(&cursor)
+            return decider != nil
+        }
+        guard readAll, let time = time.value, let decider, let workouts = history.history(showing: shows(decider))
+        else { return nil }
+        return (time, decider, workouts)
+    }
+}
+
 /// A history's workouts, every one checked, read before the method may know which it shows.
 ///
 /// Lives only while the request's bytes are read (it holds cursors into them): the params of a selective method
