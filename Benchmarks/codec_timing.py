@@ -15,3 +15,14 @@ def mb_per_second(codec, value, size):
             codec(value)
         times.append((time.perf_counter() - start) / repeats)
     return size / sorted(times)[3] / 1e6
+
+
+def interleaved_medians(measures, rounds=5):
+    """The median of `rounds` runs of each of `measures` (functions answering MB/s), run in turn round after round:
+    a slow spell of this shared machine (another tenant, a slower core) falls on all of them alike instead of on
+    whichever was measured then, so the ratios between them hold from run to run."""
+    results = [[] for _ in measures]
+    for _ in range(rounds):
+        for index, measure in enumerate(measures):
+            results[index].append(measure())
+    return [sorted(values)[len(values) // 2] for values in results]

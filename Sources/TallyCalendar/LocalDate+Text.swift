@@ -119,7 +119,7 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
 
     /// Writes `yyyy-MM-dd` as UTF-8 at `start` (room for `textLength` bytes) and answers its length: a result writes
     /// dates so, straight into its output.
-    @discardableResult
+    @discardableResult @inline(__always)
     package func writeText(to start: UnsafeMutablePointer<UInt8>) -> Int {
         Self.writeDigits(Int(year), count: 4, to: start)
         start[4] = UInt8(ascii: "-")
@@ -130,29 +130,37 @@ extension LocalDate: CustomStringConvertible, LosslessStringConvertible {
     }
 
     /// Writes `value` (0 ≤ value < 10^count) at `start` in exactly `count` decimal digits, zeros in front. Dates
-    /// write 4 and 2 digits, times 2 and 3: those divide by constants (a multiplication each), where a divisor only
-    /// known at run time is a division per digit.
+    /// write 4 and 2 digits, times 2 and 3: two digits at a time, unsigned, by constants (a multiplication and a
+    /// shift each), where signed divisions per digit were most of writing an instant.
+    @inline(__always)
     package static func writeDigits(_ value: Int, count: Int, to start: UnsafeMutablePointer<UInt8>) {
-        func digit(_ digit: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digit) }
+        let value = UInt32(truncatingIfNeeded: value)
         switch count {
         case 2:
-            start[0] = digit(value / 10)
-            start[1] = digit(value % 10)
+            writeDigitPair(value, to: start)
         case 3:
-            start[0] = digit(value / 100)
-            start[1] = digit(value / 10 % 10)
-            start[2] = digit(value % 10)
+            let hundreds = value / 100
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+            writeDigitPair(value &- hundreds &* 100, to: start + 1)
         case 4:
-            start[0] = digit(value / 1000)
-            start[1] = digit(value / 100 % 10)
-            start[2] = digit(value / 10 % 10)
-            start[3] = digit(value % 10)
+            let high = value / 100
+            writeDigitPair(high, to: start)
+            writeDigitPair(value &- high &* 100, to: start + 2)
         default:
             var remaining = value
             for offset in stride(from: count - 1, through: 0, by: -1) {
-                start[offset] = digit(remaining % 10)
+                start[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
                 remaining /= 10
             }
         }
+    }
+
+    /// Writes `value` (0...99) as two digits with one store: the tens are `value * 205 >> 11` (exact below 1,029).
+    @inline(__always)
+    static func writeDigitPair(_ value: UInt32, to start: UnsafeMutablePointer<UInt8>) {
+        let tens = (value &* 205) >> 11
+        let ones = value &- tens &* 10
+        let pair = UInt16(truncatingIfNeeded: tens | ones << 8) | 0x3030
+        UnsafeMutableRawPointer(start).storeBytes(of: pair.littleEndian, as: UInt16.self)
     }
 }

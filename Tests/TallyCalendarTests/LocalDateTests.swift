@@ -1,5 +1,5 @@
 import Testing
-import TallyCalendar
+@testable import TallyCalendar
 
 @Suite struct LocalDateTests {
     @Test func dayNumbersMatchKnownDates() {
@@ -9,14 +9,22 @@ import TallyCalendar
         #expect(LocalDate(year: 2024, month: 2, day: 29)!.dayNumber == 19_782)
     }
 
-    @Test func roundTripsEveryDayOfFourCenturies() {
-        var date = LocalDate(year: 1900, month: 1, day: 1)!
-        var expected = (year: 1900, month: 1, day: 1)
-        for _ in 0..<(400 * 366) {
-            #expect(
-                Int(date.year) == expected.year && Int(date.month) == expected.month && Int(date.day) == expected.day)
-            if Int(date.year) != expected.year { break }
-            date = date.adding(days: 1)
+    /// Every supported day, 0001-01-01...9999-12-31, counted by hand (day by day, month lengths by the leap rule) and
+    /// converted both ways: day number to date (the conversion every written instant and every `adding(days:)`
+    /// makes) and date to day number (every date read). One `#expect` at the end: per day it would be most of the
+    /// suite's time.
+    @Test func everySupportedDayConvertsBothWays() {
+        var expected = (year: 1, month: 1, day: 1)
+        var firstWrong: (dayNumber: Int, date: LocalDate)?
+        for number in Int(LocalDate.earliest.dayNumber)...Int(LocalDate.latest.dayNumber) {
+            let date = LocalDate(dayNumber: number)
+            let back = LocalDate(year: expected.year, month: expected.month, day: expected.day)
+            if firstWrong == nil,
+                Int(date.year) != expected.year || Int(date.month) != expected.month || Int(date.day) != expected.day
+                    || Int(date.dayNumber) != number || back.map({ Int($0.dayNumber) }) != number
+            {
+                firstWrong = (number, date)
+            }
             expected.day += 1
             if expected.day > LocalDate.daysIn(month: expected.month, year: expected.year) {
                 expected.day = 1
@@ -24,6 +32,13 @@ import TallyCalendar
                 if expected.month > 12 { expected = (expected.year + 1, 1, 1) }
             }
         }
+        #expect(firstWrong == nil, "day number \(firstWrong?.dayNumber ?? 0) is \(firstWrong?.date.description ?? "")")
+        #expect(expected == (10_000, 1, 1))
+        #expect(Int(LocalDate.earliest.dayNumber) == LocalDate.earliestDayNumber)
+        #expect(Int(LocalDate.latest.dayNumber) == LocalDate.latestDayNumber)
+        // Past either end, the conversion clamps.
+        #expect(LocalDate(dayNumber: Int(LocalDate.earliest.dayNumber) - 1) == .earliest)
+        #expect(LocalDate(dayNumber: Int(LocalDate.latest.dayNumber) + 400) == .latest)
     }
 
     @Test func weekdays() {

@@ -95,4 +95,83 @@ import TallyCalendar
         #expect(RFC3339.format(firstInstant, offset: -3_600 * 5) == "0001-01-01T02:00:00Z")
         #expect(RFC3339.format(firstInstant, offset: 3_600) == "0001-01-01T03:00:00+01:00")
     }
+    /// A text with milliseconds is written back as it was read: the double nearest to `.580` may lie a hair below
+    /// it, and rounding down alone wrote `.579` for one text in 150.
+    @Test func textsWithMillisecondsAreEchoedUnchanged() throws {
+        var generator = Xorshift(seed: 0x0580)
+        for _ in 0..<20_000 {
+            let day = Int.random(
+                in: Int(LocalDate.earliest.dayNumber)...Int(LocalDate.latest.dayNumber), using: &generator)
+            let second = Int.random(in: 0..<86_400, using: &generator)
+            let offsetMinutes = Int.random(in: -14 * 60...14 * 60, using: &generator)
+            let text =
+                LocalDate(dayNumber: day).description
+                + String(
+                    format: "T%02d:%02d:%02d.%03d", second / 3600, second / 60 % 60, second % 60,
+                    Int.random(in: 0..<1000, using: &generator))
+                + (offsetMinutes == 0
+                    ? "Z"
+                    : String(
+                        format: "%@%02d:%02d", offsetMinutes < 0 ? "-" : "+", abs(offsetMinutes) / 60,
+                        abs(offsetMinutes) % 60))
+            guard let read = try? RFC3339.parse(text) else { continue }  // beyond the supported instants
+            let written = RFC3339.format(read.instant, offset: read.offset)
+            let expected =
+                text.hasSuffix(".000Z") || text.contains(".000+") || text.contains(".000-")
+                ? text.replacingOccurrences(of: ".000", with: "") : text
+            #expect(written == expected)
+        }
+    }
+
+    /// Random instants over the whole supported span (milliseconds or none, before and after 1970) at random offsets
+    /// of whole minutes: the text reads back as the same instant and offset, and from 1600 on (where Foundation's
+    /// Gregorian calendar is proleptic like Tally's) it spells the date and time Foundation gives at that offset.
+    @Test func formattedInstantsReadBackAndAgreeWithFoundation() throws {
+        var generator = Xorshift(seed: 0x7A11_7A11)
+        let span = RFC3339.supportedInstants
+        let milliseconds =
+            Int(span.lowerBound.timeIntervalSince1970 * 1000)..<Int(span.upperBound.timeIntervalSince1970 * 1000)
+        for round in 0..<20_000 {
+            let whole = round % 2 == 0
+            let millisecond = Int.random(in: milliseconds, using: &generator)
+            let instant = Date(timeIntervalSince1970: Double(whole ? millisecond / 1000 * 1000 : millisecond) / 1000)
+            guard span.contains(instant) else { continue }
+            let offset = Int.random(in: -18 * 60...18 * 60, using: &generator) * 60
+            let text = RFC3339.format(instant, offset: offset)
+            let read = try RFC3339.parse(text)
+            #expect(read.instant == instant, "\(text)")
+            let fraction = (millisecond % 1000 + 1000) % 1000
+            #expect(
+                whole || fraction == 0 ? !text.contains(".") : text.contains(String(format: ".%03d", fraction)),
+                "\(text): \(millisecond) ms")
+            let local = instant.timeIntervalSince1970 + Double(offset)
+            guard local >= -62_135_596_800, local < 253_402_300_800 else {
+                #expect(text.hasSuffix("Z") && read.offset == 0, "\(text)")
+                continue
+            }
+            #expect(read.offset == offset, "\(text)")
+            guard local >= -11_676_096_000 else { continue }  // 1600-01-01
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+            let expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!,
+                parts.minute!, parts.second!)
+            #expect(text.hasPrefix(expected), "\(text) at \(offset) s: Foundation says \(expected)")
+        }
+    }
+}
+
+/// A small seeded generator (xorshift64*), so that a failing case comes back on the next run.
+struct Xorshift: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed | 1 }
+
+    mutating func next() -> UInt64 {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
+    }
 }

@@ -15,7 +15,8 @@ import Testing
 
     @Test func scalarsAndArraysAreByteIdentical() throws {
         let doubles: [Double] = [
-            0, -0.0, 5, -5, 0.1, 1e15, 1e16, 999_999_999_999_999, 1e-5, 123456.789, 1e300, .leastNonzeroMagnitude, 0.30000000000000004,
+            0, -0.0, 5, -5, 0.1, 1e15, 1e16, 999_999_999_999_999, 1e-5, 123456.789, 1e300, .leastNonzeroMagnitude,
+            0.30000000000000004,
             0.8333, 7100.5, -2.5e-10, Double.greatestFiniteMagnitude, 4503599627370496.5, 9007199254740992,
         ]
         #expect(try Self.tally(doubles) == Self.foundation(doubles))
@@ -23,7 +24,20 @@ import Testing
         #expect(try Self.tally(floats) == Self.foundation(floats))
         let integers: [Int] = [0, 1, -1, 9, 10, -10, Int.max, Int.min, 1_000_000]
         #expect(try Self.tally(integers) == Self.foundation(integers))
-        #expect(try Self.tally([UInt64.max]) == Self.foundation([UInt64.max]))
+        // Every digit count (the writer counts digits, then writes pairs from the end), either side of each power of
+        // ten, and random values of every size.
+        var powers: [Int] = []
+        var power = 1
+        for _ in 0...18 {
+            powers += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            if power <= Int.max / 10 { power *= 10 }
+        }
+        var generator = SystemRandomNumberGenerator()
+        powers += (0..<2_000).map { _ in Int(truncatingIfNeeded: generator.next()) >> Int.random(in: 0...63) }
+        #expect(try Self.tally(powers) == Self.foundation(powers))
+        #expect(
+            try Self.tally([UInt64.max, 10_000_000_000_000_000_000])
+                == Self.foundation([UInt64.max, 10_000_000_000_000_000_000]))
         #expect(try Self.tally([Int8.min]) == Self.foundation([Int8.min]))
         let strings = [
             "", "plain", "a/b", "quote\"back\\slash", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}",

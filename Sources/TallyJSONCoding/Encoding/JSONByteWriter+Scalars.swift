@@ -6,36 +6,70 @@ extension JSONByteWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    @usableFromInline
+    @inlinable
     func writeNull() { appendASCII("null") }
 
+    @inlinable
     func writeBool(_ value: Bool) { value ? appendASCII("true") : appendASCII("false") }
 
     /// Decimal digits, without going through `String`: written in place at the end of the bytes (a run through a
-    /// temporary buffer cost a `memmove` call per number, most of writing a small one).
+    /// temporary buffer cost a `memmove` call per number, most of writing a small one), two digits at a time.
+    @inlinable @inline(__always)
     func writeInteger<T: FixedWidthInteger>(_ value: T) {
         bytes.append(maxCount: 20) { out in
-            var magnitude = UInt64(value.magnitude)
-            var digits = 1
-            var rest = magnitude
-            while rest >= 10 {
-                rest /= 10
-                digits += 1
-            }
-            let sign = value < 0 ? 1 : 0
-            if sign == 1 { out.pointee = UInt8(ascii: "-") }
-            var position = out + sign + digits
-            repeat {
-                position -= 1
-                position.pointee = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            return sign + digits
+            guard value < 0 else { return Self.writeDigits(of: UInt64(value), to: out) }
+            out.pointee = UInt8(ascii: "-")
+            return 1 + Self.writeDigits(of: UInt64(value.magnitude), to: out + 1)
         }
+    }
+
+    /// Writes `value` in decimal at `start` (room for 20 bytes) and answers how many digits it wrote. Most integers
+    /// of a result are below 100 (an hour, a count of flights, a progress of 1): one store; others are written from
+    /// the end two digits at a time, a division by the constant 100 (a multiplication) per pair.
+    @inlinable @inline(__always)
+    static func writeDigits(of value: UInt64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            start.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            return 1
+        }
+        if value < 100 {
+            writeDigitPair(UInt32(truncatingIfNeeded: value), to: start)
+            return 2
+        }
+        var count = 3
+        var bound: UInt64 = 1_000
+        while count < 20, value >= bound {
+            count += 1
+            bound &*= 10
+        }
+        var rest = value
+        var position = start + count
+        while rest >= 100 {
+            let high = rest / 100
+            position -= 2
+            writeDigitPair(UInt32(truncatingIfNeeded: rest &- high &* 100), to: position)
+            rest = high
+        }
+        if rest >= 10 {
+            writeDigitPair(UInt32(truncatingIfNeeded: rest), to: position - 2)
+        } else {
+            (position - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        return count
+    }
+
+    /// Writes `value` (0...99) as two digits with one store: the tens are `value * 205 >> 11` (exact below 1,029).
+    @inlinable @inline(__always)
+    static func writeDigitPair(_ value: UInt32, to start: UnsafeMutablePointer<UInt8>) {
+        let tens = (value &* 205) >> 11
+        let ones = value &- tens &* 10
+        let pair = UInt16(truncatingIfNeeded: tens | ones << 8) | 0x3030
+        UnsafeMutableRawPointer(start).storeBytes(of: pair.littleEndian, as: UInt16.self)
     }
 
     /// Writes a finite double as Foundation does: the shortest text that reads back the same (Swift's
     /// `description`), without a trailing `.0` (`5`, `0.8333`, `1e+16`, `-0`).
+    @usableFromInline
     func writeDouble(_ value: Double) {
         // Integral values below 10^15 print as plain digits either way; skip building a String for them.
         if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {

@@ -28,7 +28,7 @@ public struct JSONObjectWriter {
     /// The separator and the key of the next member. A key is written as it is: it must be ASCII needing no escape
     /// (the wire structs' keys are their schemas' member names, which `WireTypeGenerator` checks). Scanning each key
     /// for characters to escape, as a `String`, was a third of writing a result.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     mutating func key(_ key: StaticString) {
         assert(Self.isPlain(key), "a member name that needs escaping: \(key)")
         let separated = count > 0
@@ -60,23 +60,27 @@ public struct JSONObjectWriter {
         }
     }
 
+    @inlinable @inline(__always)
     public mutating func int(_ key: StaticString, _ value: Int) {
         self.key(key)
         writer.writeInteger(value)
     }
 
     /// `null` for `nil`.
+    @inlinable @inline(__always)
     public mutating func int(_ key: StaticString, _ value: Int?) {
         guard let value else { return null(key) }
         int(key, value)
     }
 
+    @inlinable @inline(__always)
     public mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
         writer.writeBool(value)
     }
 
     /// `null` for `nil`.
+    @inlinable @inline(__always)
     public mutating func bool(_ key: StaticString, _ value: Bool?) {
         guard let value else { return null(key) }
         bool(key, value)
@@ -94,19 +98,25 @@ public struct JSONObjectWriter {
     }
 
     /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
+    @inlinable @inline(__always)
     public mutating func double(_ key: StaticString, _ value: Double) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: writer.codingPath(depth: writer.frames.count) + [JSONCodingKey(stringValue: "\(key)")],
-                    debugDescription: "Unable to encode Double.\(value) directly in JSON."))
-        }
+        guard value.isFinite else { throw nonFinite(value, key) }
         self.key(key)
         writer.writeDouble(value)
     }
 
+    /// The error for a NaN or an infinity, at the member's coding path.
+    @usableFromInline
+    func nonFinite(_ value: Double, _ key: StaticString) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: writer.codingPath(depth: writer.frames.count) + [JSONCodingKey(stringValue: "\(key)")],
+                debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+    }
+
     /// `null` for `nil`.
+    @inlinable @inline(__always)
     public mutating func double(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return null(key) }
         try double(key, value)
@@ -199,7 +209,7 @@ public struct JSONObjectWriter {
 
     /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
     /// keyed containers do (`encodeIfPresent`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func null(_ key: StaticString) {
         guard writer.writesNilMembers else { return }
         self.key(key)
