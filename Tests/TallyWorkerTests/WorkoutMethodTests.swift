@@ -228,6 +228,25 @@ import Testing
         #expect(workout["total_volume"] as? Double == 1102.31)  // 5 × 100 kg = 500 kg = 1102.311 lb
     }
 
+    /// A completion instant with milliseconds keeps them when written in the request's zone: the double nearest to
+    /// `2004-01-10T13:37:04.580Z` (seconds since 1970 just above 2^30, where a double's step is coarsest for its
+    /// size) lies a hair below it, and the writer once rounded that down to `.579`.
+    @Test func millisecondsOfACompletionAreWrittenAsSent() throws {
+        let sent = ["2004-01-10T13:37:04.580Z", "2004-01-10T16:23:17.580Z", "2004-01-10T09:41:07.001Z"]
+        let day = #""time_zone":"UTC","today":"2004-01-20","date":"2004-01-10""#
+        for completedAt in sent {
+            let result = try Self.result("workout.day", #"\#(day),"workouts":[\#(Self.workout(at: completedAt))]"#)
+            let workout = try #require((result["workouts"] as? [[String: Any]])?.first)
+            #expect(workout["completed_at"] as? String == completedAt)
+        }
+        let berlin = try Self.result(
+            "workout.day",
+            #""time_zone":"Europe/Berlin","today":"2004-01-20","date":"2004-01-10","workouts":[\#(Self.workout(at: "2004-01-10T13:37:04.580Z"))]"#
+        )
+        let workout = try #require((berlin["workouts"] as? [[String: Any]])?.first)
+        #expect(workout["completed_at"] as? String == "2004-01-10T14:37:04.580+01:00")
+    }
+
     @Test func detailIsTheWorkoutTheDayListsForItsDate() throws {
         let history = WorkoutHistorySelectionTests.history
         let time = RequestTime(
