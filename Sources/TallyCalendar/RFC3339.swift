@@ -131,10 +131,10 @@ public enum RFC3339 {
     /// `instant` as local time at `offset`, which is a whole number of minutes.
     ///
     /// The milliseconds are rounded down, except that an instant within the double's own precision below a whole
-    /// millisecond is that millisecond: `…07:00:00.580Z` reads as the double nearest to it, which may lie a hair
-    /// below, and was echoed as `.579` (one text with milliseconds in 150 of the years 2000-2030). Integer arithmetic throughout (no libm
-    /// `floor`, floor divisions into the day and the second of the day): a dashboard writes 48 instants, and
-    /// through `Double` divisions and `floor` calls they were a third of encoding it.
+    /// millisecond is that millisecond: `2004-01-10T13:37:04.580Z` reads as the double nearest to it, which lies a
+    /// hair below, and was echoed as `.579` (one text with milliseconds in 150 of the years 2000-2030). Integer
+    /// arithmetic throughout (no libm `floor`, floor divisions into the day and the second of the day): a dashboard
+    /// writes 48 instants, and through `Double` divisions and `floor` calls they were a third of encoding it.
     private static func writeText(_ instant: Date, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let seconds = instant.timeIntervalSince1970
         let scaled = seconds * 1000
