@@ -71,8 +71,9 @@ extension JSONByteWriter {
     /// `description`), without a trailing `.0` (`5`, `0.8333`, `1e+16`, `-0`).
     @usableFromInline
     func writeDouble(_ value: Double) {
-        // Integral values below 10^15 print as plain digits either way; skip building a String for them.
-        if value == value.rounded(.towardZero), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+        // Integral values below 10^15 print as plain digits either way; skip building a String for them. (The
+        // truncation through `Int64`, not `rounded(.towardZero)`: that was a call to libm per number.)
+        if value.magnitude < 1e15, Double(Int64(value)) == value, !(value == 0 && value.sign == .minus) {
             writeInteger(Int64(value))
             return
         }
@@ -87,18 +88,20 @@ extension JSONByteWriter {
     /// `n / 10^p` is the value (`n` below 2^53 and `10^p` exact, so that division is the correctly rounded decimal),
     /// the decimal `n·10^-p` reads back as the value, and no text with fewer places does (it would have been found
     /// first); at these magnitudes one place of the last digit is wider than a double's spacing, so no other text
-    /// with `p` places does either. `description` writes such numbers without an exponent. ~8× faster than
-    /// formatting with `description` (a `String` per number). `ShortDecimalTests` compares the two on every kind
-    /// of figure.
+    /// with `p` places does either. `description` writes such numbers without an exponent. `n` is the value scaled
+    /// and rounded to the nearest whole number by adding a half and truncating (no libm call); only an `n` that
+    /// divides back to the value exactly is written, so a rounding that went the other way is never written, only
+    /// not found. ~8× faster than formatting with `description` (a `String` per number). `ShortDecimalTests`
+    /// compares the two on every kind of figure.
     @inline(__always)
     private func writeShortDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 1e-4, magnitude < 1e9 else { return false }
         var scale = 10.0
         for places in 1...4 {
-            let scaled = (magnitude * scale).rounded()
-            if scaled / scale == magnitude {
-                writeDecimal(UInt64(scaled), places: places, negative: value < 0)
+            let digits = UInt64(magnitude * scale + 0.5)
+            if Double(digits) / scale == magnitude {
+                writeDecimal(digits, places: places, negative: value < 0)
                 return true
             }
             scale *= 10
@@ -106,28 +109,54 @@ extension JSONByteWriter {
         return false
     }
 
-    /// `digits` as a decimal with `places` digits after the point (`6614`, 2 → `66.14`; `5`, 3 → `0.005`).
+    /// `digits` as a decimal with `places` (1...4) digits after the point (`6614`, 2 → `66.14`; `5`, 3 → `0.005`),
+    /// written in place: whole part, point, the fraction with its leading zeros, two digits at a time.
     private func writeDecimal(_ digits: UInt64, places: Int, negative: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
-            var remaining = digits
-            var position = 24
-            for _ in 0..<places {
-                position -= 1
-                text[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            }
-            position -= 1
-            text[position] = UInt8(ascii: ".")
-            repeat {
-                position -= 1
-                text[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
+        bytes.append(maxCount: 26) { out in
+            var position = out
             if negative {
-                position -= 1
-                text[position] = UInt8(ascii: "-")
+                position.pointee = UInt8(ascii: "-")
+                position += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[position..<24]))
+            // A division by a constant per case (a multiplication), where `10^places` would be a division.
+            let whole: UInt64
+            switch places {
+            case 1: whole = digits / 10
+            case 2: whole = digits / 100
+            case 3: whole = digits / 1_000
+            default: whole = digits / 10_000
+            }
+            position += Self.writeDigits(of: whole, to: position)
+            position.pointee = UInt8(ascii: ".")
+            var fraction = UInt32(truncatingIfNeeded: digits &- whole &* Self.powerOfTen(places))
+            if places == 1 || places == 3 {
+                let head = places == 1 ? fraction : fraction / 100
+                position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: head)
+                fraction &-= places == 1 ? fraction : head &* 100
+                position += 1
+            }
+            if places >= 4 {
+                let high = fraction / 100
+                Self.writeDigitPair(high, to: position + 1)
+                fraction &-= high &* 100
+                position += 2
+            }
+            if places >= 2 {
+                Self.writeDigitPair(fraction, to: position + 1)
+                position += 2
+            }
+            return position + 1 - out
+        }
+    }
+
+    /// 10^`places` for 1...4.
+    @inline(__always)
+    private static func powerOfTen(_ places: Int) -> UInt64 {
+        switch places {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        default: 10_000
         }
     }
 
