@@ -86,7 +86,7 @@ extension SwiftWriter {
     /// `JSONFastEncodable`: the members written in order, as the synthesized `encode(to:)` writes them: a nil member
     /// as null (`JSONObjectWriter.null` leaves it out for an encoder that does not write nils), or left out when
     /// the struct leaves nil members out (`JSONOmittingNilMembers`). Members of kinds without a write of their own
-    /// (a dictionary, a hand-written type, nested lists) go through their `Encodable` conformance.
+    /// (a map of other kinds, a hand-written type, nested lists) go through their `Encodable` conformance.
     private mutating func fastEncoder(_ wire: WireStruct) throws(GeneratorError) {
         line()
         line("extension \(wire.name): JSONFastEncodable {")
@@ -138,6 +138,9 @@ extension SwiftWriter {
         case .selfWriting: return "try object.object(\(key), \(value))"
         case .array(.wireStruct(let type), false) where fastEncodable.contains(type):
             return "try object.objects(\(key), \(value))"
+        case .array(.scalar("String"), false): return "object.strings(\(key), \(value))"
+        case .dictionary(.wireStruct(let type), false) where fastEncodable.contains(type):
+            return "try object.objectMap(\(key), \(value))"
         default: return "try object.encodable(\(key), \(value))"
         }
     }

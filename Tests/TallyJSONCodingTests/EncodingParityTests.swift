@@ -44,6 +44,21 @@ import Testing
             "é€😀\u{2028}",
         ]
         #expect(try Self.tally(strings) == Self.foundation(strings))
+        // Strings of every length up to 40 (the writer looks for what to escape eight bytes at a time, then one at a
+        // time), with a character to escape at any place or none, among ASCII and multi-byte text.
+        let alphabet: [String] = [
+            "a", "Z", "7", " ", "é", "€", "😀", "\"", "\\", "\n", "\u{1}", "\u{1F}", "/", "\u{7F}", "~",
+        ]
+        let plain = alphabet.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\"" && $0 != "\\" } }
+        var texts: [String] = []
+        for length in 0...40 {
+            for _ in 0..<20 {
+                var characters = (0..<length).map { _ in plain.randomElement()! }
+                if length > 0, Bool.random() { characters[Int.random(in: 0..<length)] = alphabet.randomElement()! }
+                texts.append(characters.joined())
+            }
+        }
+        #expect(try Self.tally(texts) == Self.foundation(texts))
         let mixed: [Bool?] = [true, false, nil]
         #expect(try Self.tally(mixed) == Self.foundation(mixed))
         #expect(try Self.tally(7) == Self.foundation(7))

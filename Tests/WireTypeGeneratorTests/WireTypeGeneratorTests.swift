@@ -167,8 +167,8 @@ import Testing
     }
 
     /// A result writes every member itself: nested structs that write themselves through their own fast path, lists
-    /// of them too, anything else (a dictionary, a list of names) through its `Encodable` conformance; nil members
-    /// left out where the struct leaves them out, null elsewhere.
+    /// and maps of them too, lists of strings; anything else (a map of integers) through its `Encodable`
+    /// conformance; nil members left out where the struct leaves them out, null elsewhere.
     @Test func resultsWriteNestedMembersAndLeaveOutWhatTheyLeaveOut() throws {
         let text = try Self.generate([
             "a.schema.json": #"""
@@ -176,11 +176,12 @@ import Testing
               "row": {"x-swift-struct": "Row", "x-swift-fast-path": "encode", "type": "object", "required": ["n"],
                       "properties": {"n": {"type": "integer"}}},
               "page": {"x-swift-struct": "Page", "x-swift-fast-path": "encode", "type": "object",
-                       "required": ["rows", "first", "tags", "counts"],
+                       "required": ["rows", "first", "tags", "counts", "byName"],
                        "properties": {"rows": {"type": "array", "items": {"$ref": "#/$defs/row"}},
                                       "first": {"$ref": "#/$defs/row"},
                                       "tags": {"type": "array", "items": {"type": "string"}},
                                       "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                                      "byName": {"type": "object", "additionalProperties": {"$ref": "#/$defs/row"}},
                                       "note": {"type": "string"}}}
             }}
             """#
@@ -188,8 +189,9 @@ import Testing
         #expect(text.contains("extension Page: JSONFastEncodable {"))
         #expect(text.contains("try object.objects(\"rows\", rows)"))
         #expect(text.contains("try object.object(\"first\", first)"))
-        #expect(text.contains("try object.encodable(\"tags\", tags)"))
+        #expect(text.contains("object.strings(\"tags\", tags)"))
         #expect(text.contains("try object.encodable(\"counts\", counts)"))
+        #expect(text.contains("try object.objectMap(\"byName\", byName)"))
         // `note` may be left out, so Page leaves nil members out: no null for it.
         #expect(text.contains("if let note {\n            object.string(\"note\", note)\n        }\n"))
         #expect(!text.contains("object.null(\"note\")"))

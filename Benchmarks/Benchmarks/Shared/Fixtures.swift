@@ -76,6 +76,12 @@ package enum Fixtures {
                 request(HistoryDashboard.name, historyDashboardParams(.daily))
             ),
             ("workout.day-2y", "tally.workout", request(WorkoutDay.name, workoutDayParams())),
+            // Two more result shapes for the encoding benchmark: a month of day objects, and a month of activities.
+            (
+                "history.dashboard-monthly-3y", "tally.history",
+                request(HistoryDashboard.name, historyDashboardParams(.monthly))
+            ),
+            ("workout.calendar-2y", "tally.workout", request(WorkoutCalendar.name, workoutCalendarParams())),
         ]
     }
 

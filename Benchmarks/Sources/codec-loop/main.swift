@@ -119,6 +119,7 @@ if step == "result", arguments.count > 3 {
         case StreakSummary.name: try encoder(StreakSummary.Result.self)
         case HistoryMonth.name: try encoder(HistoryMonth.Result.self)
         case HistoryDashboard.name: try encoder(HistoryDashboard.Result.self)
+        case WorkoutCalendar.name: try encoder(WorkoutCalendar.Result.self)
         default: try encoder(WorkoutDay.Result.self)
         }
     var size = 0

@@ -164,6 +164,32 @@ public struct JSONObjectWriter {
         writer.writeArray(values) { writer.writeString($0.rawValue) }
     }
 
+    /// An array of strings, each escaped as `writeString` escapes it.
+    @inlinable
+    public mutating func strings(_ key: StaticString, _ values: [String]) {
+        self.key(key)
+        writer.writeArray(values) { writer.writeString($0) }
+    }
+
+    /// An object whose members are named at run time and write themselves: a map (`workout.calendar`'s days by
+    /// date). In the dictionary's own order, as its `Encodable` conformance writes it (the same bytes); each name
+    /// escaped. Through that conformance a map's every member went through a keyed container, a box and dynamic
+    /// casts: the calendar's result was written at a ninth of the speed of the others.
+    @inlinable
+    public mutating func objectMap<Value: JSONFastEncodable>(_ key: StaticString, _ values: [String: Value]) throws {
+        self.key(key)
+        writer.bytes.append(UInt8(ascii: "{"))
+        var first = true
+        for (name, value) in values {
+            if !first { writer.bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writer.writeString(name)
+            writer.bytes.append(UInt8(ascii: ":"))
+            try writer.writeObject(value)
+        }
+        writer.bytes.append(UInt8(ascii: "}"))
+    }
+
     /// A member that writes itself.
     @inlinable
     public mutating func object(_ key: StaticString, _ value: some JSONFastEncodable) throws {

@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 
 extension WorkoutCalendar {
 
@@ -38,5 +39,16 @@ extension WorkoutCalendar {
             self.durationSeconds = durationSeconds
         }
     }
+}
 
+extension WorkoutCalendar.Summary: JSONFastEncodable {
+    /// The members present, in the order `encode(to:)` writes them (the order they are declared in), none as null.
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        if let name { object.string("name", name) }
+        if let dayName { object.string("day_name", dayName) }
+        if let exerciseCount { object.int("exercise_count", exerciseCount) }
+        if let setCount { object.int("set_count", setCount) }
+        if let regions { object.strings("regions", regions) }
+        if let durationSeconds { object.int("duration_seconds", durationSeconds) }
+    }
 }
