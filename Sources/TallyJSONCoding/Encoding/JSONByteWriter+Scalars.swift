@@ -128,24 +128,18 @@ extension JSONByteWriter {
             }
             position += Self.writeDigits(of: whole, to: position)
             position.pointee = UInt8(ascii: ".")
+            // The fraction's `places` digits, its leading zeros kept: from the end, two at a time, then one.
+            let end = position + 1 + places
             var fraction = UInt32(truncatingIfNeeded: digits &- whole &* Self.powerOfTen(places))
-            if places == 1 || places == 3 {
-                let head = places == 1 ? fraction : fraction / 100
-                position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: head)
-                fraction &-= places == 1 ? fraction : head &* 100
-                position += 1
-            }
-            if places >= 4 {
+            var cursor = end
+            while cursor - position > 2 {
                 let high = fraction / 100
-                Self.writeDigitPair(high, to: position + 1)
-                fraction &-= high &* 100
-                position += 2
+                cursor -= 2
+                Self.writeDigitPair(fraction &- high &* 100, to: cursor)
+                fraction = high
             }
-            if places >= 2 {
-                Self.writeDigitPair(fraction, to: position + 1)
-                position += 2
-            }
-            return position + 1 - out
+            if cursor - position == 2 { position[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction) }
+            return end - out
         }
     }
 
