@@ -112,7 +112,8 @@ public struct LocalDate: Hashable, Comparable, Sendable {
         // (so that 0001-01-01 is positive) to days since a March 1st, and every division after is by a constant on
         // unsigned 32-bit values (a multiplication) or by a power of two (a shift). The era formula this replaced
         // divided signed values five times; a result writes a date per instant, and that was a third of writing
-        // them. `CivilDateTests` holds the two to the same answer on every supported day.
+        // them. `LocalDateTests.everySupportedDayConvertsBothWays` checks every supported day against a count by
+        // hand.
         let shifted = UInt32(truncatingIfNeeded: number &+ Self.eraShiftDays &+ 719_468)
         let quarterDays = 4 &* shifted &+ 3
         let century = quarterDays / 146_097
