@@ -38,6 +38,19 @@ public struct Poller {
         return items.count - 1
     }
 
+    /// Changes what item `index` is watched for (a socket's writability only while something waits to be sent).
+    public mutating func watch(_ index: Int, for events: PollEvents) {
+        items[index].events = events.rawValue
+    }
+
+    /// How many items are registered.
+    public var count: Int { items.count }
+
+    /// Removes the items from `index` on (those registered for one poll only), keeping the storage.
+    public mutating func removeItems(from index: Int) {
+        items.removeSubrange(index...)
+    }
+
     /// Waits until an item is ready or `timeout` passes (`nil`: wait indefinitely).
     /// - Returns: how many items are ready; 0 on timeout or when a signal interrupted the wait (EINTR is not an
     ///   error here: the caller's loop simply goes round again).

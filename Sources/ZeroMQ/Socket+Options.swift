@@ -31,6 +31,12 @@ extension SocketOption where Value == Duration {
     public static var receiveTimeout: Self { .init(code: ZMQ_RCVTIMEO, name: "ZMQ_RCVTIMEO") }
     /// Timeout of a blocking send.
     public static var sendTimeout: Self { .init(code: ZMQ_SNDTIMEO, name: "ZMQ_SNDTIMEO") }
+    /// How long a TCP connect may take before it is given up and retried (0: the kernel's own, minutes for a host
+    /// that does not answer).
+    public static var connectTimeout: Self { .init(code: ZMQ_CONNECT_TIMEOUT, name: "ZMQ_CONNECT_TIMEOUT") }
+    /// How long sent TCP data may stay unacknowledged before the connection is dropped (`TCP_USER_TIMEOUT`);
+    /// 0 leaves the kernel's retransmission limit (about 15 minutes on Linux).
+    public static var tcpMaxRetransmitTimeout: Self { .init(code: ZMQ_TCP_MAXRT, name: "ZMQ_TCP_MAXRT") }
 }
 
 extension SocketOption where Value == Int32 {
@@ -44,6 +50,16 @@ extension SocketOption where Value == Int32 {
     public static var receiveBuffer: Self { .init(code: ZMQ_RCVBUF, name: "ZMQ_RCVBUF") }
     /// Kernel send buffer size for TCP.
     public static var sendBuffer: Self { .init(code: ZMQ_SNDBUF, name: "ZMQ_SNDBUF") }
+    /// TCP keepalive (`SO_KEEPALIVE`): 1 on, 0 off, -1 the system's default.
+    public static var tcpKeepalive: Self { .init(code: ZMQ_TCP_KEEPALIVE, name: "ZMQ_TCP_KEEPALIVE") }
+    /// Seconds a connection is idle before the first keepalive probe (`TCP_KEEPIDLE`); -1 the system's default.
+    public static var tcpKeepaliveIdle: Self { .init(code: ZMQ_TCP_KEEPALIVE_IDLE, name: "ZMQ_TCP_KEEPALIVE_IDLE") }
+    /// Seconds between keepalive probes (`TCP_KEEPINTVL`); -1 the system's default.
+    public static var tcpKeepaliveInterval: Self {
+        .init(code: ZMQ_TCP_KEEPALIVE_INTVL, name: "ZMQ_TCP_KEEPALIVE_INTVL")
+    }
+    /// Unanswered probes after which the connection is dropped (`TCP_KEEPCNT`); -1 the system's default.
+    public static var tcpKeepaliveCount: Self { .init(code: ZMQ_TCP_KEEPALIVE_CNT, name: "ZMQ_TCP_KEEPALIVE_CNT") }
 }
 
 extension SocketOption where Value == Int64 {
