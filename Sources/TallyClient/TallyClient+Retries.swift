@@ -39,9 +39,7 @@ extension TallyClient {
             } catch let error as MajordomoClientError {
                 switch error {
                 case .timeout(_, let brokers):
-                    failure = .timeout(
-                        timeout,
-                        brokers: brokers.map { TallyClientError.BrokerState(endpoint: $0.endpoint, status: "\($0)") })
+                    failure = .timeout(timeout, brokers: brokers.map(BrokerConnectionState.init))
                 case .cancelled: throw Self.withHistory(.cancelled, attempts)
                 case .stopped: throw Self.withHistory(.stopped, attempts)
                 case .notStarted: throw Self.withHistory(.notRunning, attempts)

@@ -47,13 +47,23 @@ public final class TallyClient: Service, Sendable {
                 throw TallyClientError(.invalidConfiguration, "\(error)")
             }
         }
+        guard !configuration.brokers.isEmpty else {
+            throw TallyClientError(
+                .invalidConfiguration, "give at least one broker endpoint, e.g. tcp://127.0.0.1:5555")
+        }
+        if let interval = configuration.heartbeatInterval, interval <= .zero {
+            throw TallyClientError(.invalidConfiguration, "heartbeatInterval must be positive, or nil for none")
+        }
+        guard configuration.heartbeatTimeout > .zero else {
+            throw TallyClientError(.invalidConfiguration, "heartbeatTimeout must be positive")
+        }
         self.configuration = configuration
         self.logger = logger
         self.idPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let security = configuration.security
         do {
             self.transport = try MajordomoClient(
-                brokers: configuration.brokers, limits: configuration.limits,
+                brokers: configuration.brokers, limits: configuration.limits, liveness: configuration.liveness,
                 socketSetup: { socket throws(ZMQError) in try security.apply(to: socket) }, logger: logger
             ) { reply in
                 reply.body.first.flatMap { frame in frame.withUnsafeBytes { EnvelopeScanner.id(in: $0) } }
@@ -183,6 +193,12 @@ public final class TallyClient: Service, Sendable {
         ) {
             .success(String(decoding: $0, as: UTF8.self) == "200")
         }
+    }
+
+    /// How each broker's connection stands, in the order of `configuration.brokers`: for a health check, or to
+    /// see which broker a lost call's client had.
+    public func brokerConnections() async -> [BrokerConnectionState] {
+        await transport.connections().map(BrokerConnectionState.init)
     }
 
     func makeID() -> String {

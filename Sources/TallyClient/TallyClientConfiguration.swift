@@ -2,8 +2,9 @@ import Majordomo
 
 /// How a `TallyClient` reaches Tally and how patient it is: plain values, no transport types.
 public struct TallyClientConfiguration: Sendable, Hashable {
-    /// Broker endpoints (`tcp://host:5555`). With several, requests go to the brokers that are up; a broker that
-    /// goes down costs at most one attempt of the calls it held.
+    /// Broker endpoints (`tcp://host:5555`). With several, each call goes to the connected broker that holds the
+    /// fewest of this client's calls; when a broker's connection is lost (it closed, or the broker stopped
+    /// answering heartbeats), the calls it held are sent again at once to another broker: no call fails for it.
     public var brokers: [String]
     /// Total time a call may take, retries included; also sent as the request's deadline, so that no worker computes
     /// a request whose caller has given up.
@@ -15,11 +16,25 @@ public struct TallyClientConfiguration: Sendable, Hashable {
     public var retryBackoff: Duration = .milliseconds(100)
     /// Encryption and authentication of the connections.
     public var security: TallyClientSecurity = .plaintext
+    /// How often each broker connection is sent a ZMTP heartbeat (PING); `nil` for none. A broker whose host
+    /// vanishes without a TCP reset (power, link, firewall) is then noticed only when TCP gives up, many minutes
+    /// later. Turn it off only for a broker on a ZeroMQ stack older than ZMTP 3.1 (libzmq before 4.2), which does
+    /// not answer PINGs.
+    public var heartbeatInterval: Duration? = BrokerLiveness().interval
+    /// How long a broker connection waits for anything (a PONG, a reply) after a heartbeat, and a connection
+    /// attempt for an answer, before the broker is taken for lost: its calls go to another broker then. With the
+    /// defaults a silent broker is noticed within 1–1.25 s. Shorter moves calls sooner but takes a busy broker
+    /// for a lost one more readily; calls moved in vain are answered once all the same.
+    public var heartbeatTimeout: Duration = BrokerLiveness().timeout
     /// Largest reply frame accepted, in bytes; a larger one drops the connection.
     public var maxFrameBytes: Int64 = TransportLimits().maxFrameBytes
 
     public init(brokers: [String]) {
         self.brokers = brokers
+    }
+
+    var liveness: BrokerLiveness {
+        BrokerLiveness(interval: heartbeatInterval, timeout: heartbeatTimeout)
     }
 
     var limits: TransportLimits {

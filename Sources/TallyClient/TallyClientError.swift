@@ -24,15 +24,6 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
-    /// How one broker's connection stood when a call got no answer.
-    public struct BrokerState: Hashable, Sendable, CustomStringConvertible {
-        public var endpoint: String
-        /// Connected, never reached, lost, or refused at the handshake, in words.
-        public var status: String
-
-        public var description: String { status }
-    }
-
     public var code: ErrorCode
     public var message: String
     /// The server's details (`field`, `problem`, `limit`, `retry_after_ms`…), when Tally answered.
@@ -42,7 +33,7 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// Every attempt of the call, oldest first, when it was retried (empty for a single attempt).
     public var attempts: [Attempt] = []
     /// How each broker's connection stood, for a call that got no answer.
-    public var brokers: [BrokerState] = []
+    public var brokers: [BrokerConnectionState] = []
 
     /// Tally's answer.
     public init(server error: TallyError) {
@@ -73,7 +64,7 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
     // MARK: Local failures
 
     /// No answer within the call's timeout, retries included.
-    static func timeout(_ timeout: Duration, brokers: [BrokerState]) -> Self {
+    static func timeout(_ timeout: Duration, brokers: [BrokerConnectionState]) -> Self {
         var error = Self(.timeout, "no answer within \(readable(timeout))" + Self.describe(brokers))
         error.brokers = brokers
         return error
@@ -85,7 +76,9 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
     static let cancelled = Self(.cancelled, "the call was cancelled")
 
     static func invalidResponse(_ reason: String) -> Self { Self(.invalidResponse, "invalid response: \(reason)") }
-    static func encodingFailed(_ reason: String) -> Self { Self(.encodingFailed, "params could not be encoded: \(reason)") }
+    static func encodingFailed(_ reason: String) -> Self {
+        Self(.encodingFailed, "params could not be encoded: \(reason)")
+    }
     static func duplicateID(_ id: String) -> Self {
         Self(.encodingFailed, "request id '\(id)' is already in flight on this client")
     }
@@ -98,7 +91,7 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 
-    private static func describe(_ brokers: [BrokerState]) -> String {
+    private static func describe(_ brokers: [BrokerConnectionState]) -> String {
         brokers.isEmpty ? "" : " (\(brokers.map(\.status).joined(separator: "; ")))"
     }
 }

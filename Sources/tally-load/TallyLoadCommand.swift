@@ -46,8 +46,20 @@ struct TallyLoadCommand: AsyncParsableCommand {
     @Option(name: ConnectionSettings.broker.flag, help: ConnectionSettings.broker.help)
     var broker: [String] = []
 
-    /// The one setting `tally-load` also reads from the environment; the rest are flags of a run.
-    static let settings = SettingCatalog(program: "tally-load", settings: [ConnectionSettings.broker.documentation])
+    @Option(name: ConnectionSettings.brokerHeartbeat.flag, help: ConnectionSettings.brokerHeartbeat.help)
+    var brokerHeartbeat: DurationArgument?
+
+    @Option(name: ConnectionSettings.brokerTimeout.flag, help: ConnectionSettings.brokerTimeout.help)
+    var brokerTimeout: DurationArgument?
+
+    /// The settings `tally-load` also reads from the environment (how it reaches the brokers); the rest are flags
+    /// of a run.
+    static let settings = SettingCatalog(
+        program: "tally-load",
+        settings: [
+            ConnectionSettings.broker.documentation, ConnectionSettings.brokerHeartbeat.documentation,
+            ConnectionSettings.brokerTimeout.documentation,
+        ])
 
     @Option(
         help:
@@ -135,6 +147,8 @@ struct TallyLoadCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         let brokers = try settings.resolve(broker, ConnectionSettings.broker)
+        let heartbeat = try settings.resolve(brokerHeartbeat, ConnectionSettings.brokerHeartbeat)
+        let brokerPatience = try settings.resolve(brokerTimeout, ConnectionSettings.brokerTimeout)
         let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let workload = try makeWorkload()
         // A distribution file that cannot be written is found out before the run, not after it.
@@ -160,6 +174,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
             var configuration = TallyClientConfiguration(brokers: brokers)
             configuration.retries = 0
             configuration.timeout = timeout.duration
+            ConnectionSettings.apply(heartbeat: heartbeat, timeout: brokerPatience, to: &configuration)
             let client = try TallyClient(configuration: configuration)
             try client.start()
             clients.append(client)
@@ -173,13 +188,21 @@ struct TallyLoadCommand: AsyncParsableCommand {
         await runner.run(clients: clients, results: results)
         ticker?.cancel()
         let snapshot = results.snapshot(elapsed: clock.now - start)
-        for client in clients { await client.stop() }
+        var brokerRows = brokers.map { LoadReport.BrokerRow(endpoint: $0, connected: 0, losses: 0) }
+        for client in clients {
+            for (index, state) in (await client.brokerConnections()).enumerated() {
+                brokerRows[index].connected += state.isConnected ? 1 : 0
+                brokerRows[index].losses += state.losses
+            }
+            await client.stop()
+        }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
         var report = LoadReport(
             mix: workload.description, pacing: pacingText, snapshot: snapshot, baseline: baselineSummary,
             thresholds: thresholds)
         report.bodyBytes = workload.averageBodySize
+        report.brokers = brokerRows
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

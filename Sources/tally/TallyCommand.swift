@@ -36,25 +36,28 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: ConnectionSettings.timeout.flag, help: ConnectionSettings.timeout.help)
     var timeout: DurationArgument?
 
+    @Option(name: ConnectionSettings.brokerHeartbeat.flag, help: ConnectionSettings.brokerHeartbeat.help)
+    var brokerHeartbeat: DurationArgument?
+
+    @Option(name: ConnectionSettings.brokerTimeout.flag, help: ConnectionSettings.brokerTimeout.help)
+    var brokerTimeout: DurationArgument?
+
     @Option(name: ConnectionSettings.curveSecretKey.flag, help: ConnectionSettings.curveSecretKey.help)
     var curveSecretKey: String?
 
     @Option(name: ConnectionSettings.curveServerKey.flag, help: ConnectionSettings.curveServerKey.help)
     var curveServerKey: String?
 
-    /// The settings `tally` reads from flags and the environment (it takes no configuration file).
-    static let settings = SettingCatalog(
-        program: "tally",
-        settings: [
-            ConnectionSettings.broker.documentation, ConnectionSettings.timeout.documentation,
-            ConnectionSettings.curveSecretKey.documentation, ConnectionSettings.curveServerKey.documentation,
-        ])
+    static let settings = ConnectionSettings.catalog
 
     /// A started client.
     func client() throws -> TallyClient {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, ConnectionSettings.broker))
         configuration.timeout = try settings.resolve(timeout, ConnectionSettings.timeout).duration
+        ConnectionSettings.apply(
+            heartbeat: try settings.resolve(brokerHeartbeat, ConnectionSettings.brokerHeartbeat),
+            timeout: try settings.resolve(brokerTimeout, ConnectionSettings.brokerTimeout), to: &configuration)
         let curve = try CurveClientOptions.given(
             secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
             serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))

@@ -3,14 +3,14 @@ import Testing
 
 /// The client's request bookkeeping, driven with plain values and a hand-advanced clock: no sockets.
 @Suite struct ClientStateMachineTests {
-    typealias Machine = ClientStateMachine<String>
+    typealias Machine = ClientStateMachine<String, String>
 
     func accepted(_ registration: Machine.Registration) -> Bool {
-        if case .accepted = registration { true } else { false }
+        if case .send = registration { true } else { false }
     }
 
     @Test func repliesAreMatchedByKeyInAnyOrder() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         for name in ["a", "b", "c"] {
             let registration = machine.register(
                 token: UInt64(name.utf8.first!), key: name, service: "echo", timeout: .seconds(5), waiter: name,
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func unkeyedRequestsAreMatchedInOrderPerService() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         for (token, service) in [(1, "mmi.service"), (2, "mmi.service"), (3, "other")] {
             _ = machine.register(
                 token: UInt64(token), key: nil, service: service, timeout: .seconds(5), waiter: "\(token)",
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aRequestOnItsOwnSocketIsAnsweredByItsTokenOnly() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         for token in [1, 2] as [UInt64] {
             _ = machine.register(
                 token: token, matching: .token, service: "mmi.service", timeout: .seconds(5), waiter: "\(token)",
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aKeyInFlightCannotBeUsedTwice() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         _ = machine.register(token: 1, key: "k", service: "echo", timeout: .seconds(5), waiter: "first", now: .zero)
         guard
             case .refused(let waiter, let error) = machine.register(
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func requestsExpireAtTheirOwnDeadlines() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         _ = machine.register(token: 1, key: "slow", service: "echo", timeout: .seconds(5), waiter: "5s", now: .zero)
         _ = machine.register(token: 2, key: "fast", service: "echo", timeout: .seconds(1), waiter: "1s", now: .zero)
         #expect(machine.nextDeadline == .seconds(1))
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aCancellationBeforeOrAfterRegistrationEndsTheRequestOnce() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         _ = machine.register(token: 1, key: "k", service: "echo", timeout: .seconds(5), waiter: "w", now: .zero)
         #expect(machine.cancel(token: 1, now: .zero) == "w")
         #expect(machine.answer(key: "k", service: "echo") == nil)
@@ -110,10 +110,36 @@ import Testing
     }
 
     @Test func stoppingHandsBackEveryWaiterOnce() {
-        var machine = Machine()
+        var machine = Machine.oneBrokerUp()
         _ = machine.register(token: 1, key: "a", service: "echo", timeout: .seconds(5), waiter: "a", now: .zero)
         _ = machine.register(token: 2, key: nil, service: "mmi.service", timeout: .seconds(5), waiter: "m", now: .zero)
         #expect(Set(machine.stopAll()) == ["a", "m"])
         #expect(machine.stopAll().isEmpty && machine.answer(key: "a", service: "echo") == nil)
+    }
+}
+
+extension ClientStateMachine where Message == String {
+    /// A machine of one broker, connected.
+    static func oneBrokerUp() -> Self {
+        var machine = Self(brokers: 1)
+        _ = machine.brokerUp(0)
+        return machine
+    }
+
+    /// `register` with the request's message named after its token.
+    mutating func register(
+        token: UInt64, key: String?, service: String, timeout: Duration, waiter: Waiter, now: Duration
+    ) -> Registration {
+        register(
+            token: token, key: key, service: service, timeout: timeout, message: "request \(token)", waiter: waiter,
+            now: now)
+    }
+
+    mutating func register(
+        token: UInt64, matching: Matching, service: String, timeout: Duration, waiter: Waiter, now: Duration
+    ) -> Registration {
+        register(
+            token: token, matching: matching, service: service, timeout: timeout, message: "request \(token)",
+            waiter: waiter, now: now)
     }
 }

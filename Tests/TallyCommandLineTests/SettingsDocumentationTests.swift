@@ -8,7 +8,7 @@ import Testing
     static let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "README.md")
 
-    @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog])
+    @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog])
     func theReadmeTableIsTheDeclaredSettings(catalog: SettingCatalog) throws {
         let readme = try String(contentsOf: Self.readme, encoding: .utf8)
         #expect(
@@ -16,7 +16,7 @@ import Testing
             "README.md must hold \(catalog.program)'s table exactly as declared:\n\(catalog.markdownTable)")
     }
 
-    @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog])
+    @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog])
     func everySettingHasOneNameAndOneVariable(catalog: SettingCatalog) {
         let names = catalog.settings.map(\.name)
         #expect(Set(names).count == names.count, "\(names)")

@@ -16,10 +16,14 @@ public struct BrokerConnection: Sendable, Hashable, CustomStringConvertible {
 
     public let endpoint: String
     public let status: Status
+    /// How many times a connection to this broker that was up has been lost (closed by the broker, reset, or
+    /// dropped because the broker stopped answering heartbeats).
+    public let losses: Int
 
-    public init(endpoint: String, status: Status) {
+    public init(endpoint: String, status: Status, losses: Int = 0) {
         self.endpoint = endpoint
         self.status = status
+        self.losses = losses
     }
 
     public var description: String {

@@ -1,50 +1,47 @@
-import DequeModule
 import Logging
 import ZeroMQ
 
-/// The client's I/O loop, owned by its thread: the socket, the messages it has not accepted yet, and the
-/// `ClientStateMachine` that keeps the requests awaiting replies. The loop moves bytes and time; the machine decides
-/// which reply answers which request and when a request has waited too long.
+/// The client's I/O loop, owned by its thread: a socket per broker (`BrokerLink`), the MMI queries in flight, and
+/// the `ClientStateMachine` that keeps the requests awaiting replies. The loop moves bytes and time; the machine
+/// decides which broker holds a request, which reply answers which request, when a request has waited too long,
+/// and where the requests of a lost broker go.
 struct ClientLoop {
+    typealias Requests = ClientStateMachine<MajordomoClient.Continuation, [Frame]>
+
     let client: MajordomoClient
-    let socket: Socket
-    /// The PAIR socket on which the socket's connection events arrive.
-    let monitor: Socket
+    var links: [BrokerLink]
     let clock = MonotonicClock()
     var connections: ConnectionLog
-    var requests = ClientStateMachine<MajordomoClient.Continuation>()
+    var requests: Requests
+    /// Item 0 is the inbox's wake-up; broker `b`'s socket is item `1 + 2b` and its monitor `2 + 2b`; the sockets of
+    /// MMI queries are added for one poll at a time after those.
+    var poller = Poller()
     /// The MDP header and service frames of replies, received without allocating again.
     let frameCache = FrameCache()
-    /// Messages the socket refused for now (no broker connected yet, or a full queue), oldest first.
-    var backlog = Deque<(token: UInt64, frames: [Frame])>()
     /// MMI queries in flight, each on a socket of its own.
     var managementQueries = ManagementQueries()
 
     var logger: Logger { client.logger }
 
-    /// Requests sent from one batch of commands before the replies waiting on the socket are read.
+    /// Requests sent from one batch of commands before the replies waiting on the sockets are read.
     static let sendsBetweenReads = 256
 
-    init(client: MajordomoClient, socket: Socket, monitor: Socket) {
+    init(client: MajordomoClient, links: [BrokerLink]) {
         self.client = client
-        self.socket = socket
-        self.monitor = monitor
-        self.connections = ConnectionLog(endpoints: client.brokers)
+        self.links = links
+        connections = ConnectionLog(endpoints: links.map(\.endpoint))
+        requests = Requests(brokers: links.count)
+        poller.register(fileDescriptor: client.inbox.wakeup.fileDescriptor)
+        for link in links {
+            poller.register(link.socket)
+            poller.register(link.monitor)
+        }
     }
 
+    static func socketItem(_ broker: Int) -> Int { 1 + 2 * broker }
+    static func monitorItem(_ broker: Int) -> Int { 2 + 2 * broker }
+
     mutating func run() {
-        // Two pollers built once: the socket is watched for writability only while the backlog holds messages.
-        var readPoller = Poller()
-        var readWritePoller = Poller()
-        for events: PollEvents in [.readable, [.readable, .writable]] {
-            var poller = Poller()
-            poller.register(fileDescriptor: client.inbox.wakeup.fileDescriptor)
-            poller.register(socket, for: events)
-            poller.register(monitor)
-            if events == .readable { readPoller = poller } else { readWritePoller = poller }
-        }
-        let socketItem = 1
-        let monitorItem = 2
         let executor = client.executor
         executor.adoptCurrentThread()
         // Commands that arrived in the same batch as `.stop`.
@@ -52,62 +49,10 @@ struct ClientLoop {
         while true {
             // Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
             executor.runLocalJobs()
-            var stop = false
-            for (count, command) in executor.takeLocalCommands().enumerated() {
-                if stop { unexecuted.append(command) } else { stop = !execute(command) }
-                // A burst of requests (a flood of tasks on this thread) is sent in one go, but replies keep being
-                // read meanwhile: a broker answering faster than this loop sends would otherwise fill its queue to
-                // this client, and drop what does not fit.
-                if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
-            }
-            if stop { break }
-            let watchWritable = !backlog.isEmpty
-            var wait = requests.nextDeadline.map { max(.zero, $0 - clock.now) }
-            if executor.hasLocalWork { wait = .zero }
-            // With MMI queries in flight their sockets join a poller of this turn's own (rare: health checks).
-            var queryPoller: Poller?
-            var firstQueryItem = -1
-            if !managementQueries.isEmpty {
-                var poller = watchWritable ? readWritePoller : readPoller
-                firstQueryItem = managementQueries.register(into: &poller)
-                queryPoller = poller
-            }
-            do {
-                if queryPoller != nil {
-                    try queryPoller!.poll(timeout: wait)
-                } else if watchWritable {
-                    try readWritePoller.poll(timeout: wait)
-                } else {
-                    try readPoller.poll(timeout: wait)
-                }
-            } catch {
-                logger.error("client poll failed; stopping", metadata: ["error": "\(error)"])
-                break
-            }
-            let poller = queryPoller ?? (watchWritable ? readWritePoller : readPoller)
-            if queryPoller != nil { receiveManagementReplies(poller: poller, firstItem: firstQueryItem) }
-            if poller.ready(0).contains(.readable) {
-                var stop = false
-                for (count, command) in client.inbox.takeAll().enumerated() {
-                    if stop { unexecuted.append(command) } else { stop = !execute(command) }
-                    if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 { receiveAll() }
-                }
-                if stop { break }
-            }
-            if poller.ready(monitorItem).contains(.readable) { readConnectionEvents() }
-            let ready = poller.ready(socketItem)
-            if ready.contains(.writable) { flushBacklog() }
-            if ready.contains(.readable) { receiveAll() }
-            if let deadline = requests.nextDeadline, clock.now >= deadline {
-                let expired = requests.expire(now: clock.now)
-                if !expired.isEmpty {
-                    let brokers = connections.connections(now: clock.now)
-                    for (continuation, timeout) in expired {
-                        continuation.resume(returning: .failure(.timeout(timeout, brokers: brokers)))
-                    }
-                    managementQueries.closeEnded(isPending: requests.isPending)
-                }
-            }
+            guard execute(executor.takeLocalCommands(), leaving: &unexecuted), poll() else { break }
+            if poller.ready(0).contains(.readable), !execute(client.inbox.takeAll(), leaving: &unexecuted) { break }
+            for broker in links.indices { serve(broker) }
+            expireRequests()
         }
         managementQueries.closeAll()
         for continuation in requests.stopAll() { continuation.resume(returning: .failure(.stopped)) }
@@ -117,8 +62,38 @@ struct ClientLoop {
         executor.releaseCurrentThread()
         // Requests those tasks made on this thread while it was still the loop's.
         abandon(executor.takeLocalCommands())
-        socket.close()
-        monitor.close()
+        for link in links { link.close() }
+    }
+
+    /// Waits for the sockets, the inbox or the next deadline; `false` when the loop must stop.
+    mutating func poll() -> Bool {
+        var wait = requests.nextDeadline.map { max(.zero, $0 - clock.now) }
+        if client.executor.hasLocalWork { wait = .zero }
+        // A socket is watched for writability only while messages wait for it.
+        for broker in links.indices {
+            poller.watch(
+                Self.socketItem(broker), for: links[broker].backlog.isEmpty ? .readable : [.readable, .writable])
+        }
+        let fixedItems = poller.count
+        let firstQueryItem = managementQueries.isEmpty ? -1 : managementQueries.register(into: &poller)
+        defer { poller.removeItems(from: fixedItems) }
+        do {
+            try poller.poll(timeout: wait)
+        } catch {
+            logger.error("client poll failed; stopping", metadata: ["error": "\(error)"])
+            return false
+        }
+        if firstQueryItem >= 0 { receiveManagementReplies(firstItem: firstQueryItem) }
+        return true
+    }
+
+    /// What broker `broker`'s socket and monitor are ready for: replies first, so that those that arrived before its
+    /// connection was lost answer their requests rather than be sent again.
+    mutating func serve(_ broker: Int) {
+        let ready = poller.ready(Self.socketItem(broker))
+        if ready.contains(.writable) { flush(broker) }
+        if ready.contains(.readable) { receiveAll(from: broker) }
+        if poller.ready(Self.monitorItem(broker)).contains(.readable) { readConnectionEvents(of: broker) }
     }
 
     /// Answers the requests of commands the loop will never execute `stopped`; runs their tasks' jobs.
@@ -127,15 +102,28 @@ struct ClientLoop {
             switch command {
             case .send(_, _, _, _, _, let continuation): continuation.resume(returning: .failure(.stopped))
             case .run(let job): client.executor.run(job)
+            case .connections(let reply): reply(connections.connections(now: clock.now))
             case .cancel, .stop: break
             }
         }
     }
 
-    mutating func readConnectionEvents() {
-        while let message = try? monitor.receive(maxFrames: 4, dontWait: true) {
-            if let event = SocketEvent(frames: message.frames) { connections.record(event, now: clock.now) }
+    /// Executes `commands` in order; on `.stop`, the rest go to `unexecuted` and the result is `false`.
+    mutating func execute(
+        _ commands: [MajordomoClient.Command], leaving unexecuted: inout [MajordomoClient.Command]
+    ) -> Bool {
+        for (count, command) in commands.enumerated() {
+            guard execute(command) else {
+                unexecuted += commands[(count + 1)...]
+                return false
+            }
+            // A burst of requests is sent in one go, but replies keep being read meanwhile: a broker answering
+            // faster than this loop sends would otherwise fill its queue to this client, and drop what does not fit.
+            if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 {
+                for broker in links.indices { receiveAll(from: broker) }
+            }
         }
+        return true
     }
 
     /// Handles a command; `false` to stop.
@@ -143,29 +131,20 @@ struct ClientLoop {
         switch command {
         case .send(let token, let key, let service, let frames, let timeout, let continuation):
             let isManagement = service.hasPrefix(MDP.managementPrefix)
-            let matching: ClientStateMachine<MajordomoClient.Continuation>.Matching =
-                isManagement ? .token : key.map { .key($0) } ?? .inOrder
+            let matching: Requests.Matching = isManagement ? .token : key.map { .key($0) } ?? .inOrder
             let registration = requests.register(
-                token: token, matching: matching, service: service, timeout: timeout, waiter: continuation,
-                now: clock.now)
+                token: token, matching: matching, service: service, timeout: timeout, message: frames,
+                waiter: continuation, now: clock.now)
             switch registration {
-            case .accepted where isManagement:
-                do {
-                    try managementQueries.open(token: token, frames: frames, client: client)
-                } catch {
-                    // Only a client whose context is ending fails here: the query ends as the client does.
-                    logger.error("MMI query socket failed", metadata: ["error": "\(error)"])
-                    requests.answer(token: token)?.resume(returning: .failure(.stopped))
-                }
-            case .accepted:
-                if backlog.isEmpty, (try? socket.send(frames, dontWait: true)) == true { return true }
-                backlog.append((token, frames))
-            case .refused(let continuation, let error):
-                continuation.resume(returning: .failure(error))
+            case .send(let broker): send(frames, token: token, to: broker, isManagement: isManagement)
+            case .waitForBroker: break
+            case .refused(let continuation, let error): continuation.resume(returning: .failure(error))
             }
         case .cancel(let token):
             requests.cancel(token: token, now: clock.now)?.resume(returning: .failure(.cancelled))
             managementQueries.closeEnded(isPending: requests.isPending)
+        case .connections(let reply):
+            reply(connections.connections(now: clock.now))
         case .stop:
             return false
         case .run(let job):
@@ -174,21 +153,78 @@ struct ClientLoop {
         return true
     }
 
-    /// Sends what the socket refused before, as far as it takes it now; messages of requests that ended meanwhile
-    /// are dropped.
-    mutating func flushBacklog() {
-        while let (token, frames) = backlog.first {
-            guard requests.isPending(token) else {
-                backlog.removeFirst()
-                continue
-            }
-            guard (try? socket.send(frames, dontWait: true)) == true else { return }
-            backlog.removeFirst()
+    /// Sends request `token` to the broker that now holds it: on that broker's socket, or an MMI query on a socket
+    /// of its own connected to that broker.
+    mutating func send(_ frames: [Frame], token: UInt64, to broker: Int, isManagement: Bool) {
+        guard isManagement else {
+            links[broker].send(frames, token: token)
+            return
+        }
+        do {
+            try managementQueries.open(token: token, frames: frames, endpoint: links[broker].endpoint, client: client)
+        } catch {
+            // Only a client whose context is ending fails here: the query ends as the client does.
+            logger.error("MMI query socket failed", metadata: ["error": "\(error)"])
+            requests.answer(token: token)?.resume(returning: .failure(.stopped))
         }
     }
 
+    /// Sends requests to the brokers the machine placed them with.
+    mutating func send(_ placements: [Requests.Placement]) {
+        for placement in placements {
+            let service = requests.pending[placement.token]?.service ?? ""
+            send(
+                placement.message, token: placement.token, to: placement.broker,
+                isManagement: service.hasPrefix(MDP.managementPrefix))
+        }
+    }
+
+    /// Sends what broker `broker`'s socket refused before, as far as it takes it now.
+    mutating func flush(_ broker: Int) {
+        let requests = self.requests
+        links[broker].flush { requests.broker(of: $0) == broker }
+    }
+
+    /// A broker that comes up takes the requests that waited for one; one that goes takes none of its requests with
+    /// it: they are sent again, unchanged, wherever the machine puts them.
+    mutating func readConnectionEvents(of broker: Int) {
+        for event in links[broker].events() {
+            switch connections.record(event, broker: broker, now: clock.now) {
+            case .up:
+                logger.debug("broker connected", metadata: ["mdp.broker": "\(links[broker].endpoint)"])
+                send(requests.brokerUp(broker))
+            case .down:
+                // Replies that arrived before the connection went are still on the socket.
+                receiveAll(from: broker)
+                links[broker].clearBacklog()
+                let moved = requests.brokerDown(broker)
+                logger.info(
+                    "broker connection lost; its requests are sent again",
+                    metadata: [
+                        "mdp.broker": "\(links[broker].endpoint)", "mdp.requests.moved": "\(moved.count)",
+                        "mdp.requests.waiting": "\(requests.pending.count - moved.count)",
+                    ])
+                send(moved)
+            case nil:
+                break
+            }
+        }
+    }
+
+    /// Fails the requests whose time is up.
+    mutating func expireRequests() {
+        guard let deadline = requests.nextDeadline, clock.now >= deadline else { return }
+        let expired = requests.expire(now: clock.now)
+        guard !expired.isEmpty else { return }
+        let brokers = connections.connections(now: clock.now)
+        for (continuation, timeout) in expired {
+            continuation.resume(returning: .failure(.timeout(timeout, brokers: brokers)))
+        }
+        managementQueries.closeEnded(isPending: requests.isPending)
+    }
+
     /// Sends the MMI queries that waited for a broker and hands each answer to its own query.
-    mutating func receiveManagementReplies(poller: Poller, firstItem: Int) {
+    mutating func receiveManagementReplies(firstItem: Int) {
         let arrived = managementQueries.collect(
             from: poller, firstIndex: firstItem, maxFrames: client.limits.maxFrames, cache: frameCache)
         for (token, result) in arrived {
@@ -201,7 +237,8 @@ struct ClientLoop {
         }
     }
 
-    mutating func receiveAll() {
+    mutating func receiveAll(from broker: Int) {
+        let socket = links[broker].socket
         while true {
             let received: ReceivedMessage?
             do {

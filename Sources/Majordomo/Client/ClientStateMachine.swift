@@ -1,17 +1,23 @@
 import DequeModule
 
-/// The client's bookkeeping of requests awaiting replies, without a socket or a clock: which reply answers which
-/// request, which request timed out, what a cancellation or a stop ends. `ClientLoop` executes what it decides;
-/// tests drive it with plain values.
+/// The client's bookkeeping of requests awaiting replies, without a socket or a clock: which broker holds each
+/// request, which reply answers which request, which request timed out, what a lost broker, a cancellation or a
+/// stop ends. `ClientLoop` executes what it decides; tests drive it with plain values.
 ///
 /// Replies are matched by a correlation key (for Tally, the response `id`): a request made with a key is answered by
-/// the reply carrying that key. A request sent on a socket of its own (an MMI query, whose reply carries only a
-/// status code) is answered by whatever arrives on that socket: by its token. Other requests without a key are
-/// matched in order per service. A reply that matches nothing (its request timed out or was cancelled, or it was
-/// never made) is dropped. Every waiter is handed back exactly once: answered, failed or stopped.
+/// the reply carrying that key, whichever broker it comes through. A request sent on a socket of its own (an MMI
+/// query, whose reply carries only a status code) is answered by whatever arrives on that socket: by its token.
+/// Other requests without a key are matched in order per service. A reply that matches nothing (its request timed
+/// out or was cancelled, or it was never made) is dropped. Every waiter is handed back exactly once: answered,
+/// failed or stopped.
 ///
-/// `Waiter` is whatever the caller waits with (a continuation for `ClientLoop`, a plain value in tests).
-struct ClientStateMachine<Waiter> {
+/// Each request is held by one broker (`BrokerChoice` picks it), or waits while no broker is up. When a broker's
+/// connection is lost, what it held is lost with it, so every request it held is sent again, unchanged (same key,
+/// same timeout), to a broker that is up, or waits for one: a connection lost costs no request and no attempt.
+///
+/// `Waiter` is whatever the caller waits with (a continuation for `ClientLoop`, a plain value in tests); `Message`
+/// is what is sent again (the request's frames).
+struct ClientStateMachine<Waiter, Message> {
     /// How a request's reply is found.
     enum Matching: Hashable {
         /// By the correlation key the reply carries.
@@ -28,6 +34,16 @@ struct ClientStateMachine<Waiter> {
         let deadline: Duration
         let timeout: Duration
         let waiter: Waiter
+        let message: Message
+        /// The broker that holds the request; `nil` while it waits for one to be up.
+        var broker: Int?
+    }
+
+    /// A request to send to `broker`: newly registered, waiting until a broker came up, or moved off a lost one.
+    struct Placement {
+        let token: UInt64
+        let message: Message
+        let broker: Int
     }
 
     private(set) var pending: [UInt64: Pending] = [:]
@@ -38,30 +54,42 @@ struct ClientStateMachine<Waiter> {
     private var earlyCancellations: [UInt64: Duration] = [:]
     /// When `expire` has something to do (a deadline, or an early cancellation to prune); `nil` with nothing pending.
     private(set) var nextDeadline: Duration?
+    private var brokers: BrokerChoice
+    /// Requests that wait for a broker to be up, oldest first.
+    private var unplaced: Deque<UInt64> = []
+
+    /// A client of `brokers` brokers, numbered from 0, none of them up yet.
+    init(brokers: Int) {
+        self.brokers = BrokerChoice(brokers: brokers)
+    }
 
     /// How long an early cancellation is remembered for a request that never comes.
     static var cancellationMemory: Duration { .seconds(60) }
 
     /// What became of a request handed to `register`.
     enum Registration {
-        /// Now pending: send it.
-        case accepted
+        /// Now pending and held by this broker: send it there.
+        case send(to: Int)
+        /// Now pending, but no broker is up: it is sent when one is (`brokerUp`).
+        case waitForBroker
         /// Not pending: hand the waiter back with this error, and send nothing.
         case refused(Waiter, MajordomoClientError)
     }
 
     /// Records a request about to be sent, answered by a reply with `key` (or, without one, in order).
     mutating func register(
-        token: UInt64, key: String?, service: String, timeout: Duration, waiter: Waiter, now: Duration
+        token: UInt64, key: String?, service: String, timeout: Duration, message: Message, waiter: Waiter,
+        now: Duration
     ) -> Registration {
         register(
             token: token, matching: key.map { .key($0) } ?? .inOrder, service: service, timeout: timeout,
-            waiter: waiter, now: now)
+            message: message, waiter: waiter, now: now)
     }
 
     /// Records a request about to be sent, answered as `matching` says.
     mutating func register(
-        token: UInt64, matching: Matching, service: String, timeout: Duration, waiter: Waiter, now: Duration
+        token: UInt64, matching: Matching, service: String, timeout: Duration, message: Message, waiter: Waiter,
+        now: Duration
     ) -> Registration {
         if earlyCancellations.removeValue(forKey: token) != nil { return .refused(waiter, .cancelled) }
         var key: String?
@@ -76,10 +104,64 @@ struct ClientStateMachine<Waiter> {
             break
         }
         let deadline = now + timeout
-        pending[token] = Pending(key: key, service: service, deadline: deadline, timeout: timeout, waiter: waiter)
+        let broker = brokers.choose()
+        pending[token] = Pending(
+            key: key, service: service, deadline: deadline, timeout: timeout, waiter: waiter, message: message,
+            broker: broker)
         nextDeadline = min(nextDeadline ?? deadline, deadline)
-        return .accepted
+        guard let broker else {
+            unplaced.append(token)
+            return .waitForBroker
+        }
+        brokers.hold(broker)
+        return .send(to: broker)
     }
+
+    /// Broker `broker`'s connection is up (again): the requests that waited for a broker go to it (or, with
+    /// several up, to whichever `BrokerChoice` picks), oldest first.
+    mutating func brokerUp(_ broker: Int) -> [Placement] {
+        brokers.markUp(broker)
+        var placements: [Placement] = []
+        while let token = unplaced.popFirst() {
+            guard let target = brokers.choose() else { break }
+            placements.append(place(token, on: target))
+        }
+        return placements
+    }
+
+    /// Broker `broker`'s connection is lost, and every request it held with it: they go to the brokers still up,
+    /// oldest first, or wait for one to be (`brokerUp`). Nothing waits while a broker is up, so those sent back to
+    /// waiting keep their order.
+    mutating func brokerDown(_ broker: Int) -> [Placement] {
+        brokers.markDown(broker)
+        let lost = pending.filter { $0.value.broker == broker }.keys.sorted()
+        var placements: [Placement] = []
+        for token in lost {
+            brokers.release(broker)
+            if let target = brokers.choose() {
+                placements.append(place(token, on: target))
+            } else {
+                pending[token]!.broker = nil
+                unplaced.append(token)
+            }
+        }
+        return placements
+    }
+
+    private mutating func place(_ token: UInt64, on broker: Int) -> Placement {
+        pending[token]!.broker = broker
+        brokers.hold(broker)
+        return Placement(token: token, message: pending[token]!.message, broker: broker)
+    }
+
+    /// The broker holding request `token`; `nil` when it waits for one, or is not pending.
+    func broker(of token: UInt64) -> Int? { pending[token]?.broker }
+
+    /// Whether broker `broker`'s connection is up.
+    func isUp(_ broker: Int) -> Bool { brokers.isUp[broker] }
+
+    /// How many pending requests broker `broker` holds.
+    func held(by broker: Int) -> Int { brokers.held[broker] }
 
     /// The waiter of the request a reply answers: by `key` when the reply carries one (`nil` for unkeyed replies),
     /// else the oldest unkeyed request of `service`. `nil` when none waits for it: the reply is dropped.
@@ -135,11 +217,18 @@ struct ClientStateMachine<Waiter> {
         unkeyed.removeAll()
         earlyCancellations.removeAll()
         nextDeadline = nil
+        unplaced.removeAll()
+        brokers.releaseAll()
         return waiters
     }
 
     private mutating func remove(_ token: UInt64) -> Pending? {
         guard let request = pending.removeValue(forKey: token) else { return nil }
+        if let broker = request.broker {
+            brokers.release(broker)
+        } else if let index = unplaced.firstIndex(of: token) {
+            unplaced.remove(at: index)
+        }
         if let key = request.key {
             tokensByKey[key] = nil
         } else if let index = unkeyed[request.service]?.firstIndex(of: token) {

@@ -1,44 +1,58 @@
 import ZeroMQ
 
-/// The connection events of a client's socket, per broker endpoint (`BrokerConnection`).
+/// The connection events of a client's broker sockets, one entry per broker (`BrokerConnection`): what a timeout
+/// says about each endpoint, and when a broker's connection comes up or goes.
 struct ConnectionLog {
     private struct Entry {
+        let endpoint: String
         var connectedAt: Duration?
         var lostAt: Duration?
         var failedAttempts = 0
         var handshakeFailed = false
+        var losses = 0
     }
 
-    private var entries: [String: Entry]
-    private let endpoints: [String]
+    /// What an event changed about its broker.
+    enum Change: Equatable {
+        /// The connection is up: the handshake is done.
+        case up
+        /// The connection that was up is gone, and with it whatever it carried.
+        case down
+    }
+
+    private var entries: [Entry]
 
     init(endpoints: [String]) {
-        self.endpoints = endpoints
-        entries = Dictionary(uniqueKeysWithValues: endpoints.map { ($0, Entry()) })
+        entries = endpoints.map { Entry(endpoint: $0) }
     }
 
-    mutating func record(_ event: SocketEvent, now: Duration) {
-        guard entries[event.endpoint] != nil else { return }
+    /// Records an event of broker `broker`'s socket; returns whether the broker came up or went down.
+    mutating func record(_ event: SocketEvent, broker: Int, now: Duration) -> Change? {
         switch event.kind {
         case .handshakeSucceeded:
-            entries[event.endpoint]!.connectedAt = now
-            entries[event.endpoint]!.handshakeFailed = false
+            let wasUp = entries[broker].connectedAt != nil
+            entries[broker].connectedAt = now
+            entries[broker].handshakeFailed = false
+            return wasUp ? nil : .up
         case .disconnected:
-            if entries[event.endpoint]!.connectedAt != nil { entries[event.endpoint]!.lostAt = now }
-            entries[event.endpoint]!.connectedAt = nil
+            guard entries[broker].connectedAt != nil else { return nil }
+            entries[broker].connectedAt = nil
+            entries[broker].lostAt = now
+            entries[broker].losses += 1
+            return .down
         case .connectRetried:
-            entries[event.endpoint]!.failedAttempts += 1
+            entries[broker].failedAttempts += 1
         case let kind where !kind.isDisjoint(with: .handshakeFailed):
-            entries[event.endpoint]!.handshakeFailed = true
+            entries[broker].handshakeFailed = true
         default:
             break
         }
+        return nil
     }
 
-    /// Every endpoint's state at `now`, in the order they were given.
+    /// Every broker's state at `now`, in the order they were given.
     func connections(now: Duration) -> [BrokerConnection] {
-        endpoints.map { endpoint in
-            let entry = entries[endpoint]!
+        entries.map { entry in
             let status: BrokerConnection.Status =
                 if let since = entry.connectedAt {
                     .connected(for: now - since)
@@ -49,7 +63,7 @@ struct ConnectionLog {
                 } else {
                     .neverConnected(attempts: entry.failedAttempts)
                 }
-            return BrokerConnection(endpoint: endpoint, status: status)
+            return BrokerConnection(endpoint: entry.endpoint, status: status, losses: entry.losses)
         }
     }
 }

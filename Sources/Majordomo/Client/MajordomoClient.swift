@@ -2,15 +2,20 @@ import Logging
 import Synchronization
 import ZeroMQ
 
-/// An asynchronous Majordomo client: many requests in flight on one DEALER socket, each matched to its reply,
-/// each with its own timeout. No REQ-socket lock-step.
+/// An asynchronous Majordomo client: many requests in flight, each matched to its reply, each with its own timeout.
+/// No REQ-socket lock-step.
 ///
 /// Replies are matched by a correlation key: the caller gives each request a key, and `correlate` reads the key
 /// of each reply (for Tally, the JSON envelope's `id`); requests without a key are matched in order per service. An
 /// MMI query, whose reply carries only a status code, goes on a socket of its own that is closed once it is
 /// answered or given up: its answer cannot reach another query, even one sent to another broker or after it timed
-/// out. The socket connects to every broker given; requests are spread over the brokers that are connected
-/// (`ZMQ_IMMEDIATE`), so a broker that is down receives none.
+/// out.
+///
+/// Each broker has a DEALER socket of its own, so the client knows which broker holds which request. A request
+/// goes to the connected broker that holds the fewest (`BrokerChoice`); a broker that is down receives none.
+/// When a broker's connection is lost — it closed, or it stopped answering heartbeats (`BrokerLiveness`) — every
+/// request it held is sent again at once, unchanged, to a broker that is up, or as soon as one is: losing a broker
+/// costs a caller no attempt and no error.
 public final class MajordomoClient: Sendable {
     /// Reads the correlation key of a reply, or `nil` to match it in order.
     public typealias Correlator = @Sendable (ClientInbound) -> String?
@@ -22,6 +27,7 @@ public final class MajordomoClient: Sendable {
             token: UInt64, key: String?, service: String, frames: [Frame], timeout: Duration, continuation: Continuation
         )
         case cancel(token: UInt64)
+        case connections(@Sendable ([BrokerConnection]) -> Void)
         case stop
         /// A task's job, enqueued on `executor` from another thread.
         case run(UnownedJob)
@@ -30,6 +36,7 @@ public final class MajordomoClient: Sendable {
     public let brokers: [String]
     let correlate: Correlator
     let limits: TransportLimits
+    let liveness: BrokerLiveness
     let context: Context
     let socketSetup: SocketSetup?
     let logger: Logger
@@ -43,6 +50,7 @@ public final class MajordomoClient: Sendable {
     public init(
         brokers: [String],
         limits: TransportLimits = TransportLimits(),
+        liveness: BrokerLiveness = BrokerLiveness(),
         context: Context? = nil,
         socketSetup: SocketSetup? = nil,
         logger: Logger,
@@ -51,6 +59,7 @@ public final class MajordomoClient: Sendable {
         self.brokers = brokers
         self.correlate = correlate
         self.limits = limits
+        self.liveness = liveness
         self.context = try .forRole(given: context)
         self.socketSetup = socketSetup
         self.logger = logger
@@ -77,38 +86,46 @@ public final class MajordomoClient: Sendable {
     }
 
     private func startLoop() throws(ZMQError) {
-        let socket = try makeSocket()
-        // Connection events per broker, so that a timeout can say how each one stood.
-        let monitorAddress = "inproc://mdp-client-monitor-\(ObjectIdentifier(self).hashValue)"
-        try socket.monitor(monitorAddress, events: .connection)
-        let monitor = try Socket(context, type: .pair)
-        try monitor.connect(monitorAddress)
-        try connect(socket)
+        var links: [BrokerLink] = []
+        for (index, broker) in brokers.enumerated() {
+            links.append(try BrokerLink(endpoint: broker, socket: try makeSocket(), monitorName: monitorName(index)))
+        }
         // The sockets move to the I/O thread here and are used only there from now on.
-        let handoff = SocketHandoff(socket)
-        let monitorHandoff = SocketHandoff(monitor)
+        let handoff = SocketHandoff(links)
         let loop = IOThread(name: "mdp-client") { [self] in
-            var loop = ClientLoop(client: self, socket: handoff.take(), monitor: monitorHandoff.take())
+            var loop = ClientLoop(client: self, links: handoff.take())
             loop.run()
         }
         thread.withLock { $0 = loop }
     }
 
-    /// A DEALER socket as the client's requests need it: only connected brokers get messages (`ZMQ_IMMEDIATE`),
-    /// the transport's limits, the caller's setup (CURVE keys). Not connected yet.
+    /// Where broker `index`'s socket publishes its connection events.
+    private func monitorName(_ index: Int) -> String {
+        "inproc://mdp-client-monitor-\(ObjectIdentifier(self).hashValue)-\(index)"
+    }
+
+    /// A DEALER socket as the client's requests need it: messages only over a connection that is up
+    /// (`ZMQ_IMMEDIATE`), the transport's limits, heartbeats, the caller's setup (CURVE keys). Not connected yet.
     func makeSocket() throws(ZMQError) -> Socket {
         let socket = try Socket(context, type: .dealer)
         try socket.set(.immediate, true)
         try socket.set(.maxMessageSize, limits.maxFrameBytes)
         try socket.set(.sendHighWaterMark, limits.highWaterMark)
         try socket.set(.receiveHighWaterMark, limits.highWaterMark)
+        try liveness.apply(to: socket)
         try socketSetup?(socket)
         return socket
     }
 
-    /// Connects `socket` to every broker.
-    func connect(_ socket: Socket) throws(ZMQError) {
-        for broker in brokers { try socket.connect(broker) }
+    /// How each broker's connection stands now, in the order the brokers were given; every broker "not connected
+    /// yet" before the client starts or after it stopped.
+    public func connections() async -> [BrokerConnection] {
+        let idle = brokers.map { BrokerConnection(endpoint: $0, status: .neverConnected(attempts: 0)) }
+        guard lifecycle.current == .running else { return idle }
+        return await withCheckedContinuation { continuation in
+            let reply: @Sendable ([BrokerConnection]) -> Void = { continuation.resume(returning: $0) }
+            if !executor.post(.connections(reply)) { continuation.resume(returning: idle) }
+        }
     }
 
     /// Sends a request and waits for its reply.

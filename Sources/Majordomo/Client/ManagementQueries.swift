@@ -7,7 +7,7 @@ import ZeroMQ
 /// answer of a query that timed out would answer the next one. A socket per query makes the socket itself the
 /// correlation: whatever arrives on it answers its query, and once the query is answered or given up the socket is
 /// closed (linger 0), so a late answer has nowhere to go. Queries are rare (health checks), so a connection each
-/// costs little.
+/// costs little. Like any request, a query is held by one broker, and opened again at another if that one is lost.
 ///
 /// Owned by the client's I/O thread, like every socket of the client.
 struct ManagementQueries {
@@ -23,10 +23,12 @@ struct ManagementQueries {
 
     var isEmpty: Bool { queries.isEmpty }
 
-    /// Opens the query's socket and sends `frames` on it, or keeps them until a broker is connected.
-    mutating func open(token: UInt64, frames: [Frame], client: MajordomoClient) throws(ZMQError) {
+    /// Opens the query's socket, connected to `endpoint` alone, and sends `frames` on it, or keeps them until it is
+    /// connected. A query opened again (its broker was lost) closes its earlier socket first.
+    mutating func open(token: UInt64, frames: [Frame], endpoint: String, client: MajordomoClient) throws(ZMQError) {
+        close(token)
         let socket = try client.makeSocket()
-        try client.connect(socket)
+        try socket.connect(endpoint)
         var query = Query(socket: socket, unsent: frames)
         if (try? socket.send(frames, dontWait: true)) == true { query.unsent = nil }
         queries[token] = query

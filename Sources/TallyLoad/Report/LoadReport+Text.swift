@@ -47,6 +47,10 @@ extension LoadReport {
         if tally.unanswered > 0 {
             lines.append("requests without an answer within the timeout: \(tally.unanswered)")
         }
+        if brokers.contains(where: { $0.losses > 0 }) {
+            let shown = brokers.map { "\($0.endpoint) \($0.losses)×" }.joined(separator: ", ")
+            lines.append("broker connections lost during the run (their requests were sent again): \(shown)")
+        }
         if baseline != nil {
             lines.append(
                 "tally / raw echo: throughput \(throughputRatio.map { ReportFormat.percent($0) } ?? ReportFormat.notMeasured), "

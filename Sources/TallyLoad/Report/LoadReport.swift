@@ -47,6 +47,24 @@ package struct LoadReport: Encodable, Sendable {
     /// Tally's p50 latency of successes as a multiple of the echo's (lower is better).
     package var p50LatencyRatio: Double?
     package var thresholds: [ThresholdOutcome]
+    /// How each broker's connections stood at the end of the run, and how often they were lost during it (a broker
+    /// that went silent, or a false alarm on a machine too busy to answer heartbeats).
+    package var brokers: [BrokerRow] = []
+
+    /// One broker endpoint, over every client connection of the run (`--connections`).
+    package struct BrokerRow: Encodable, Sendable, Hashable {
+        package var endpoint: String
+        /// Client connections up at the end of the run.
+        package var connected: Int
+        /// Times a connection that was up was lost, all clients together.
+        package var losses: Int
+
+        package init(endpoint: String, connected: Int, losses: Int) {
+            self.endpoint = endpoint
+            self.connected = connected
+            self.losses = losses
+        }
+    }
 
     package init(
         mix: String, pacing: String, snapshot: LoadSnapshot, baseline: LoadSummary?, thresholds: LoadThresholds
@@ -69,7 +87,7 @@ package struct LoadReport: Encodable, Sendable {
     package var passed: Bool { thresholds.allSatisfy(\.passed) }
 
     enum CodingKeys: String, CodingKey {
-        case mix, pacing, tally, methods, baseline, thresholds, passed
+        case mix, pacing, tally, methods, baseline, thresholds, passed, brokers
         case bodyBytes = "body_bytes"
         case throughputRatio = "throughput_ratio", p50LatencyRatio = "p50_latency_ratio"
     }
@@ -86,5 +104,6 @@ package struct LoadReport: Encodable, Sendable {
         try container.encode(p50LatencyRatio, forKey: .p50LatencyRatio)
         try container.encode(thresholds, forKey: .thresholds)
         try container.encode(passed, forKey: .passed)
+        try container.encode(brokers, forKey: .brokers)
     }
 }
