@@ -33,6 +33,8 @@ extension BrokerMetrics {
             "Worker processes with a connection registered for the service: a Tally worker names its process in READY, a plain MDP/0.1 connection counts as a process of its own, and a process serving several services counts in each.",
         "tally_broker_worker_connections":
             "Worker connections registered for the service: a Tally worker process opens several (--connections).",
+        "tally_broker_peer_connections":
+            "Transport connections open on the broker's socket, clients' and workers' alike (each worker connection is one); a peer whose host went silent is let go of once it has acknowledged nothing for --heartbeat-liveness minus one heartbeats.",
         "tally_broker_worker_request_capacity":
             "Requests the service's worker connections can hold at once: the sum of the credit each offered in READY (1 for a plain MDP/0.1 connection).",
     ]

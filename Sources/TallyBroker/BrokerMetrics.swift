@@ -14,6 +14,7 @@ import Synchronization
 /// | `tally_broker_replies_refused_total` | reason: `not_held`, `id_mismatch` |
 /// | `tally_broker_protocol_violations_total`, `tally_broker_replies_dropped_total`, `tally_broker_mmi_queries_total` | — |
 /// | `tally_broker_queued_requests`, `tally_broker_in_flight_requests`, `tally_broker_worker_processes`, `tally_broker_worker_connections`, `tally_broker_worker_request_capacity` (gauges, set per scrape) | service |
+/// | `tally_broker_peer_connections` (gauge, set per scrape) | — |
 ///
 /// The `service` label only ever holds a name some worker registered: names that clients alone sent (typos,
 /// probes, a flood of invented names) are counted under `unknown`, so that no client can grow the series.
@@ -93,6 +94,7 @@ public final class BrokerMetrics: Sendable {
     private let droppedReplies: Counter
     private let refusedReplies = Mutex<[ReplyRefusal: Counter]>([:])
     private let managementQueries: Counter
+    private let peerConnections: Gauge
 
     /// - Parameter factory: where the metrics go; the process-wide backend unless a test passes its own.
     public init(maxLabeledServices: Int = 256, factory: any MetricsFactory = MetricsSystem.factory) {
@@ -102,6 +104,7 @@ public final class BrokerMetrics: Sendable {
         violations = Counter(label: "tally_broker_protocol_violations_total", factory: factory)
         droppedReplies = Counter(label: "tally_broker_replies_dropped_total", factory: factory)
         managementQueries = Counter(label: "tally_broker_mmi_queries_total", factory: factory)
+        peerConnections = Gauge(label: "tally_broker_peer_connections", factory: factory)
     }
 
     /// Records one event; called on the broker's I/O thread, so it stays cheap (a lock and a counter).
@@ -149,8 +152,9 @@ public final class BrokerMetrics: Sendable {
     }
 
     /// Sets the queue and worker gauges from a snapshot: registered services each, the rest summed under
-    /// `unknown`; a registered service that disappeared reads 0.
+    /// `unknown`; a registered service that disappeared reads 0. And the connections open.
     public func update(_ snapshot: BrokerSnapshot) {
+        if let connections = snapshot.peerConnections { peerConnections.record(connections) }
         state.withLock { state in
             var unknown = BrokerSnapshot.ServiceState()
             for (name, service) in snapshot.services where state.registered[name] == nil {

@@ -123,6 +123,78 @@ import Testing
         await cluster.stop()
     }
 
+    /// A worker stalls as a whole (`kill -STOP`) while it holds requests, for longer than the broker's patience
+    /// (quick heartbeats: 1 s), then resumes. Its kernel kept acknowledging, so its connections stayed open: the
+    /// broker re-queued what it held to the other worker, and the stalled worker's late replies really reach the
+    /// broker when it resumes, to be dropped there: no request is answered twice, none is lost (a raw MDP client
+    /// that counts every reply per id, with no retries of its own).
+    @Test func aStalledWorkersLateRepliesReachTheBrokerAndAreDropped() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        // 50 heartbeats of patience: the resumed worker answers what it holds before it could give its broker up.
+        let workerArguments = [
+            "--simulated-latency", "300ms", "--heartbeat-liveness", "50", "--io-threads", "1", "--concurrency", "4",
+        ]
+        let cluster = try await TallyCluster.start(
+            workers: 1, heartbeats: .quick, brokerArguments: ["--http", brokerHTTP], workerArguments: workerArguments)
+        let counting = try ManagedProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", MultiHostTests.countingClient.path, cluster.endpoint, "tally.history", "160", "20", "2", "40"],
+            name: "counting-client")
+        // Requests keep coming for 8 s, through the stall: the lone worker holds some, and still does once a second
+        // one is there to take them over.
+        let holding = await eventually(timeout: .seconds(20)) {
+            let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+            return ProcessProbes.total("tally_broker_in_flight_requests", in: metrics) >= 2
+        }
+        #expect(holding, "the worker to be stalled holds requests")
+        let relief = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, heartbeats: .quick, arguments: workerArguments, name: "relief")
+        let stalled = cluster.workers[0]
+        stalled.suspend()
+        let expired = await eventually(timeout: .seconds(20)) {
+            ProcessProbes.total(
+                "tally_broker_heartbeat_expiries_total", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "") >= 1
+        }
+        stalled.resume()
+        #expect(expired, "the broker gave the stalled worker up")
+        #expect(await counting.waitForExit(timeout: .seconds(60)) == 0, "\(counting.errorOutput.suffix(1500))")
+        let counted = try await counting.jsonOutput()
+        #expect(counted["answered"] as? Int == 160, "every request answered: \(counted)")
+        #expect((counted["duplicates"] as? [String: Int])?.isEmpty == true, "none twice: \(counted)")
+        #expect((counted["errors"] as? [String: Int])?.isEmpty == true, "\(counted)")
+        let dropped = await eventually(timeout: .seconds(10)) {
+            ProcessProbes.total(
+                "tally_broker_replies_dropped_total", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "") >= 1
+        }
+        #expect(dropped, "the stalled worker's late replies reached the broker and were dropped")
+        relief.terminate()
+        _ = await relief.waitForExit()
+        await cluster.stop()
+    }
+
+    /// A live client that never answers a ZMTP PING, and sends nothing for four times the broker's patience with a
+    /// silent host (quick heartbeats: 750 ms without an acknowledgement): a ZMTP 3.0 stack spoken by hand over a
+    /// plain TCP socket. Its kernel answers the broker's keepalive probes, so the broker keeps its connection, and
+    /// its MMI query, sent after the wait on the same connection, is answered.
+    @Test func aLivePeerThatNeverAnswersAPingIsNotCutWhileItIsAlive() async throws {
+        try await withCluster(workers: 1, heartbeats: .quick) { cluster in
+            let port = cluster.endpoint.split(separator: ":").last.map(String.init) ?? ""
+            let peer = try ManagedProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3",
+                    MultiHostTests.countingClient.deletingLastPathComponent().appendingPathComponent(
+                        "zmtp30_peer.py"
+                    ).path, "127.0.0.1", port, "3",
+                ], name: "zmtp30-peer")
+            #expect(await peer.waitForExit(timeout: .seconds(30)) == 0, "\(peer.errorOutput.suffix(1500))")
+            let outcome = try await peer.jsonOutput()
+            #expect(outcome["closed"] as? Bool == false, "the broker kept the connection: \(outcome)")
+            #expect(outcome["answer"] as? String == "200", "and answered on it: \(outcome)")
+            #expect(outcome["commands_received"] as? [String] == ["READY"], "no PING asked of it: \(outcome)")
+        }
+    }
+
     static func scrape(_ address: String) async -> PrometheusExposition? {
         await ProcessProbes.metrics(at: address).map(PrometheusExposition.init)
     }

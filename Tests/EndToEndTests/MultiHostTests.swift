@@ -17,9 +17,11 @@ struct MultiHostTests {
     static let countingClient = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("MultiHost/counting_client.py")
 
-    /// The broker gives up on a silent worker after 4 × 250 ms (`TallyCluster.Heartbeats.quick`); the worker waits
-    /// 50 × 250 ms before it gives up on the broker, so a partition of a few seconds ends with the stale worker still
-    /// connected: its late replies really reach the broker, which must drop them.
+    /// The broker gives up on a silent worker after 4 × 250 ms (`TallyCluster.Heartbeats.quick`), and its kernel on
+    /// the worker's TCP connection after 750 ms without an acknowledgement; the worker waits 50 × 250 ms before it
+    /// gives up on the broker, so a partition of a few seconds ends with the stale worker still at work: what it
+    /// sends when the link is back meets a connection the broker has closed (its late replies are delivered to
+    /// nobody; `LivenessTests` has a stalled worker whose late replies do reach the broker, to be dropped there).
     static let brokerArguments = TallyCluster.Heartbeats.quick.brokerArguments + ["--log-level", "info"]
     static let workerArguments = [
         "--heartbeat-interval", "250ms", "--heartbeat-liveness", "50", "--reconnect-delay", "250ms",
@@ -89,23 +91,20 @@ struct MultiHostTests {
             #expect(await load.waitForExit(timeout: .seconds(30)) == 0, "tally-load: \(load.errorOutput.suffix(1500))")
             #expect(await counting.waitForExit(timeout: .seconds(30)) == 0, "\(counting.errorOutput.suffix(1500))")
             phase("clients done")
-            let loadReport = try await jsonOutput(of: load)
+            let loadReport = try await load.jsonOutput()
             let tally = loadReport["tally"] as? [String: Any] ?? [:]
             #expect(tally["unanswered"] as? Int == 0, "tally-load: \(loadReport)")
             #expect((tally["errors"] as? [String: Int] ?? [:]).isEmpty, "tally-load: \(loadReport)")
             #expect((tally["succeeded"] as? Int ?? 0) >= 80, "tally-load: \(loadReport)")
-            let counted = try await jsonOutput(of: counting)
+            let counted = try await counting.jsonOutput()
             #expect(counted["answered"] as? Int == 50, "counting client: \(counted)")
             #expect((counted["missing"] as? [String])?.isEmpty == true, "counting client: \(counted)")
             #expect((counted["duplicates"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")
             #expect((counted["errors"] as? [String: Int])?.isEmpty == true, "counting client: \(counted)")
 
-            // The broker re-queued what the partitioned worker held, dropped its late replies, and the worker,
-            // told to DISCONNECT, registered again.
+            // The broker re-queued what the partitioned worker held, and the worker, its connections closed under it,
+            // registered again.
             #expect(await metrics.value("tally_broker_requeues_total", service: Self.service) >= 1)
-            #expect(
-                await metrics.total("tally_broker_replies_dropped_total") >= 1,
-                "the stale worker's late replies should reach the broker and be dropped")
             #expect(
                 await eventually(timeout: .seconds(10)) {
                     await metrics.value("tally_broker_worker_connections", service: Self.service) == 4
@@ -123,17 +122,5 @@ struct MultiHostTests {
             phase("processes stopped")
         }
         phase("network down")
-    }
-
-    /// The JSON object a process printed on standard output, once its output has been read to the end.
-    func jsonOutput(of process: ManagedProcess) async throws -> [String: Any] {
-        var parsed: [String: Any]?
-        _ = await eventually(timeout: .seconds(5)) {
-            let text = process.output.joined(separator: "\n")
-            parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            return parsed != nil
-        }
-        guard let parsed else { throw ProcessError("\(process.name) printed no JSON: \(process.output)") }
-        return parsed
     }
 }

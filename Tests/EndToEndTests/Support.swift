@@ -28,3 +28,17 @@ func waitForServices(
 func pid(of worker: String) -> Int32? {
     worker.split(separator: "/").last.flatMap { Int32($0) }
 }
+
+extension ManagedProcess {
+    /// The JSON object the process printed on standard output, once its output has been read to the end.
+    func jsonOutput() async throws -> [String: Any] {
+        var parsed: [String: Any]?
+        _ = await eventually(timeout: .seconds(5)) {
+            let text = output.joined(separator: "\n")
+            parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            return parsed != nil
+        }
+        guard let parsed else { throw ProcessError("\(name) printed no JSON: \(output)") }
+        return parsed
+    }
+}

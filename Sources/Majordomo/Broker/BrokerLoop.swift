@@ -46,6 +46,11 @@ struct BrokerLoop {
         try router.set(.maxMessageSize, broker.limits.maxFrameBytes)
         try router.set(.sendHighWaterMark, broker.limits.highWaterMark)
         try router.set(.receiveHighWaterMark, broker.limits.highWaterMark)
+        // A client or worker host that vanishes without a reset must not leave its connection open for good.
+        try TCPLiveness(
+            heartbeatInterval: broker.configuration.heartbeatInterval,
+            liveness: broker.configuration.heartbeatLiveness
+        ).apply(to: router)
         try broker.socketSetup?(router)
         // Peer connections opened and closed, for the console's count of clients: an event per connection,
         // nothing per message. Watched before the first bind, so that no accepted connection goes uncounted.
@@ -144,8 +149,7 @@ struct BrokerLoop {
 
     /// What a `.snapshot` command asks for.
     private func snapshot(detailed: Bool) -> BrokerSnapshot {
-        guard detailed else { return machine.snapshot }
-        var snapshot = machine.detailedSnapshot(now: clock.now)
+        var snapshot = detailed ? machine.detailedSnapshot(now: clock.now) : machine.snapshot
         snapshot.peerConnections = peers.open
         return snapshot
     }

@@ -33,6 +33,11 @@ public struct WorkerConfiguration: Sendable, Hashable {
         self.services = services
     }
 
+    /// When a connection whose broker host went silent is closed by the kernel (see `TCPLiveness`).
+    var tcpLiveness: TCPLiveness {
+        TCPLiveness(heartbeatInterval: heartbeatInterval, liveness: heartbeatLiveness)
+    }
+
     /// Threads asked for, before the cap by connections: as configured, or one per core.
     var requestedThreads: Int { max(1, ioThreads ?? ProcessInfo.processInfo.activeProcessorCount) }
 

@@ -226,6 +226,10 @@ struct WorkerLoop {
             try socket.set(.maxMessageSize, worker.limits.maxFrameBytes)
             try socket.set(.sendHighWaterMark, worker.limits.highWaterMark)
             try socket.set(.receiveHighWaterMark, worker.limits.highWaterMark)
+            try worker.configuration.tcpLiveness.apply(to: socket)
+            // A broker host that does not answer a connect is tried again every heartbeat or second, not after the
+            // kernel's back-off of SYNs (up to a minute apart): a broker that comes back is served again soon.
+            try socket.set(.connectTimeout, max(worker.configuration.heartbeatInterval, .seconds(1)))
             try worker.socketSetup?(socket)
             try socket.connect(sessions[index].broker)
             sockets[index] = socket
