@@ -25,7 +25,8 @@ class ClientBase:
         backoff: float = 0.1,
         max_backoff: float = 2.0,
         attempt_timeout: float | None = None,
-        heartbeat: float | None = 1.0,
+        heartbeat: float | None = 0.25,
+        heartbeat_timeout: float = 1.0,
         context: zmq.Context[Any] | None = None,
     ) -> None:
         self._core = ClientCore(
@@ -37,6 +38,7 @@ class ClientBase:
             max_backoff=max_backoff,
             attempt_timeout=attempt_timeout,
             heartbeat=heartbeat,
+            heartbeat_timeout=heartbeat_timeout,
             context=context,
         )
 

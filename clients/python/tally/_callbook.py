@@ -12,6 +12,12 @@ after a back-off (doubled each time, with up to 20% jitter, at least the ``retry
 while retries are left and the back-off ends before the deadline; when none fits, the attempt in flight waits until
 the deadline. Every attempt sends the same request: same ``id``, same ``deadline``, so a late answer to an earlier
 attempt is as good as the answer to the current one.
+
+The client has a socket per broker, and the book decides which broker each attempt goes to: of the brokers whose
+connection is up, the one holding the fewest attempts (ties in turn). A broker whose host went silent answers
+nothing, so what it holds piles up and it stops being chosen at once; when its connection is known to be lost
+(``broker_down``), every attempt it held is sent again at once, unchanged, to a broker that is up, or as soon as one
+is (``broker_up``). Such a move is not a retry: the attempt keeps its number and its timeout.
 """
 
 from __future__ import annotations
@@ -94,6 +100,8 @@ class Call:
     sent: bool = False
     next_backoff: float = 0.0
     timer_generation: int = 0
+    broker: int | None = None
+    """The broker holding the current attempt, ``None`` while it waits for one (or for its back-off to end)."""
 
     @property
     def budget(self) -> float:
@@ -103,10 +111,12 @@ class Call:
 
 @dataclass(frozen=True)
 class Send:
-    """Send ``frames`` for ``call`` (its first attempt or a retry); report it with :meth:`CallBook.sent`."""
+    """Send ``frames`` for ``call`` to broker ``broker`` (its first attempt, a retry, or an attempt moved off a lost
+    broker); report it with :meth:`CallBook.sent`."""
 
     call: Call
     frames: list[bytes]
+    broker: int = 0
 
 
 @dataclass(frozen=True)
@@ -134,7 +144,12 @@ class DuplicateRequestIdError(ValueError):
 class CallBook:
     """Calls in flight, their timers and the matching of replies to them. Used by one thread only."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, brokers: int = 1) -> None:
+        """A book for ``brokers`` brokers, numbered from 0; none is up until :meth:`broker_up` says so."""
+        self._up = [False] * brokers
+        self._held = [0] * brokers
+        self._turn = 0
+        self._unplaced: deque[Call] = deque()
         self._calls: dict[int, Call] = {}
         self._by_request_id: dict[str, Call] = {}
         self._unkeyed: dict[str, deque[Call]] = {}
@@ -216,7 +231,8 @@ class CallBook:
             if call is None or generation != call.timer_generation:
                 continue
             if call.resend_at is not None:
-                actions += self._attempt(call, now)
+                # A loop that wakes late may find the back-off ended after the deadline: no attempt is made then.
+                actions += self._attempt(call, now) if now < call.deadline else self._finish(call, None)
                 continue
             delay = self._backoff(call, minimum=0.0)
             retry = self._may_retry(call, now, delay)
@@ -242,6 +258,31 @@ class CallBook:
             heapq.heappop(self._timers)
         return None
 
+    # Brokers in ------------------------------------------------------------------------------------------------
+
+    def broker_up(self, broker: int) -> list[Action]:
+        """Broker ``broker``'s connection is up: the attempts that waited for a broker go out, oldest first."""
+        self._up[broker] = True
+        actions: list[Action] = []
+        while self._unplaced:
+            actions += self._place(self._unplaced.popleft())
+        return actions
+
+    def broker_down(self, broker: int) -> list[Action]:
+        """Broker ``broker``'s connection is lost, and the attempts it held with it: they are sent again, unchanged,
+        to the brokers still up, oldest first, or wait for one to come up."""
+        self._up[broker] = False
+        actions: list[Action] = []
+        for call in sorted((c for c in self._calls.values() if c.broker == broker), key=lambda c: c.token):
+            self._release(call)
+            call.sent = False
+            actions += self._place(call)
+        return actions
+
+    def held(self, broker: int) -> int:
+        """How many attempts in flight broker ``broker`` holds."""
+        return self._held[broker]
+
     def drain(self) -> list[Call]:
         """Every call in flight, forgotten: the client is closing."""
         calls = list(self._calls.values())
@@ -264,7 +305,31 @@ class CallBook:
         timeout = max(min(timeout, remaining), MINIMUM_ATTEMPT_TIMEOUT)
         call.attempt_deadline = now + timeout
         self._set_timer(call, call.attempt_deadline)
-        return [Send(call, call.frames)]
+        self._release(call)
+        return self._place(call)
+
+    def _place(self, call: Call) -> list[Action]:
+        """Hands the call's attempt to the connected broker holding the fewest, or keeps it until one is up."""
+        best: int | None = None
+        for offset in range(len(self._up)):
+            broker = (self._turn + offset) % len(self._up)
+            if self._up[broker] and (best is None or self._held[broker] < self._held[best]):
+                best = broker
+        if best is None:
+            self._unplaced.append(call)
+            return []
+        self._turn = (best + 1) % len(self._up)
+        call.broker = best
+        self._held[best] += 1
+        return [Send(call, call.frames, best)]
+
+    def _release(self, call: Call) -> None:
+        """The call's attempt is no longer held by a broker (answered, over, moved) nor waiting for one."""
+        if call.broker is not None:
+            self._held[call.broker] -= 1
+            call.broker = None
+        elif call in self._unplaced:
+            self._unplaced.remove(call)
 
     def _may_retry(self, call: Call, now: float, delay: float) -> bool:
         return call.attempt_number <= call.policy.retries and now + delay < call.deadline
@@ -274,6 +339,7 @@ class CallBook:
         return max(min(jittered, call.policy.max_backoff), minimum)
 
     def _schedule_resend(self, call: Call, when: float) -> None:
+        self._release(call)
         call.resend_at = when
         call.next_backoff = min(call.next_backoff * 2, call.policy.max_backoff)
         self._set_timer(call, when)
@@ -288,6 +354,7 @@ class CallBook:
         return [Forget(call), Finish(call, reply)]
 
     def _remove(self, call: Call) -> None:
+        self._release(call)
         self._calls.pop(call.token, None)
         call.timer_generation += 1  # its timers no longer fire
         if call.request_id is not None:

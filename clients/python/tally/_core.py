@@ -11,7 +11,6 @@ import threading
 import time
 import weakref
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -31,7 +30,7 @@ from ._envelope import (
     encode_request,
     request_frames,
 )
-from ._io import IOLoop, SocketSettings
+from ._io import CallFuture, IOLoop, SocketSettings
 from .curve import Curve
 from .errors import INVALID_RESPONSE, ClientClosedError, EndpointState, TallyError
 
@@ -81,11 +80,18 @@ def parse_duration(text: str, name: str) -> float:
 
 def settings_from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
     """Client settings from the variables the ``tally`` CLI reads: ``TALLY_BROKERS`` (comma-separated),
-    ``TALLY_TIMEOUT``, ``TALLY_CURVE_SECRET_KEY`` and ``TALLY_CURVE_SERVER_KEY``."""
+    ``TALLY_TIMEOUT``, ``TALLY_BROKER_HEARTBEAT`` (``0`` for none), ``TALLY_BROKER_TIMEOUT``,
+    ``TALLY_CURVE_SECRET_KEY`` and ``TALLY_CURVE_SERVER_KEY``."""
     brokers = [part.strip() for part in environ.get("TALLY_BROKERS", DEFAULT_BROKER).split(",") if part.strip()]
     settings: dict[str, Any] = {"brokers": brokers}
     if environ.get("TALLY_TIMEOUT"):
         settings["timeout"] = parse_duration(environ["TALLY_TIMEOUT"], "TALLY_TIMEOUT")
+    if environ.get("TALLY_BROKER_HEARTBEAT", "").strip() in ("0", "0s", "0ms"):
+        settings["heartbeat"] = None
+    elif environ.get("TALLY_BROKER_HEARTBEAT"):
+        settings["heartbeat"] = parse_duration(environ["TALLY_BROKER_HEARTBEAT"], "TALLY_BROKER_HEARTBEAT")
+    if environ.get("TALLY_BROKER_TIMEOUT"):
+        settings["heartbeat_timeout"] = parse_duration(environ["TALLY_BROKER_TIMEOUT"], "TALLY_BROKER_TIMEOUT")
     secret, server = environ.get("TALLY_CURVE_SECRET_KEY", ""), environ.get("TALLY_CURVE_SERVER_KEY", "")
     if bool(secret) != bool(server):
         raise ValueError("CURVE needs TALLY_CURVE_SECRET_KEY and TALLY_CURVE_SERVER_KEY together")
@@ -159,9 +165,27 @@ def typed_result(result_type: type[ResultT], result: Any, method: str) -> Result
         raise TallyError(INVALID_RESPONSE, f"the result does not match its schema: {error}", method=method) from None
 
 
+_LIVE_CORES: weakref.WeakSet[ClientCore] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for core in list(_LIVE_CORES):
+        core.forked()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class ClientCore:
     """The I/O thread and the calls made through it, for :class:`tally.TallyClient` and
-    :class:`tally.AsyncTallyClient`. Safe to use from any thread."""
+    :class:`tally.AsyncTallyClient`. Safe to use from any thread.
+
+    A client made before ``os.fork()`` (gunicorn ``--preload``, Celery's prefork pool, multiprocessing) keeps working
+    in the child, as redis-py's pool does: no thread survives a fork, and the parent's sockets and context are the
+    parent's, so the child lets them be (never closing them: that would reach into the parent's libzmq) and makes
+    its own context, sockets and I/O thread at its first call. What the parent had in flight is answered in the
+    parent alone; a copy of such a call waited on in the child fails with ClientClosedError within a second.
+    """
 
     def __init__(
         self,
@@ -174,6 +198,7 @@ class ClientCore:
         max_backoff: float,
         attempt_timeout: float | None,
         heartbeat: float | None,
+        heartbeat_timeout: float,
         context: zmq.Context[Any] | None,
     ) -> None:
         self.brokers = check_brokers(brokers)
@@ -187,28 +212,63 @@ class ClientCore:
         self.policy = RetryPolicy(
             retries=retries, backoff=backoff, max_backoff=max_backoff, attempt_timeout=attempt_timeout
         )
+        check_seconds("heartbeat_timeout", heartbeat_timeout)
         self._id_prefix = secrets.token_hex(4)
         self._counter = itertools.count(1)
         self._counter_lock = threading.Lock()
         self._closed = False
-        owns_context = context is None
-        self._loop = IOLoop(
-            context or zmq.Context(), self.brokers, curve, SocketSettings(heartbeat=heartbeat), owns_context
-        )
-        self._loop.start()
+        self._curve = curve
+        self._settings = SocketSettings(heartbeat=heartbeat, heartbeat_timeout=heartbeat_timeout)
+        self._loop: IOLoop | None = None
+        self._loop_lock = threading.Lock()
+        self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._start_loop(context)
+        _LIVE_CORES.add(self)
+
+    def _start_loop(self, context: zmq.Context[Any] | None) -> IOLoop:
+        loop = IOLoop(context or zmq.Context(), self.brokers, self._curve, self._settings, context is None)
+        loop.start()
+        self._loop = loop
         # A client dropped without close() still stops its thread (and closes its sockets).
-        self._finalizer = weakref.finalize(self, self._loop.stop, 2.0)
+        self._finalizer = weakref.finalize(self, loop.stop, 2.0)
+        return loop
+
+    def _io(self) -> IOLoop:
+        """The I/O loop of this process: after a fork, the child's own, made at its first use."""
+        loop = self._loop
+        if loop is not None:
+            return loop
+        with self._loop_lock:
+            if self._closed:
+                raise ClientClosedError("the Tally client is closed")
+            return self._loop or self._start_loop(None)
+
+    def forked(self) -> None:
+        """In a fork's child (``os.register_at_fork``): lets the parent's loop be, to make this process's own."""
+        old, self._loop = self._loop, None
+        self._loop_lock = threading.Lock()  # the parent's may have been held by a thread that is not here
+        self._counter_lock = threading.Lock()
+        self._id_prefix = secrets.token_hex(4)  # the parent goes on using its ids
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        if old is not None:
+            old.inbox.abandon()
 
     @property
     def closed(self) -> bool:
-        return self._closed or not self._loop.thread.is_alive()
+        if self._closed:
+            return True
+        loop = self._loop
+        return loop is not None and not loop.alive
 
     def close(self) -> None:
         self._closed = True
-        self._finalizer()
+        if self._finalizer is not None:
+            self._finalizer()
 
     def endpoints(self) -> list[EndpointState]:
-        return self._loop.endpoints.snapshot()
+        return self._io().endpoints.snapshot()
 
     def _next(self) -> int:
         with self._counter_lock:
@@ -238,10 +298,10 @@ class ClientCore:
             attempt_timeout=self.policy.attempt_timeout,
         )
 
-    def _submit(self, call: Call, interpret: Any) -> Future[Any]:
+    def _submit(self, call: Call, interpret: Any) -> CallFuture:
         if self._closed:
             raise ClientClosedError("the Tally client is closed")
-        return self._loop.submit(call, interpret)
+        return self._io().submit(call, interpret)
 
     def start_method(
         self,
@@ -253,7 +313,7 @@ class ClientCore:
         deadline: datetime | None,
         retries: int | None,
         traceparent: str | None,
-    ) -> Future[Any]:
+    ) -> CallFuture:
         """Starts a call of ``method``; its future holds the ``result`` document or raises TallyError."""
         check_method(method)
         service = default_service(method) if service is None else service
@@ -275,7 +335,7 @@ class ClientCore:
 
     def start_envelope(
         self, envelope: Mapping[str, Any], *, service: str, timeout: float | None, retries: int | None
-    ) -> Future[Any]:
+    ) -> CallFuture:
         """Starts sending a whole envelope as it is; its future holds the whole response."""
         if not isinstance(envelope, Mapping):
             raise TypeError(f"envelope must be a mapping, not {type(envelope).__name__}")
@@ -299,7 +359,7 @@ class ClientCore:
         )
         return self._submit(call, envelope_of)
 
-    def start_mmi(self, service: str, *, timeout: float | None) -> Future[Any]:
+    def start_mmi(self, service: str, *, timeout: float | None) -> CallFuture:
         """Starts an MMI ``mmi.service`` query; its future holds the status code."""
         check_service(service)
         seconds, _, monotonic_deadline = self._budget(timeout, None)

@@ -1,11 +1,15 @@
 """The client's I/O thread: the only thread that touches its ZeroMQ sockets.
 
-ZeroMQ sockets are not thread-safe, so one background thread owns the DEALER (connected to every broker), its
-monitor socket and the :class:`~tally._callbook.CallBook`. Callers on any thread hand it calls through an
+ZeroMQ sockets are not thread-safe, so one background thread owns a DEALER per broker (:class:`BrokerLink`), their
+monitor sockets and the :class:`~tally._callbook.CallBook`, which decides which broker each attempt goes to and
+moves the attempts of a broker whose connection is lost. Callers on any thread hand it calls through an
 :class:`Inbox` (a locked queue plus a pipe the thread's poller watches, so a new call wakes it at once) and wait
-on a :class:`concurrent.futures.Future` the thread resolves. The thread blocks only in ``zmq_poll``, for at most
-the time until the next timer of the book, and never in a send: a message the socket cannot take yet (no broker
-connected) waits in a backlog until the socket is writable or its attempt times out.
+on a :class:`CallFuture` the thread resolves. The thread blocks only in ``zmq_poll``, for at most the time until
+the next timer of the book, and never in a send: a message a socket cannot take yet waits in that broker's backlog
+until the socket is writable, the attempt moves, or it times out.
+
+Every broker connection carries ZMTP heartbeats: a broker whose host goes silent (power, link, firewall: no TCP
+reset) answers no PING, libzmq drops the connection after ``heartbeat_timeout``, and the monitor says so.
 
 An MMI query is the exception to the one DEALER: its reply carries only a status code, nothing that says which query
 it answers, so each attempt of a query goes on a DEALER of its own, closed once the query is answered or the attempt
@@ -47,8 +51,10 @@ RECEIVE_BATCH = 1000
 class SocketSettings:
     """How the DEALER is set up. Durations in seconds."""
 
-    heartbeat: float | None = 1.0
-    """ZMTP heartbeat interval (a broker silent for 3 intervals is disconnected); ``None`` for libzmq's default."""
+    heartbeat: float | None = 0.25
+    """ZMTP heartbeat (PING) interval on each broker connection; ``None`` for none."""
+    heartbeat_timeout: float = 1.0
+    """How long a connection waits for anything after a PING, and a connect for an answer, before it is dropped."""
     max_message_bytes: int = 16 << 20
     high_water_mark: int = 10_000
 
@@ -69,6 +75,15 @@ class StopLoop:
     pass
 
 
+class CallFuture(Future[Any]):
+    """A call's future, which knows the I/O loop that will end it: a caller waiting on it can tell a call still in
+    hand from one whose thread is gone (the client closed, or this process is a fork's child)."""
+
+    def __init__(self, io: IOLoop) -> None:
+        super().__init__()
+        self.io = io
+
+
 Command = StartCall | CancelCall | StopLoop
 
 
@@ -86,6 +101,8 @@ class Inbox:
 
     def post(self, command: Command) -> bool:
         """Queues ``command``; ``False`` once the inbox is closed (the thread will never read it)."""
+        if self._closed:  # checked before the lock too: a fork's child must not wait for a lock held at the fork
+            return False
         with self._lock:
             if self._closed:
                 return False
@@ -119,6 +136,12 @@ class Inbox:
             self._items.clear()
         return items
 
+    def abandon(self) -> None:
+        """In a fork's child: refuses every post from now on and closes this process's copy of the pipe, without
+        the lock (a thread of the parent may have held it at the fork, and no thread here would release it)."""
+        self._closed = True
+        self.release()
+
     def release(self) -> None:
         for fd in (self.read_fd, self._write_fd):
             try:
@@ -137,8 +160,27 @@ def resolve(future: Future[Any], value: Any = None, error: BaseException | None 
         future.set_result(value)
 
 
+class BrokerLink:
+    """One broker as the I/O thread sees it: the DEALER connected to it alone, that socket's monitor, and the
+    messages of attempts it holds that the socket has not taken yet (oldest first)."""
+
+    def __init__(self, endpoint: str, socket: zmq.Socket[Any]) -> None:
+        self.endpoint = endpoint
+        self.socket = socket
+        self.monitor: zmq.Socket[Any] = socket.get_monitor_socket()
+        self.backlog: OrderedDict[int, list[bytes]] = OrderedDict()
+
+    def close(self) -> None:
+        try:
+            self.socket.disable_monitor()
+        except zmq.ZMQError:
+            pass
+        self.monitor.close(linger=0)
+        self.socket.close(linger=0)
+
+
 class IOLoop:
-    """The socket, its monitor, the call book and the thread that runs them.
+    """The sockets (one per broker), their monitors, the call book and the thread that runs them.
 
     The sockets are made and connected in the constructor, on the caller's thread, so that a bad endpoint or key
     fails there with a clear error; from :meth:`start` on only the I/O thread uses them.
@@ -154,36 +196,47 @@ class IOLoop:
     ) -> None:
         self.context = context
         self.owns_context = owns_context
+        self.pid = os.getpid()
         self.inbox = Inbox()
         self.endpoints = EndpointStates(brokers)
-        self.book = CallBook()
-        self._backlog: OrderedDict[int, list[bytes]] = OrderedDict()
+        self.book = CallBook(brokers=len(brokers))
         self._futures: dict[int, tuple[Future[Any], Interpret]] = {}
         self._not_executed: list[Command] = []
         # MMI queries in flight, each on its own DEALER (by call token), with the request it has not taken yet.
         self._queries: dict[int, zmq.Socket[Any]] = {}
         self._query_backlog: dict[int, list[bytes]] = {}
-        self._brokers = list(brokers)
         self._curve = curve
         self._settings = settings
         self._poller = zmq.Poller()
-        socket = self._dealer()
+        self.links: list[BrokerLink] = []
         try:
-            self.monitor = socket.get_monitor_socket()
-            self._connect(socket)
+            for broker in brokers:
+                socket = self._dealer()
+                try:
+                    link = BrokerLink(broker, socket)
+                except BaseException:
+                    socket.close(linger=0)
+                    raise
+                self.links.append(link)
+                self._connect(socket, broker)
         except BaseException:
-            socket.close(linger=0)
+            for link in self.links:
+                link.close()
             self.inbox.release()
             raise
-        self.socket = socket
         self.thread = threading.Thread(target=self._run, name="tally-client-io", daemon=True)
 
     def start(self) -> None:
         self.thread.start()
 
+    @property
+    def alive(self) -> bool:
+        """Whether the I/O thread runs, in this process (a fork's child has none: threads do not survive a fork)."""
+        return self.pid == os.getpid() and self.thread.is_alive()
+
     def _dealer(self) -> zmq.Socket[Any]:
         """A DEALER as every request of the client needs it (limits, heartbeats, CURVE), not connected yet."""
-        socket = self.context.socket(zmq.DEALER)
+        socket: zmq.Socket[Any] = self.context.socket(zmq.DEALER)
         try:
             socket.linger = 0
             socket.immediate = 1
@@ -191,8 +244,9 @@ class IOLoop:
             socket.sndhwm = self._settings.high_water_mark
             socket.rcvhwm = self._settings.high_water_mark
             if self._settings.heartbeat is not None:
-                socket.heartbeat_ivl = int(self._settings.heartbeat * 1000)
-                socket.heartbeat_timeout = int(self._settings.heartbeat * 3000)
+                socket.heartbeat_ivl = round(self._settings.heartbeat * 1000)
+                socket.heartbeat_timeout = round(self._settings.heartbeat_timeout * 1000)
+                socket.connect_timeout = round(self._settings.heartbeat_timeout * 1000)
             if self._curve is not None:
                 self._curve.apply(socket)
         except BaseException:
@@ -200,16 +254,16 @@ class IOLoop:
             raise
         return socket
 
-    def _connect(self, socket: zmq.Socket[Any]) -> None:
-        for broker in self._brokers:
-            try:
-                socket.connect(broker)
-            except zmq.ZMQError as error:
-                raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
+    @staticmethod
+    def _connect(socket: zmq.Socket[Any], broker: str) -> None:
+        try:
+            socket.connect(broker)
+        except zmq.ZMQError as error:
+            raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
 
-    def submit(self, call: Call, interpret: Interpret) -> Future[Any]:
+    def submit(self, call: Call, interpret: Interpret) -> CallFuture:
         """Hands ``call`` to the I/O thread; the future ends with its value, a TallyError or ClientClosedError."""
-        future: Future[Any] = Future()
+        future = CallFuture(self)
         if not self.inbox.post(StartCall(call, future, interpret)):
             raise ClientClosedError("the Tally client is closed")
         token = call.token
@@ -223,6 +277,8 @@ class IOLoop:
 
     def stop(self, timeout: float | None = None) -> None:
         """Ends the thread: calls still waiting fail with ClientClosedError. Safe to call twice, from any thread."""
+        if self.pid != os.getpid():
+            return  # a fork's copy: the sockets, the thread and the pipe are the parent's
         self.inbox.post(StopLoop())
         if self.thread.is_alive() and threading.current_thread() is not self.thread:
             self.thread.join(timeout)
@@ -242,26 +298,30 @@ class IOLoop:
     def _loop(self) -> None:
         poller = self._poller
         poller.register(self.inbox.read_fd, zmq.POLLIN)
-        poller.register(self.monitor, zmq.POLLIN)
-        poller.register(self.socket, zmq.POLLIN)
-        watching_writable = False
+        for link in self.links:
+            poller.register(link.socket, zmq.POLLIN)
+            poller.register(link.monitor, zmq.POLLIN)
+        watching_writable = [False] * len(self.links)
         while True:
-            wants_writable = bool(self._backlog)
-            if wants_writable != watching_writable:
-                poller.modify(self.socket, zmq.POLLIN | (zmq.POLLOUT if wants_writable else 0))
-                watching_writable = wants_writable
+            for broker, link in enumerate(self.links):
+                # A socket is watched for writability only while messages wait for it.
+                if bool(link.backlog) != watching_writable[broker]:
+                    watching_writable[broker] = bool(link.backlog)
+                    poller.modify(link.socket, zmq.POLLIN | (zmq.POLLOUT if link.backlog else 0))
             next_timer = self.book.next_timer()
             wait_ms = None if next_timer is None else max(0, int((next_timer - time.monotonic()) * 1000) + 1)
             ready = dict(poller.poll(wait_ms))
             if self.inbox.read_fd in ready and not self._execute_commands(self.inbox.take_all()):
                 return  # told to stop
-            if self.monitor in ready:
-                self._read_monitor()
-            events = ready.get(self.socket, 0)
-            if events & zmq.POLLIN:
-                self._receive()
-            if self._backlog and (events & zmq.POLLOUT or not wants_writable):
-                self._flush_backlog()
+            for broker, link in enumerate(self.links):
+                # Replies first: those that arrived before a connection was lost answer their calls.
+                events = ready.get(link.socket, 0)
+                if events & zmq.POLLIN:
+                    self._receive(link)
+                if link.backlog and events & zmq.POLLOUT:
+                    self._flush_backlog(broker)
+                if link.monitor in ready:
+                    self._read_monitor(broker)
             for token, query in [(token, query) for token, query in self._queries.items() if query in ready]:
                 self._serve_query(token, query, ready[query])
             self._execute(self.book.advance(time.monotonic()))
@@ -288,18 +348,19 @@ class IOLoop:
             self._execute(actions)
         return True
 
-    def _execute(self, actions: list[Send | Forget | Finish]) -> None:
+    def _execute(self, actions: list[Send | Forget | Finish], moving: bool = False) -> None:
         for action in actions:
             if isinstance(action, Send):
-                self._send(action.call, action.frames)
+                self._send(action.call, action.frames, action.broker, moving)
             elif isinstance(action, Forget):
-                self._backlog.pop(action.call.token, None)
+                for link in self.links:
+                    link.backlog.pop(action.call.token, None)
                 self._close_query(action.call.token)
             else:
                 self._finish(action.call, action.reply)
 
-    def _send(self, call: Call, frames: list[bytes]) -> None:
-        if call.attempts:
+    def _send(self, call: Call, frames: list[bytes], broker: int, moving: bool) -> None:
+        if call.attempts and not moving:
             last = call.attempts[-1]
             logger.debug(
                 "retrying %s (id %s), attempt %d, after %s",
@@ -310,23 +371,25 @@ class IOLoop:
                 extra={"tally_attempt": call.attempt_number, "tally_after": last.outcome},
             )
         if call.service.startswith(MMI_PREFIX):
-            self._send_query(call, frames)
+            self._send_query(call, frames, self.links[broker].endpoint)
             return
-        if not self._backlog:
+        link = self.links[broker]
+        if not link.backlog:
             try:
-                self.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+                link.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
                 self.book.sent(call.token)
                 return
             except zmq.Again:
-                pass  # no broker connection ready yet, or its queue is full: wait for the socket
-        self._backlog[call.token] = frames
+                pass  # its queue is full, or its connection just went: wait for the socket (or the move)
+        link.backlog[call.token] = frames
 
-    def _send_query(self, call: Call, frames: list[bytes]) -> None:
-        """Sends an attempt of an MMI query on a DEALER of its own (the previous attempt's is closed)."""
+    def _send_query(self, call: Call, frames: list[bytes], endpoint: str) -> None:
+        """Sends an attempt of an MMI query on a DEALER of its own, connected to its broker alone (the previous
+        attempt's is closed)."""
         self._close_query(call.token)
         socket = self._dealer()
         try:
-            self._connect(socket)
+            self._connect(socket, endpoint)
         except ValueError:
             socket.close(linger=0)
             raise
@@ -371,20 +434,21 @@ class IOLoop:
             self._poller.unregister(socket)
             socket.close(linger=0)
 
-    def _flush_backlog(self) -> None:
-        while self._backlog:
-            token, frames = next(iter(self._backlog.items()))
+    def _flush_backlog(self, broker: int) -> None:
+        link = self.links[broker]
+        while link.backlog:
+            token, frames = next(iter(link.backlog.items()))
             try:
-                self.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
+                link.socket.send_multipart(frames, flags=zmq.NOBLOCK, copy=False)
             except zmq.Again:
                 return
-            del self._backlog[token]
+            del link.backlog[token]
             self.book.sent(token)
 
-    def _receive(self) -> None:
+    def _receive(self, link: BrokerLink) -> None:
         for _ in range(RECEIVE_BATCH):
             try:
-                frames = self.socket.recv_multipart(flags=zmq.NOBLOCK)
+                frames = link.socket.recv_multipart(flags=zmq.NOBLOCK)
             except zmq.Again:
                 return
             reply = decode_reply(frames)
@@ -397,15 +461,30 @@ class IOLoop:
                              reply.service)
             self._execute(actions)
 
-    def _read_monitor(self) -> None:
+    def _read_monitor(self, broker: int) -> None:
+        """A broker that comes up takes the attempts that waited for one; one whose connection is lost takes none
+        of its attempts with it: the book sends them again, unchanged, wherever it puts them."""
+        link = self.links[broker]
         while True:
             try:
-                event = recv_monitor_message(self.monitor, flags=zmq.NOBLOCK)
+                event = recv_monitor_message(link.monitor, flags=zmq.NOBLOCK)
             except zmq.Again:
                 return
-            endpoint = event.get("endpoint", b"")
-            text = endpoint.decode("utf-8", "replace") if isinstance(endpoint, bytes) else str(endpoint)
-            self.endpoints.observe(int(event["event"]), text, int(event.get("value") or 0))
+            change = self.endpoints.observe(broker, int(event["event"]), int(event.get("value") or 0))
+            if change == "up":
+                logger.debug("connected to broker %s", link.endpoint)
+                self._execute(self.book.broker_up(broker))
+            elif change == "down":
+                self._receive(link)  # replies that arrived before the connection went
+                link.backlog.clear()
+                actions = self.book.broker_down(broker)
+                logger.info(
+                    "the connection to broker %s was lost; %d attempt(s) it held sent again",
+                    link.endpoint,
+                    len(actions),
+                    extra={"tally_broker": link.endpoint, "tally_moved": len(actions)},
+                )
+                self._execute(actions, moving=True)
 
     def _finish(self, call: Call, reply: Reply | None) -> None:
         entry = self._futures.pop(call.token, None)
@@ -441,15 +520,10 @@ class IOLoop:
         for command in leftovers:
             if isinstance(command, StartCall):
                 resolve(command.future, error=ClientClosedError(reason))
-        self._backlog.clear()
         for token in list(self._queries):
             self._close_query(token)
-        try:
-            self.socket.disable_monitor()
-        except zmq.ZMQError:
-            pass
-        self.monitor.close(linger=0)
-        self.socket.close(linger=0)
+        for link in self.links:
+            link.close()
         self.inbox.release()
         if self.owns_context:
             self.context.term()

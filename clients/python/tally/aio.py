@@ -1,7 +1,9 @@
 """The asyncio Tally client: the same I/O thread and retries as :class:`tally.TallyClient`, awaited.
 
 Calls never block the event loop: the I/O thread resolves a future that the loop awaits
-(:func:`asyncio.wrap_future`). Cancelling an awaiting task forgets its call (a late reply is dropped).
+(:func:`asyncio.wrap_future`). Cancelling an awaiting task forgets its call (a late reply is dropped). A call never
+waits on an I/O thread that is gone (this process is a fork's child, or the thread failed): it fails with
+:class:`tally.ClientClosedError` within a second.
 """
 
 from __future__ import annotations
@@ -14,9 +16,28 @@ from typing import Any, TypeVar
 
 from ._base import ClientBase
 from ._core import typed_params, typed_result
+from ._io import CallFuture
+from .client import LIVENESS_CHECK_SECONDS
+from .errors import ClientClosedError
 from .typed_calls import AsyncTypedCalls
 
 ResultT = TypeVar("ResultT")
+
+
+async def _outcome(future: CallFuture) -> Any:
+    """The call's value, awaited; checks once a second that its I/O thread is still there to end it."""
+    waiting = asyncio.wrap_future(future)
+    try:
+        while True:
+            done, _ = await asyncio.wait({waiting}, timeout=LIVENESS_CHECK_SECONDS)
+            if done:
+                return waiting.result()
+            if not future.io.alive and not future.done():
+                waiting.cancel()
+                raise ClientClosedError("the Tally client's I/O thread is gone")
+    except asyncio.CancelledError:
+        waiting.cancel()  # and with it the call: its late reply is dropped
+        raise
 
 
 class AsyncTallyClient(ClientBase, AsyncTypedCalls):
@@ -65,7 +86,7 @@ class AsyncTallyClient(ClientBase, AsyncTypedCalls):
             retries=retries,
             traceparent=traceparent,
         )
-        return await asyncio.wrap_future(future)
+        return await _outcome(future)
 
     async def send_envelope(
         self,
@@ -77,12 +98,12 @@ class AsyncTallyClient(ClientBase, AsyncTypedCalls):
     ) -> dict[str, Any]:
         """Sends a whole envelope and returns the whole response, as :meth:`tally.TallyClient.send_envelope`."""
         future = self._core.start_envelope(envelope, service=service, timeout=timeout, retries=retries)
-        response: dict[str, Any] = await asyncio.wrap_future(future)
+        response: dict[str, Any] = await _outcome(future)
         return response
 
     async def service_available(self, service: str, *, timeout: float | None = None) -> bool:
         """Asks the broker (MMI) whether at least one live worker serves ``service``."""
-        status: str = await asyncio.wrap_future(self._core.start_mmi(service, timeout=timeout))
+        status: str = await _outcome(self._core.start_mmi(service, timeout=timeout))
         return status == "200"
 
     async def _typed_call(

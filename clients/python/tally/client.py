@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import datetime
 from types import TracebackType
@@ -11,6 +10,7 @@ from typing import Any, TypeVar
 
 from ._base import ClientBase
 from ._core import typed_params, typed_result
+from ._io import CallFuture
 from .errors import ClientClosedError
 from .typed_calls import TypedCalls
 
@@ -36,8 +36,13 @@ class TallyClient(ClientBase, TypedCalls):
     idempotent); :class:`TallyError` carries each attempt's outcome.
 
     The client connects to every broker given (in the background: a broker that is down does not stop it from
-    starting) and sends only over connections that are up (``ZMQ_IMMEDIATE``). Close it when done (or use
-    ``with``): calls still waiting then fail with :class:`ClientClosedError`.
+    starting), a socket each, and sends each call to the connected broker that holds the fewest of its calls. Every
+    connection carries heartbeats: a broker that stops answering them (its host lost power or its link, a firewall
+    drops, the process is stopped) is taken for lost within ``heartbeat_timeout`` to ``heartbeat_timeout`` +
+    ``heartbeat`` seconds (1–1.25 s by default), and the calls it held are sent again at once, unchanged, to another
+    broker; it is used again once it answers. A lost broker costs no call an attempt. Close the client when done
+    (or use ``with``): calls still waiting then fail with :class:`ClientClosedError`. A client made before
+    ``os.fork()`` works in the child too (it starts its own connections there).
 
     Args:
         brokers: endpoints such as ``tcp://tally-broker:5555``; one string or several.
@@ -48,8 +53,11 @@ class TallyClient(ClientBase, TypedCalls):
             ``retry_after_ms`` an ``overloaded`` answer asks for).
         max_backoff: the longest pause between attempts.
         attempt_timeout: the longest one attempt waits; by default the time left is spread over the attempts left.
-        heartbeat: ZMTP heartbeat interval in seconds: a broker connection silent for three is dropped, so requests
-            stop going to a broker whose host vanished; ``None`` leaves libzmq's default (off).
+        heartbeat: ZMTP heartbeat (PING) interval on each broker connection, in seconds; ``None`` for none (then a
+            broker whose host vanishes is noticed only when TCP gives up, many minutes later). Turn it off only for
+            a broker on a ZeroMQ stack older than ZMTP 3.1 (libzmq before 4.2), which does not answer PINGs.
+        heartbeat_timeout: how long a broker connection waits for anything (a PONG, a reply) after a PING, and a
+            connection attempt for an answer, before the broker is taken for lost and its calls go elsewhere.
         context: a ZeroMQ context to share; by default the client makes (and terminates) its own.
 
     Raises:
@@ -82,7 +90,7 @@ class TallyClient(ClientBase, TypedCalls):
         deadline: datetime | None = None,
         retries: int | None = None,
         traceparent: str | None = None,
-    ) -> Future[Any]:
+    ) -> CallFuture:
         """Starts a call and returns at once: the future holds the ``result`` document, or raises
         :class:`TallyError` (:class:`TallyTimeoutError` for no answer). Arguments as for :meth:`call`."""
         return self._core.start_method(
@@ -175,13 +183,13 @@ class TallyClient(ClientBase, TypedCalls):
         )
         return typed_result(result_type, result, method)
 
-    def _wait(self, future: Future[Any]) -> Any:
+    def _wait(self, future: CallFuture) -> Any:
         """The future's value. The I/O thread ends every call by its deadline (and every call when it stops), so
-        this only guards against a thread that died without a word."""
+        this only guards against a thread that is gone without a word (it failed, or this is a fork's child)."""
         while True:
             try:
                 return future.result(timeout=LIVENESS_CHECK_SECONDS)
             except FutureTimeout:
-                if self._core.closed and not future.done():
+                if not future.io.alive and not future.done():
                     future.cancel()
                     raise ClientClosedError("the Tally client's I/O thread is gone") from None

@@ -47,6 +47,7 @@ class EndpointState:
         connected: a connection is up now (handshake done, CURVE included): requests can go there.
         ever_connected: a connection was up at some point since the client started.
         failed_connects: connection attempts that failed (refused, unreachable, dropped during the handshake).
+        losses: times a connection that was up was lost (closed, or the broker stopped answering heartbeats).
         problem: the last reason it is not connected, when one is known (``connection refused or unreachable``,
             ``CURVE handshake refused: ZAP status 400``).
     """
@@ -56,11 +57,13 @@ class EndpointState:
     ever_connected: bool
     failed_connects: int = 0
     problem: str | None = None
+    losses: int = 0
 
     def __str__(self) -> str:
+        lost = f", lost {self.losses}×" if self.losses else ""
         if self.connected:
-            return f"{self.endpoint} (connected)"
-        state = "disconnected" if self.ever_connected else "never connected"
+            return f"{self.endpoint} (connected{lost})"
+        state = ("disconnected" if self.ever_connected else "never connected") + lost
         if self.failed_connects:
             state += f", {self.failed_connects} failed attempt{'s' if self.failed_connects != 1 else ''}"
         if self.problem:

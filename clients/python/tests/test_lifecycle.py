@@ -49,6 +49,7 @@ def io_threads() -> int:
         ([NOWHERE], {"retries": -1}, "retries must be an integer ≥ 0, not -1"),
         ([NOWHERE], {"attempt_timeout": -1}, "attempt_timeout must be a positive number"),
         ([NOWHERE], {"heartbeat": 0}, "heartbeat must be a positive number"),
+        ([NOWHERE], {"heartbeat_timeout": 0}, "heartbeat_timeout must be a positive number"),
     ],
 )
 def test_settings_that_cannot_work_are_refused_naming_the_problem(
@@ -147,6 +148,9 @@ def test_settings_come_from_the_variables_the_cli_reads(tmp_path: pathlib.Path) 
         settings_from_environment({"TALLY_CURVE_SECRET_KEY": str(tmp_path / "app.key")})
     with pytest.raises(ValueError, match="TALLY_TIMEOUT: 'soon' is not a duration"):
         settings_from_environment({"TALLY_TIMEOUT": "soon"})
+    beats = settings_from_environment({"TALLY_BROKER_HEARTBEAT": "100ms", "TALLY_BROKER_TIMEOUT": "2s"})
+    assert (beats["heartbeat"], beats["heartbeat_timeout"]) == (0.1, 2.0)
+    assert settings_from_environment({"TALLY_BROKER_HEARTBEAT": "0"})["heartbeat"] is None
 
 
 @pytest.mark.parametrize("text, seconds", [("250ms", 0.25), ("2.5s", 2.5), ("1m30s", 90), ("1h15m", 4500),

@@ -8,8 +8,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from fake_broker import FakeBroker, Received
 
+from fake_broker import FakeBroker, Received
 from tally import TallyClient, TallyTimeoutError
 
 
