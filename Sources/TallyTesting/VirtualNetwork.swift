@@ -6,7 +6,8 @@ import Foundation
 /// the test's namespaces, and deleting the namespaces removes everything.
 ///
 /// Traffic between hosts crosses real (virtual) links with real TCP, so a link can be unplugged at the switch
-/// (``unplug(_:)``) while the processes on that host keep running, as a cable pulled out of a server would.
+/// (``unplug(_:)``) while the processes on that host keep running, as a cable pulled out of a server would, or cut
+/// in one direction only (``dropTraffic(from:to:)``).
 ///
 /// Needs root and `ip` from iproute2, in a place that lets root make namespaces (some containers do not): check
 /// ``availability`` first and skip the test when it is not `nil`. Use ``withNetwork(hosts:_:)``, which always
@@ -87,6 +88,26 @@ package final class VirtualNetwork: Sendable {
     /// Brings the host's link back up.
     package func plug(_ role: String) async throws {
         try await IPCommand.run(["-n", switchNamespace, "link", "set", host(role).port, "up"])
+    }
+
+    /// Drops, inside `role`'s host, every packet it sends to the hosts `destinations` (a blackhole route): the link
+    /// cut in one direction only, as a one-sided firewall rule or a broken return route does it. Nothing is sent
+    /// back to either side: no reset, no ICMP.
+    package func dropTraffic(from role: String, to destinations: [String]) async throws {
+        for destination in destinations {
+            try await IPCommand.run([
+                "-n", host(role).namespace, "route", "add", "blackhole", "\(host(destination).address)/32",
+            ])
+        }
+    }
+
+    /// Undoes `dropTraffic(from:to:)`.
+    package func restoreTraffic(from role: String, to destinations: [String]) async throws {
+        for destination in destinations {
+            try await IPCommand.run([
+                "-n", host(role).namespace, "route", "del", "blackhole", "\(host(destination).address)/32",
+            ])
+        }
     }
 
     static func create(_ roles: [String]) async throws -> VirtualNetwork {
