@@ -22,7 +22,8 @@ package final class ProcessSlots: Sendable {
 
     private struct State {
         var free: Int
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Waiters in arrival order, with how many slots each asked for.
+        var waiters: [(slots: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
@@ -36,36 +37,42 @@ package final class ProcessSlots: Sendable {
     /// How many wait for a slot now.
     package var waiting: Int { state.withLock { $0.waiters.count } }
 
-    /// Runs `body` while holding one slot; waits for one first when all are taken.
-    package func withSlot<Result>(_ body: () async throws -> Result) async rethrows -> Result {
-        await acquire()
-        defer { release() }
+    /// Runs `body` while holding `count` slots (at most the capacity); waits for them first when they are taken.
+    /// A test that starts a whole network of processes holds several, so that fewer others crowd it, and it them.
+    package func withSlot<Result>(count: Int = 1, _ body: () async throws -> Result) async rethrows -> Result {
+        let count = min(max(1, count), capacity)
+        await acquire(count)
+        defer { release(count) }
         return try await body()
     }
 
-    private func acquire() async {
+    private func acquire(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let granted = state.withLock { state -> Bool in
-                if state.free > 0 {
-                    state.free -= 1
+                // Nobody overtakes an earlier waiter, even one that asks for more than is free.
+                if state.waiters.isEmpty, state.free >= count {
+                    state.free -= count
                     return true
                 }
-                state.waiters.append(continuation)
+                state.waiters.append((count, continuation))
                 return false
             }
             if granted { continuation.resume() }
         }
     }
 
-    private func release() {
-        // The slot passes straight to the first waiter, if any: no later arrival can take it in between.
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            if state.waiters.isEmpty {
-                state.free += 1
-                return nil
+    private func release(_ count: Int) {
+        // Slots pass straight to the waiters at the front, in order, as far as they go: no later arrival can take
+        // them in between.
+        let next = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.free += count
+            var granted: [CheckedContinuation<Void, Never>] = []
+            while let first = state.waiters.first, first.slots <= state.free {
+                state.free -= first.slots
+                granted.append(state.waiters.removeFirst().continuation)
             }
-            return state.waiters.removeFirst()
+            return granted
         }
-        next?.resume()
+        for continuation in next { continuation.resume() }
     }
 }

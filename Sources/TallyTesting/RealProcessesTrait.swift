@@ -11,6 +11,9 @@ import Testing
 ///
 /// A test marked itself inside a marked suite holds one slot, not two.
 package struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
+    /// Slots each test case holds.
+    let slots: Int
+
     package var isRecursive: Bool { true }
 
     /// Whether the current task already holds a slot: the outer of two nested scopes (a suite's and its test's)
@@ -47,7 +50,7 @@ package struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
                         + "from \(since(granted)) to \(since(clock.now))")
             }
         }
-        try await ProcessSlots.shared.withSlot {
+        try await ProcessSlots.shared.withSlot(count: slots) {
             granted = clock.now
             try await Self.$isHoldingSlot.withValue(true) { try await function() }
         }
@@ -56,5 +59,9 @@ package struct RealProcessesTrait: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == RealProcessesTrait {
     /// The test or every test of the suite starts real processes: one slot of the shared budget each.
-    package static var realProcesses: Self { RealProcessesTrait() }
+    package static var realProcesses: Self { RealProcessesTrait(slots: 1) }
+
+    /// The test or every test of the suite starts a network of processes (hosts in namespaces, several brokers,
+    /// workers and clients): `slots` of the shared budget each.
+    package static func realProcesses(slots: Int) -> Self { RealProcessesTrait(slots: slots) }
 }

@@ -11,7 +11,7 @@ import Testing
 /// rest of the suite (`nice -n -10`, as the root it needs anyway), so that the broker's 1 s of patience (4 missed
 /// heartbeats of 250 ms) measures the partition, not the other tests crowding two cores.
 @Suite(
-    .serialized, .realProcesses,
+    .serialized, .realProcesses(slots: 6),
     .enabled(if: VirtualNetwork.availability == nil, "\(VirtualNetwork.availability ?? "")"))
 struct MultiHostTests {
     static let countingClient = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

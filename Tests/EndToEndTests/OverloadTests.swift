@@ -72,20 +72,27 @@ extension OverloadTests {
     /// `overloaded` says when to come back (`retry_after_ms`, 1 s by default): a retrying client waits that long
     /// rather than its 100 ms back-off, and so gets through once the queue has drained instead of hammering it.
     @Test func aRetryingClientWaitsTheRetryAfterTheBrokerAsksFor() async throws {
-        let cluster = try await TallyCluster.start(workers: 0, brokerArguments: ["--max-queue", "1"])
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 0, brokerArguments: ["--max-queue", "1", "--http", brokerHTTP])
         let worker = try await TallyCluster.startWorker(
             endpoint: cluster.endpoint,
             arguments: ["--service", "tally.history", "--concurrency", "1", "--simulated-latency", "400ms"])
         let client = try makeClient([cluster.endpoint], timeout: .seconds(6), retries: 1)
         #expect(await waitForServices(client, ["tally.history"]))
 
-        // One request runs, one waits in the queue, the third is refused and retried.
+        // One request runs, one waits in the queue, the third is refused and retried: each sent once the broker
+        // holds the one before, as the broker's gauges say.
+        func holds(_ gauge: String) async -> Bool {
+            ProcessProbes.total(gauge, in: await ProcessProbes.metrics(at: brokerHTTP) ?? "") >= 1
+        }
         let clock = ContinuousClock()
         let started = clock.now
         let outcomes = await withTaskGroup(of: (Int, Result<Duration, TallyClientError>).self) { group in
             for index in 0..<3 {
+                if index == 1 { _ = await eventually { await holds("tally_broker_in_flight_requests") } }
+                if index == 2 { _ = await eventually { await holds("tally_broker_queued_requests") } }
                 group.addTask {
-                    try? await Task.sleep(for: .milliseconds(50 * index))
                     do throws(TallyClientError) {
                         _ = try await client.ping()
                         return (index, .success(clock.now - started))

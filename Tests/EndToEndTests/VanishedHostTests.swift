@@ -9,7 +9,7 @@ import Testing
 /// is a hang guard, many heartbeats long; how long detection took and the slowest call are printed, and measured
 /// precisely by `Benchmarks/drill-vanished-broker.py`.
 @Suite(
-    .serialized, .realProcesses,
+    .serialized, .realProcesses(slots: 6),
     .enabled(if: VirtualNetwork.availability == nil, "\(VirtualNetwork.availability ?? "")"))
 struct VanishedHostTests {
     static let multiHost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -84,7 +84,7 @@ struct VanishedHostTests {
                     }, "both workers registered with \(endpoint)")
             }
 
-            // tally-load calls for 8 s and broker A is silent for its last 5; the Python client goes on 10 s
+            // tally-load calls for 8 s and broker A is silent for its last 5; the Python client goes on about 6 s
             // after A is back.
             let load = try network.start(
                 on: "client", TallyBinaries.load,
@@ -99,7 +99,7 @@ struct VanishedHostTests {
                 on: "client", Self.python,
                 [
                     "python3", Self.multiHost.appendingPathComponent("steady_client.py").path,
-                    endpoints.joined(separator: ","), "50", "19", "10", records.path,
+                    endpoints.joined(separator: ","), "50", "15", "10", records.path,
                 ], name: "python-client")
             try await Task.sleep(for: .seconds(3))
             let peers = ["workers", "client"]
@@ -114,7 +114,7 @@ struct VanishedHostTests {
                 deliveredAtReturn = await metrics[0].value("tally_broker_requests_total", service: "tally.history")
                 return deliveredAtReturn > 0
             }
-            let usedAgain = await eventually(timeout: .seconds(9)) {
+            let usedAgain = await eventually(timeout: .seconds(6)) {
                 await metrics[0].value("tally_broker_requests_total", service: "tally.history")
                     >= deliveredAtReturn + 10
             }

@@ -64,3 +64,26 @@ final class Record: Sendable {
     var most: Int { state.withLock { $0.most } }
     var order: [Int] { state.withLock { $0.order } }
 }
+
+extension ProcessSlotsTests {
+    /// A holder of several slots leaves that many fewer to the others, and waits its turn like anyone.
+    @Test func aHolderOfSeveralSlotsLeavesTheRestAndWaitsItsTurn() async throws {
+        let slots = ProcessSlots(capacity: 4)
+        let record = Record()
+        let (release, releaser) = AsyncStream<Void>.makeStream()
+        let one = Task { await slots.withSlot { for await _ in release { break } } }
+        #expect(await eventually { slots.waiting == 0 })
+        // Three slots are free: a request for four waits, and the single ones after it wait behind it.
+        let big = Task { await slots.withSlot(count: 4) { record.served(0) } }
+        #expect(await eventually { slots.waiting == 1 })
+        let small = Task { await slots.withSlot { record.served(1) } }
+        #expect(await eventually { slots.waiting == 2 })
+        #expect(record.order.isEmpty, "nothing overtook the waiter for four slots")
+        releaser.yield()
+        releaser.finish()
+        await one.value
+        await big.value
+        await small.value
+        #expect(record.order == [0, 1])
+    }
+}
