@@ -12,7 +12,7 @@ import ZeroMQ
     /// Two clients × 150 pings through a broker whose service has an honest `tally-worker` and a misbehaving raw
     /// MDP worker. Every client gets exactly one answer per request, and only its own: ids are per client, so an
     /// answer carrying another client's id is counted as a stranger.
-    @Test(arguments: MisbehavingWorker.Fault.allCases)
+    @Test(arguments: MisbehavingWorker.Fault.wrongReplies)
     func aMisbehavingWorkerBesideAnHonestOneNeverCrossesReplies(fault: MisbehavingWorker.Fault) async throws {
         let brokerHTTP = ProcessProbes.freeLoopbackAddress()
         let cluster = try await TallyCluster.start(
@@ -114,6 +114,50 @@ import ZeroMQ
         await client.stop()
         fresh.terminate()
         await fresh.waitForExit()
+        await cluster.stop()
+    }
+
+    /// A raw MDP worker beside an honest one takes a request and falls silent past the broker's patience (quick
+    /// heartbeats: 1 s) on a connection that stays up, then replies all the same, as a stalled process would. The
+    /// broker gave its request to the honest worker meanwhile, and drops the late reply: two clients get exactly one
+    /// answer per request, only their own.
+    @Test func aLateReplyFromAWorkerGivenUpIsDroppedNotDeliveredTwice() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 0, heartbeats: .quick, brokerArguments: ["--http", brokerHTTP, "--max-attempts", "6"])
+        let honest = try await TallyCluster.startWorker(
+            endpoint: cluster.endpoint, heartbeats: .quick, arguments: ["--service", "tally.history"])
+        let rogue = MisbehavingWorker(
+            endpoint: cluster.endpoint, service: "tally.history", fault: .goesSilentThenReplies)
+        let rogueRun = Task { try await onOwnThread { try rogue.run() } }
+        let client = try makeClient([cluster.endpoint])
+        #expect(await waitForServices(client, ["tally.history"]))
+
+        let loads = ["alice", "bob"].map { name in
+            ExactlyOnceLoad(endpoint: cluster.endpoint, inFlight: 2, duration: .seconds(60), limit: 40, idPrefix: name)
+        }
+        let runs = loads.map { load in Task { try await onOwnThread { try load.run() } } }
+        var ledgers: [AnswerLedger] = []
+        for run in runs { ledgers.append(try await run.value) }
+        let dropped = await eventually(timeout: .seconds(10)) {
+            let metrics = await ProcessProbes.metrics(at: brokerHTTP) ?? ""
+            return ProcessProbes.sample("tally_broker_replies_dropped_total", in: metrics) >= 1
+        }
+        rogue.stop()
+        let activity = try await rogueRun.value
+        print("silent worker: \(activity.requests) requests taken; alice: \(ledgers[0]); bob: \(ledgers[1])")
+        #expect(activity.requests > 0, "the silent worker was given requests")
+        #expect(dropped, "its late replies reached the broker and were dropped")
+        for ledger in ledgers {
+            #expect(ledger.sent == 40)
+            #expect(ledger.unanswered == 0, "every request answered: \(ledger)")
+            #expect(ledger.duplicates == 0, "none answered twice: \(ledger)")
+            #expect(ledger.strangers == 0, "no answer meant for another client: \(ledger)")
+            #expect(Set(ledger.outcomes.keys) == ["ok"], "\(ledger)")
+        }
+        await client.stop()
+        honest.terminate()
+        await honest.waitForExit()
         await cluster.stop()
     }
 

@@ -20,9 +20,20 @@ final class MisbehavingWorker: Sendable {
         /// The same with replies larger than a frame the broker copies (`ReceivedMessageBuffer.minimumCount`): the
         /// broker reads their ids in the libzmq message they arrived in.
         case answersWithPreviousLargeReply
+        /// Takes a request, then falls silent (no heartbeat, nothing read) for `silence`, as a stalled process does,
+        /// and then sends its reply all the same: on a connection that stayed up, to a broker that gave it up.
+        case goesSilentThenReplies
 
         var testDescription: String { rawValue }
+
+        /// The faults that send a wrong reply on a connection the broker still knows.
+        static let wrongReplies: [Fault] = [
+            .repliesTwice, .forgesAddress, .answersWithPreviousReply, .answersWithPreviousLargeReply,
+        ]
     }
+
+    /// How long `goesSilentThenReplies` is silent: longer than the broker's patience with quick heartbeats (1 s).
+    static let silence: Duration = .seconds(2)
 
     /// What the worker did, for the test to check that the fault was exercised.
     struct Activity: Sendable {
@@ -75,6 +86,9 @@ final class MisbehavingWorker: Sendable {
                     _ = try socket.send(["", "MDPW01", Frame([0x03]), forged, "", reply])
                 case .answersWithPreviousReply, .answersWithPreviousLargeReply:
                     _ = try socket.send(["", "MDPW01", Frame([0x03]), address, "", previousReply ?? reply])
+                case .goesSilentThenReplies:
+                    Thread.sleep(forTimeInterval: Double(Self.silence.components.seconds))
+                    _ = try socket.send(["", "MDPW01", Frame([0x03]), address, "", reply])
                 }
                 previousReply = reply
             default:
