@@ -1,4 +1,4 @@
-"""Turns the tally-load --json reports of run-e2e.sh into the Markdown table kept in README.md.
+"""Turns the tally-load --json reports of run-e2e.sh into the Markdown table kept in Benchmarks/README.md.
 
 Arguments: report directory, machine label, broker RSS before / peak / after the flood (KiB).
 """

@@ -7,7 +7,7 @@
 # The broker process's CPU is also split by thread: its loop (`mdp-broker`, the state machine, one thread whatever the
 # host) and the busiest of libzmq's I/O threads (`ZMQbg/IO/K`, the TCP work, --transport-threads of them). The busier
 # of the two is the broker's ceiling: one broker forwards at most 1 s ÷ its µs per request, however many cores its
-# host has (README "More cores than one broker feeds"). A --broker may be a script that runs tally-broker with
+# host has (Benchmarks/README.md, "More cores than one broker feeds"). A --broker may be a script that runs tally-broker with
 # options of its own (`exec tally-broker --transport-threads 2 "$@"`). libzmq gives each connection to one I/O thread:
 # --connections N spreads the load client over N connections (default 1), as many clients would.
 #

@@ -4,9 +4,10 @@
 #
 # Builds release binaries, starts one tally-broker and two tally-workers on a free 127.0.0.1 port, runs
 # tally-load, stops everything (also on Ctrl-C or failure), and writes the results table between
-# <!-- bench:start --> and <!-- bench:end --> in the top-level README.md.
+# <!-- bench:start --> and <!-- bench:end --> in Benchmarks/README.md (its "End to end" section).
 #
 # Usage: Benchmarks/run-e2e.sh [--duration SECONDS] [--no-build] [--no-readme]
+#   --no-readme: print the table only, leave Benchmarks/README.md as it is.
 # Environment: TALLY_E2E_DURATION (seconds per run, default 8).
 set -euo pipefail
 
@@ -177,14 +178,16 @@ python3 "$root/Benchmarks/e2e_table.py" "$work" "$machine" "$rss_before" "$rss_p
 cat "$work/table.md"
 
 if [ "$write_readme" = 1 ]; then
-    python3 - "$root/README.md" "$work/table.md" <<'PY'
+    python3 - "$root/Benchmarks/README.md" "$work/table.md" <<'PY'
 import sys
 readme, table = sys.argv[1], open(sys.argv[2]).read()
 text = open(readme).read()
 start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+if start not in text or end not in text.split(start, 1)[1]:
+    sys.exit(f"{readme}: no {start} … {end} markers to write the table between")
 before, rest = text.split(start, 1)
 _, after = rest.split(end, 1)
 open(readme, "w").write(before + start + "\n" + table + end + after)
 PY
-    echo "README.md updated" >&2
+    echo "Benchmarks/README.md updated" >&2
 fi

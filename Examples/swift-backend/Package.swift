@@ -36,8 +36,8 @@ let package = Package(
             dependencies: dependencies,
             swiftSettings: settings
         ),
-        // The Swift snippets of the repository README's "Call Tally from your service", compiled here so that they
-        // cannot go stale (test_backend.py checks that each README block appears here, line by line).
+        // The Swift snippets of the repository's README and docs/clients.md, compiled here so that they cannot go
+        // stale (test_backend.py checks that each of their blocks appears here, line by line).
         .target(
             name: "ReadmeSnippets",
             dependencies: dependencies,

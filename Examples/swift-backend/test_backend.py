@@ -1,7 +1,8 @@
 """The Swift example backend (StepsAPI) against a real Tally: started as a process, asked over HTTP, its answers
 checked — a user's streak, the app's own records as of a given moment, bad input named by field, Tally without a
 worker (503 with Retry-After) and without a broker (504 within the backend's 2 s), a graceful stop on SIGTERM that
-lets a request in flight finish, and a setting that cannot work. Also checks that the README's Swift snippets are the ones this package compiles.
+lets a request in flight finish, and a setting that cannot work. Also checks that the Swift snippets of the README and
+docs/clients.md are the ones this package compiles.
 
 Expects the example built: ``swift build --package-path Examples/swift-backend`` (``scripts/test`` does it), or
 ``STEPS_API`` naming the binary; the Tally binaries come from ``$TALLY_BIN_DIR`` (default: the root's debug build).
@@ -178,10 +179,27 @@ def test_a_setting_that_cannot_work_stops_the_backend_at_start(steps_api: pathli
         process.stop()
 
 
-def swift_section_blocks() -> list[str]:
-    readme = (REPOSITORY / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n### Swift\n", 1)[1].split("\n### ", 1)[0]
-    return re.findall(r"```swift\n(.*?)```", section, re.DOTALL)
+def swift_blocks(document: pathlib.Path, heading: str) -> list[str]:
+    """The ```swift blocks of the section under `heading` (a whole line, e.g. "## Swift"), up to the next heading of
+    its level or a higher one; lines inside code blocks are not headings."""
+    level = len(heading) - len(heading.lstrip("#"))
+    lines = document.read_text(encoding="utf-8").split("\n")
+    start = lines.index(heading) + 1
+    section: list[str] = []
+    fenced = False
+    for line in lines[start:]:
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(rf"#{{1,{level}}} ", line):
+            break
+        section.append(line)
+    return re.findall(r"```swift\n(.*?)```", "\n".join(section), re.DOTALL)
+
+
+def declares_a_url_dependency(block: str) -> bool:
+    """A manifest line that depends on Tally by URL and version: this package depends on it by path, so it cannot
+    compile that line (the path form beside it in docs/clients.md is compiled)."""
+    return ".package(url:" in block
 
 
 def meaningful_lines(text: str) -> list[str]:
@@ -193,13 +211,18 @@ def appears_in_order(needles: list[str], haystack: list[str]) -> bool:
     return all(any(line == candidate for candidate in remaining) for line in needles)
 
 
-def test_the_readmes_swift_snippets_are_compiled_here() -> None:
-    blocks = swift_section_blocks()
-    assert len(blocks) >= 3, "the README's Swift part should show the package line, withTallyClient and a ServiceGroup"
+def test_the_documented_swift_snippets_are_compiled_here() -> None:
+    guide = swift_blocks(REPOSITORY / "docs" / "clients.md", "## Swift")
+    assert len(guide) >= 3, "docs/clients.md: Swift should show the package lines, withTallyClient and a ServiceGroup"
+    first_page = swift_blocks(REPOSITORY / "README.md", "### Swift")
+    assert first_page, "the README's Swift part should show a call"
     sources = [HERE / "Package.swift", *sorted((HERE / "Sources" / "ReadmeSnippets").glob("*.swift"))]
     compiled = {path.name: meaningful_lines(path.read_text(encoding="utf-8")) for path in sources}
-    for block in blocks:
-        lines = meaningful_lines(block)
-        assert any(appears_in_order(lines, file_lines) for file_lines in compiled.values()), (
-            f"this README snippet is not in {', '.join(compiled)} line by line:\n{block}"
-        )
+    for where, blocks in (("docs/clients.md", guide), ("README.md", first_page)):
+        for block in blocks:
+            if declares_a_url_dependency(block):
+                continue
+            lines = meaningful_lines(block)
+            assert any(appears_in_order(lines, file_lines) for file_lines in compiled.values()), (
+                f"this {where} snippet is not in {', '.join(compiled)} line by line:\n{block}"
+            )

@@ -20,8 +20,8 @@ public final class BrokerService: Service, Sendable {
     ///   - gracePeriod: how long a graceful shutdown lets queued and running requests finish.
     ///   - transportThreads: libzmq I/O threads for the broker's connections (the TCP work: every byte read and
     ///     written, CURVE), each connection on one of them; `nil` for one per 4 processor cores. The broker's loop is
-    ///     one thread whatever this says: past what that thread forwards, a host runs more brokers (README "More
-    ///     cores than one broker feeds").
+    ///     one thread whatever this says: past what that thread forwards, a host runs more brokers (docs/deploying.md,
+    ///     "How many brokers and workers").
     ///   - observer: called on the I/O thread for every event (metrics).
     ///   - tracer: records a `tally.broker.queue` span for each traced request (`BrokerSpans`); `nil`: none, and
     ///     no trace is read per request unless the log level is `trace`.

@@ -5,9 +5,9 @@ import TallyProtocol
 import TallyTesting
 import Testing
 
-/// The many-core shape (README "More cores than one broker feeds"): brokers side by side, every worker registered
-/// with each, clients listing them all. A broker forwards on one thread; a host whose workers compute more than one
-/// broker forwards runs more brokers, and nothing else changes.
+/// The many-core shape (docs/deploying.md, "How many brokers and workers"): brokers side by side, every worker
+/// registered with each, clients listing them all. A broker forwards on one thread; a host whose workers compute more
+/// than one broker forwards runs more brokers, and nothing else changes.
 @Suite(.realProcesses) struct MultiBrokerTests {
     /// Calls of the measured phase, and how many of them are in flight at once.
     static let calls = 200

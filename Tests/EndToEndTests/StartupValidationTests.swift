@@ -31,7 +31,7 @@ import Testing
     }
 }
 
-/// The binaries' options are their declared settings (which the README's tables are checked against), plus
+/// The binaries' options are their declared settings (which docs/operating.md's tables are checked against), plus
 /// `--config`, `--help` and `--version`: none is added or renamed behind the declarations' back.
 @Suite(.realProcesses) struct DeclaredSettingsTests {
     /// The long options a binary shows in `--help`, from ArgumentParser's own description of the command.

@@ -2,8 +2,8 @@ import Foundation
 import TallyTesting
 import Testing
 
-/// `tally-broker --transport-threads`: how many libzmq I/O threads do the broker's TCP work (README "More cores than
-/// one broker feeds"), read from the running process's threads.
+/// `tally-broker --transport-threads`: how many libzmq I/O threads do the broker's TCP work (docs/deploying.md, "How
+/// many brokers and workers"), read from the running process's threads.
 @Suite(.realProcesses) struct TransportThreadsTests {
     /// The names of the libzmq I/O threads of process `pid` (`ZMQbg/IO/0`, …).
     static func ioThreads(of pid: Int32) -> [String] {

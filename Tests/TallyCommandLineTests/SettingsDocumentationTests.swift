@@ -2,18 +2,18 @@ import Foundation
 import TallyCommandLine
 import Testing
 
-/// The README's settings tables are the programs' declared settings (``SettingCatalog``), word for word: a setting
-/// added, renamed or given another default in code cannot leave the README behind.
+/// The settings tables of docs/operating.md are the programs' declared settings (``SettingCatalog``), word for word:
+/// a setting added, renamed or given another default in code cannot leave the operators' documentation behind.
 @Suite struct SettingsDocumentationTests {
-    static let readme = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "README.md")
+    static let operating = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "docs/operating.md")
 
     @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog])
-    func theReadmeTableIsTheDeclaredSettings(catalog: SettingCatalog) throws {
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+    func theDocumentedTableIsTheDeclaredSettings(catalog: SettingCatalog) throws {
+        let operating = try String(contentsOf: Self.operating, encoding: .utf8)
         #expect(
-            readme.contains(catalog.markdownTable + "\n"),
-            "README.md must hold \(catalog.program)'s table exactly as declared:\n\(catalog.markdownTable)")
+            operating.contains(catalog.markdownTable + "\n"),
+            "docs/operating.md must hold \(catalog.program)'s table exactly as declared:\n\(catalog.markdownTable)")
     }
 
     @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog])

@@ -32,12 +32,12 @@ def duration_seconds(text):
 
 
 def known_variables(root):
-    """TALLY_* variables the binaries read: those of the README's settings tables, which a test
+    """TALLY_* variables the binaries read: those of the settings tables in docs/operating.md, which a test
     (SettingsDocumentationTests) keeps equal to the settings the programs declare."""
     names = {"TALLY_CONFIG", "TALLY_HEALTH_BROKER"}
-    rows = [line for line in (root / "README.md").read_text().splitlines() if line.startswith("| `--")]
+    rows = [line for line in (root / "docs/operating.md").read_text().splitlines() if line.startswith("| `--")]
     if not rows:
-        problem("README.md", "no settings table rows found: cannot check TALLY_* variables")
+        problem("docs/operating.md", "no settings table rows found: cannot check TALLY_* variables")
     for row in rows:
         names.update(re.findall(r"`(TALLY_[A-Z_]+)`", row))
     return names

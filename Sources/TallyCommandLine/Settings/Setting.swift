@@ -2,8 +2,8 @@ import ArgumentParser
 
 /// One setting of a Tally program, declared once: its name (the long flag and the configuration-file key), its
 /// environment variable, what it means, its default and what values it accepts. The flag's help, the value's
-/// resolution (``SettingSources``), the error for a bad value and the README's settings tables all come from here,
-/// so that they cannot disagree.
+/// resolution (``SettingSources``), the error for a bad value and the settings tables of docs/operating.md all come
+/// from here, so that they cannot disagree.
 ///
 /// Defaults come from the library's own configuration types (`BrokerConfiguration()`, `WorkerConfiguration`…)
 /// where those have one: a program run without flags behaves as the library does.
@@ -19,8 +19,8 @@ package struct Setting<Value: Sendable>: Sendable {
     ///   - name: the long flag without dashes, also the configuration-file key.
     ///   - summary: what the setting means, as a sentence for `--help`.
     ///   - defaultValue: the value when no source gives one.
-    ///   - shownDefault: how the default reads in `--help` and the README (`off`, `one per core`); the value's own
-    ///     text when `nil`.
+    ///   - shownDefault: how the default reads in `--help` and docs/operating.md (`off`, `one per core`); the value's
+    ///     own text when `nil`.
     ///   - environmentVariable: when it is not the name in capitals after `TALLY_` (`TALLY_BROKERS` for `broker`).
     ///   - check: what a value must satisfy, whatever its source.
     init(
@@ -74,7 +74,7 @@ extension Setting where Value == [String] {
     }
 }
 
-/// What is said about a setting, whatever its value type: for `--help`, for messages and for the README.
+/// What is said about a setting, whatever its value type: for `--help`, for messages and for docs/operating.md.
 package struct SettingDocumentation: Sendable, Hashable {
     package let name: String
     package let summary: String

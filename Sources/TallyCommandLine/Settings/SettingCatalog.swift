@@ -1,7 +1,7 @@
 import Foundation
 
-/// The settings one program has, in the order its `--help` and the README list them: what its configuration file
-/// may hold, and the source of the README's settings table for it.
+/// The settings one program has, in the order its `--help` and docs/operating.md list them: what its configuration
+/// file may hold, and the source of the settings table docs/operating.md shows for it.
 package struct SettingCatalog: Sendable {
     package let program: String
     package let settings: [SettingDocumentation]
@@ -14,8 +14,8 @@ package struct SettingCatalog: Sendable {
     /// The names a configuration file may use.
     package var names: Set<String> { Set(settings.map(\.name)) }
 
-    /// The README's table of this program's settings: one row per setting with its flag, environment variable,
-    /// default and meaning. `SettingsDocumentationTests` checks that the README holds exactly this.
+    /// The table of this program's settings in docs/operating.md: one row per setting with its flag, environment
+    /// variable, default and meaning. `SettingsDocumentationTests` checks that docs/operating.md holds exactly this.
     package var markdownTable: String {
         var lines = ["| `\(program)` | env | default | meaning |", "|---|---|---|---|"]
         for setting in settings {

@@ -11,7 +11,7 @@ import Foundation
 /// a deployment must not run with a default.
 ///
 /// apple/swift-configuration was weighed for this and not taken: its readers resolve keys through providers, but a
-/// key there is not a declaration (no help, no check, nothing to generate a flag or a README row from), its file
+/// key there is not a declaration (no help, no check, nothing to generate a flag or a documented row from), its file
 /// providers do not refuse unknown keys, and its command-line provider would parse arguments a second time beside
 /// ArgumentParser, which `--help`, `--version` and exit status 64 come from. What Tally needs of it is the fixed
 /// precedence below, a few dozen lines.

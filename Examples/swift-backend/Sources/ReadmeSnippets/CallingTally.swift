@@ -1,4 +1,4 @@
-// The README's "Call Tally from your service" → "Swift" snippets, line for line, so that the build checks them.
+// The Swift snippets of the repository's README and docs/clients.md, line for line, so that the build checks them.
 // Each function holds one snippet; none of them runs.
 
 import Foundation
