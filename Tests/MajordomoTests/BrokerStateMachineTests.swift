@@ -579,3 +579,29 @@ struct KeyedEnvelope: ApplicationEnvelope {
         "key=\(correlationKey(of: body).map { String(decoding: $0, as: UTF8.self) } ?? "-")"
     }
 }
+
+extension BrokerStateMachineTests {
+    /// The broker is cut off from every worker at once (its host's link, say): the request's first worker is lost,
+    /// and the other, which it goes to next, had been silent as long. Losing that one too says nothing about the
+    /// request: it is tried again when a worker is back, not answered as a poison.
+    @Test func aRequestSentToAWorkerAlreadySilentIsNoPoisonWhenThatWorkerIsLostToo() throws {
+        var configuration = configuration
+        configuration.maxAttempts = 3  // the default: this test's machine allows two
+        var broker = BrokerStateMachine(configuration: configuration, envelope: KeyedEnvelope(), now: .zero)
+        _ = broker.received(ready("W1", instance: "p1"), now: .zero)
+        _ = broker.received(ready("W2", instance: "p2"), now: .zero)
+        let held = dispatches(broker.received(request("C", "r-1:ping"), now: .zero))[0]
+        // Both fall silent at once; the first to be lost takes the request with it.
+        let first = broker.lose(held.worker, at: .milliseconds(2500))
+        #expect(events(first).contains(.requestRequeued(service: "echo", attempts: 1)))
+        let isolated = try #require(dispatches(first).first, "the suspect goes to the other process")
+        let second = broker.lose(isolated.worker, at: .milliseconds(2600))
+        #expect(!events(second).contains { if case .requestPoisoned = $0 { true } else { false } })
+        #expect(!sends(second).contains { $0.first == "C" }, "not answered: it waits for a worker")
+        #expect(events(second).contains(.requestRequeued(service: "echo", attempts: 2)))
+        // A worker comes back and answers it.
+        let back = try #require(dispatches(broker.received(ready("W3", instance: "p3"), now: .seconds(3))).first)
+        let answered = broker.received(reply("W3", back.token, "r-1:pong"), now: .seconds(3))
+        #expect(sends(answered).contains(["C", "", "MDPC01", "echo", "r-1:pong"]))
+    }
+}

@@ -97,7 +97,10 @@ extension BrokerStateMachine {
             .send(BrokerOutbound.workerRequest(to: workers[worker].id, client: token.frame, body: request.body)))
         let suspect = request.isSuspect
         let service = request.service
-        workers[worker].held.append(Assignment(token: token, request: request, sentAt: now))
+        let heardFrom = workers[worker].expiresAt - configuration.workerExpiry
+        let sentIntoSilence = now - heardFrom > configuration.heartbeatInterval * 3 / 2
+        workers[worker].held.append(
+            Assignment(token: token, request: request, sentAt: now, sentIntoSilence: sentIntoSilence))
         noteDeadline(now + configuration.requestTimeout)
         instances[instance].held += 1
         if suspect {
@@ -108,10 +111,11 @@ extension BrokerStateMachine {
 
     /// Puts a request whose worker was lost back in front of its queue, in arrival order among the requests
     /// already returned there, or answers it when it may not be tried again. `instance` is the process of the
-    /// connection that held it.
+    /// connection that held it; `countsAsPoison` is false when the loss says nothing about the request (it was sent
+    /// to a worker already silent), so that it costs an attempt but does not make the request a poison.
     mutating func requeue(
-        _ request: Request, after loss: WorkerLoss, from instance: Instance?, now: Duration,
-        into actions: inout [BrokerAction]
+        _ request: Request, after loss: WorkerLoss, from instance: Instance?, countsAsPoison: Bool = true,
+        now: Duration, into actions: inout [BrokerAction]
     ) {
         var request = request
         switch loss {
@@ -125,7 +129,7 @@ extension BrokerStateMachine {
             traceIfAny(request.body, into: &actions)
             actions.append(.event(.requestReturned(service: request.serviceName)))
         case .vanished:
-            if instance == nil || request.lostWith != instance {
+            if countsAsPoison, instance == nil || request.lostWith != instance {
                 request.workersLost += 1
                 request.lostWith = instance
             }

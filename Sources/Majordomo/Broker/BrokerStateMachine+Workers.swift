@@ -170,7 +170,9 @@ extension BrokerStateMachine {
         let instance = instances.key(of: workers[slot].instance)
         while let token = workers[slot].held.first?.token {
             let assignment = release(token, from: slot)!
-            requeue(assignment.request, after: loss, from: instance, now: now, into: &actions)
+            requeue(
+                assignment.request, after: loss, from: instance, countsAsPoison: !assignment.sentIntoSilence, now: now,
+                into: &actions)
         }
         let worker = workers.remove(slot)
         services[worker.service].workerCount -= 1

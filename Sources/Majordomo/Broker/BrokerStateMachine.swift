@@ -51,6 +51,10 @@ public struct BrokerStateMachine: Sendable {
         let token: DispatchToken
         let request: Request
         let sentAt: Duration
+        /// Whether the worker had been silent for longer than it should be when it was given the request: a loss of
+        /// it then says nothing about the request (its host or the path to it had gone quiet already, as when the
+        /// broker is cut off from every worker at once), so it does not count the request as a poison.
+        let sentIntoSilence: Bool
     }
 
     /// A worker process, or a plain MDP/0.1 connection that did not name one: the unit that dies at once.
