@@ -31,18 +31,21 @@ public enum InstantParseError: Error, Hashable, Sendable, CustomStringConvertibl
 public enum RFC3339 {
     /// The instants Tally reads and writes: from 0001-01-01T00:00:00Z up to 10000-01-01T00:00:00Z (excluded), the
     /// span in which every instant can be written in UTC with a four-digit year.
-    public static let supportedInstants: Range<Date> =
-        Date(timeIntervalSince1970: earliestMidnight)..<Date(timeIntervalSince1970: afterLatestMidnight)
+    public static let supportedInstants: Range<Instant> =
+        Instant(secondsSince1970: earliestMidnight)..<Instant(secondsSince1970: afterLatestMidnight)
 
-    /// 0001-01-01T00:00:00 read as UTC: the first second of the supported dates on any clock.
-    package static let earliestMidnight = Double(Int(LocalDate.earliest.dayNumber) * 86_400)
-    /// 10000-01-01T00:00:00 read as UTC: the first second after the supported dates on any clock.
-    package static let afterLatestMidnight = Double((Int(LocalDate.latest.dayNumber) + 1) * 86_400)
+    /// 0001-01-01T00:00:00 read as UTC, in seconds since 1970: the first second of the supported dates on any clock.
+    package static let earliestMidnight = Int64(LocalDate.earliest.dayNumber) * 86_400
+    /// 10000-01-01T00:00:00 read as UTC, in seconds since 1970: the first second after the supported dates on any
+    /// clock.
+    package static let afterLatestMidnight = (Int64(LocalDate.latest.dayNumber) + 1) * 86_400
 
     /// Parses an RFC 3339 `date-time`: `T` (or `t`, or a space) between date and time, optional fraction
-    /// of any length, `Z`/`z` or a numeric offset. A leap second (`:60`) is read as the following second.
+    /// of any length, `Z`/`z` or a numeric offset. The instant is exact: its seconds from the text's fields, and its
+    /// fraction's first nine digits (the rest are truncated, never rounded, so no digit moves the second).
+    /// A leap second (`:60`) is read as the first second after it: `23:59:60.5Z` is `00:00:00.5Z` of the next day.
     /// - Returns: the instant and the offset it was written with, in seconds east of UTC.
-    public static func parse(_ text: some StringProtocol) throws(InstantParseError) -> (instant: Date, offset: Int) {
+    public static func parse(_ text: some StringProtocol) throws(InstantParseError) -> (instant: Instant, offset: Int) {
         var text = String(text)
         // `withUTF8` rethrows untyped errors: the outcome crosses it as a `Result`.
         return try text.withUTF8 { bytes in Result { () throws(InstantParseError) in try parse(utf8: bytes) } }.get()
@@ -52,7 +55,7 @@ public enum RFC3339 {
     /// reads every workout's `completed_at` straight from the request); no copy, no allocation.
     public static func parse(
         utf8 bytes: UnsafeBufferPointer<UInt8>
-    ) throws(InstantParseError) -> (instant: Date, offset: Int) {
+    ) throws(InstantParseError) -> (instant: Instant, offset: Int) {
         guard bytes.count >= 19 else { throw .notRFC3339 }
         let date: LocalDate
         do {
@@ -68,13 +71,13 @@ public enum RFC3339 {
         guard hour <= 23, minute <= 59, second <= 60 else { throw .timeOutOfRange }
 
         var index = 19
-        var fraction = 0.0
+        var nanoseconds: Int64 = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
+            var scale: Int64 = 100_000_000
             let start = index
             while index < bytes.count, let digit = digit(bytes[index]) {
-                fraction += Double(digit) * scale
+                nanoseconds += Int64(digit) * scale
                 scale /= 10
                 index += 1
             }
@@ -97,14 +100,14 @@ public enum RFC3339 {
             throw .notRFC3339
         }
         guard index == bytes.count else { throw .notRFC3339 }
-        let localSeconds = Int(date.dayNumber) * 86_400 + hour * 3600 + minute * 60 + second
-        let instant = Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction)
+        let localSeconds = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        let instant = Instant(secondsSince1970: localSeconds - Int64(offset), nanoseconds: nanoseconds)
         guard supportedInstants.contains(instant) else { throw .outsideSupportedInstants }
         return (instant, offset)
     }
 
     /// Formats `instant` as local time at `offset` seconds east of UTC: `2026-03-08T01:00:00-05:00`,
-    /// with milliseconds only when the instant has a fraction of a second.
+    /// with milliseconds (truncated) only when the instant has a millisecond's fraction of a second or more.
     ///
     /// The text always names `instant` itself. An RFC 3339 offset has hours and minutes only, so where `offset`
     /// has seconds (a zone's local mean time before it adopted standard time: Asia/Tehran's +03:25:44 until 1946,
@@ -112,7 +115,7 @@ public enum RFC3339 {
     /// name a moment 44 seconds away. Likewise where the local time would fall outside the years 0001...9999.
     /// - Important: `instant` must lie in `supportedInstants` (Tally reads no other): outside it no text names it,
     ///   and the date is clamped.
-    public static func format(_ instant: Date, offset: Int) -> String {
+    public static func format(_ instant: Instant, offset: Int) -> String {
         String(unsafeUninitializedCapacity: maxTextLength) { write(instant, offset: offset, to: $0.baseAddress!) }
     }
 
@@ -121,30 +124,19 @@ public enum RFC3339 {
 
     /// Writes `format(instant, offset:)`'s text as UTF-8 at `start` (room for `maxTextLength` bytes) and answers
     /// its length: a result writes instants so, straight into its output.
-    package static func write(_ instant: Date, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        let local = instant.timeIntervalSince1970 + Double(offset)
+    package static func write(_ instant: Instant, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let local = instant.secondsSince1970 + Int64(offset)
         let writesOffset =
             offset % 60 == 0 && local >= earliestMidnight && local < afterLatestMidnight
         return writeText(instant, offset: writesOffset ? offset : 0, to: start)
     }
 
-    /// `instant` as local time at `offset`, which is a whole number of minutes.
-    ///
-    /// The milliseconds are rounded down, except that an instant within the double's own precision below a whole
-    /// millisecond is that millisecond: `2004-01-10T13:37:04.580Z` reads as the double nearest to it, which lies a
-    /// hair below, and was echoed as `.579` (one text with milliseconds in 150 of the years 2000-2030). Integer
-    /// arithmetic throughout (no libm `floor`, floor divisions into the day and the second of the day): a dashboard
-    /// writes 48 instants, and through `Double` divisions and `floor` calls they were a third of encoding it.
-    private static func writeText(_ instant: Date, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        let seconds = instant.timeIntervalSince1970
-        let scaled = seconds * 1000
-        var utcMilliseconds = Int(scaled)
-        if Double(utcMilliseconds) > scaled { utcMilliseconds -= 1 }
-        // `Date` keeps seconds since 2001 and converts: the error is of either count's precision, twice over.
-        let precision = max(seconds.ulp, instant.timeIntervalSinceReferenceDate.ulp) * 2000
-        if Double(utcMilliseconds + 1) - scaled <= precision { utcMilliseconds += 1 }
-        let (localSeconds, milliseconds) = floorDivision(utcMilliseconds + offset * 1000, by: 1000)
-        let (dayNumber, secondOfDay) = floorDivision(localSeconds, by: 86_400)
+    /// `instant` as local time at `offset`, which is a whole number of minutes: the text's fields from integers
+    /// alone, the milliseconds truncated from the instant's nanoseconds (no libm `floor`, no `Double`: a dashboard
+    /// writes 48 instants, and these are a good part of encoding it).
+    private static func writeText(_ instant: Instant, offset: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let milliseconds = Int(instant.nanoseconds / 1_000_000)
+        let (dayNumber, secondOfDay) = floorDivision(Int(instant.secondsSince1970) + offset, by: 86_400)
         LocalDate(dayNumber: dayNumber).writeText(to: start)
         start[10] = UInt8(ascii: "T")
         let time = UInt32(truncatingIfNeeded: secondOfDay)  // 0..<86,400: unsigned divisions cost less

@@ -126,8 +126,7 @@ public final class TallyClient: Service, Sendable {
         defer { span.end() }
         Self.describe(span, service: service.rawValue, method: M.name)
         let timeout = timeout ?? configuration.timeout
-        let deadline = Date().addingTimeInterval(
-            Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
+        let deadline = Instant.now.advanced(by: timeout)
         let id = makeID()
         let head = RequestHead(
             id: id, method: M.name, deadline: Timestamp(deadline), trace: Self.trace(for: span, explicit: trace))

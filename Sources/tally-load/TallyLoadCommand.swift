@@ -228,7 +228,7 @@ struct TallyLoadCommand: AsyncParsableCommand {
                     bodies: templates,
                     description: "--body \(bodies.joined(separator: " ")) (\(templates.count) requests)")
             }
-            let today = ReferenceDay(now: Date(), in: ZoneCalendar(identifier: "Europe/Berlin")!).today
+            let today = ReferenceDay(now: .now, in: ZoneCalendar(identifier: "Europe/Berlin")!).today
             return try Workload(mix: mix ?? "system.ping", seed: seed, today: today, variants: variants)
         } catch {
             throw ValidationError("\(bodies.isEmpty ? "--mix" : "--body"): \(error)")

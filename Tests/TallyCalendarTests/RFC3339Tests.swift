@@ -5,13 +5,13 @@ import TallyCalendar
 @Suite struct RFC3339Tests {
     @Test func parsesOffsetsAndFractions() throws {
         let utc = try RFC3339.parse("2026-03-08T07:00:00Z")
-        #expect(utc.instant.timeIntervalSince1970 == 1_772_953_200)
+        #expect(utc.instant == Instant(secondsSince1970: 1_772_953_200))
         #expect(utc.offset == 0)
         let newYork = try RFC3339.parse("2026-03-08T03:00:00-04:00")
         #expect(newYork.instant == utc.instant)
         #expect(newYork.offset == -14_400)
         let fraction = try RFC3339.parse("2026-03-08T07:00:00.250+00:00")
-        #expect(fraction.instant.timeIntervalSince1970 == 1_772_953_200.25)
+        #expect(fraction.instant == Instant(secondsSince1970: 1_772_953_200, nanoseconds: 250_000_000))
         let lowercase = try RFC3339.parse("2026-03-08t07:00:00z")
         #expect(lowercase.instant == utc.instant)
     }
@@ -44,7 +44,7 @@ import TallyCalendar
     func bytesParseAsTextDoes(_ text: String) throws {
         let fromText = try RFC3339.parse(text)
         let fromBytes = try Array(text.utf8).withUnsafeBufferPointer { try RFC3339.parse(utf8: $0) }
-        #expect(fromBytes.instant.timeIntervalSince1970.bitPattern == fromText.instant.timeIntervalSince1970.bitPattern)
+        #expect(fromBytes.instant == fromText.instant)
         #expect(fromBytes.offset == fromText.offset)
         // A substring goes through the same bytes.
         let padded = "[" + text + "]"
@@ -62,12 +62,18 @@ import TallyCalendar
     }
 
     @Test func formatsLocalTime() {
-        let instant = Date(timeIntervalSince1970: 1_772_953_200)
+        let instant = Instant(secondsSince1970: 1_772_953_200)
         #expect(RFC3339.format(instant, offset: 0) == "2026-03-08T07:00:00Z")
         #expect(RFC3339.format(instant, offset: -14_400) == "2026-03-08T03:00:00-04:00")
         #expect(RFC3339.format(instant, offset: 19_800) == "2026-03-08T12:30:00+05:30")
-        #expect(RFC3339.format(instant.addingTimeInterval(0.5), offset: 0) == "2026-03-08T07:00:00.500Z")
-        #expect(RFC3339.format(Date(timeIntervalSince1970: -0.5), offset: 0) == "1969-12-31T23:59:59.500Z")
+        #expect(RFC3339.format(instant.advanced(by: .milliseconds(500)), offset: 0) == "2026-03-08T07:00:00.500Z")
+        #expect(
+            RFC3339.format(Instant(secondsSince1970: -1, nanoseconds: 500_000_000), offset: 0)
+                == "1969-12-31T23:59:59.500Z")
+        // Milliseconds are truncated, never rounded: a nanosecond short of a second stays in its second.
+        #expect(
+            RFC3339.format(Instant(secondsSince1970: 1_772_953_200, nanoseconds: 999_999_999), offset: 0)
+                == "2026-03-08T07:00:00.999Z")
     }
 
     /// An offset with seconds has no RFC 3339 form: `+03:25` would name a moment 44 s away, so such instants are
@@ -129,22 +135,23 @@ import TallyCalendar
     @Test func formattedInstantsReadBackAndAgreeWithFoundation() throws {
         var generator = Xorshift(seed: 0x7A11_7A11)
         let span = RFC3339.supportedInstants
-        let milliseconds =
-            Int(span.lowerBound.timeIntervalSince1970 * 1000)..<Int(span.upperBound.timeIntervalSince1970 * 1000)
+        let milliseconds = span.lowerBound.millisecondsSince1970..<span.upperBound.millisecondsSince1970
         for round in 0..<20_000 {
             let whole = round % 2 == 0
-            let millisecond = Int.random(in: milliseconds, using: &generator)
-            let instant = Date(timeIntervalSince1970: Double(whole ? millisecond / 1000 * 1000 : millisecond) / 1000)
+            let millisecond = Int64.random(in: milliseconds, using: &generator)
+            let kept = whole ? millisecond - (millisecond % 1000 + 1000) % 1000 : millisecond
+            let (seconds, subsecond) = kept.quotientAndRemainder(dividingBy: 1000)
+            let instant = Instant(secondsSince1970: seconds, nanoseconds: subsecond * 1_000_000)
             guard span.contains(instant) else { continue }
             let offset = Int.random(in: -18 * 60...18 * 60, using: &generator) * 60
             let text = RFC3339.format(instant, offset: offset)
             let read = try RFC3339.parse(text)
             #expect(read.instant == instant, "\(text)")
-            let fraction = (millisecond % 1000 + 1000) % 1000
+            let fraction = Int((millisecond % 1000 + 1000) % 1000)
             #expect(
                 whole || fraction == 0 ? !text.contains(".") : text.contains(String(format: ".%03d", fraction)),
                 "\(text): \(millisecond) ms")
-            let local = instant.timeIntervalSince1970 + Double(offset)
+            let local = Double(instant.secondsSince1970) + Double(offset)
             guard local >= -62_135_596_800, local < 253_402_300_800 else {
                 #expect(text.hasSuffix("Z") && read.offset == 0, "\(text)")
                 continue
@@ -153,7 +160,8 @@ import TallyCalendar
             guard local >= -11_676_096_000 else { continue }  // 1600-01-01
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: offset)!
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute, .second], from: instant.dateOfSecond)
             let expected = String(
                 format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!, parts.hour!,
                 parts.minute!, parts.second!)

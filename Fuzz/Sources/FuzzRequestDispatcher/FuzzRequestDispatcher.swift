@@ -16,7 +16,7 @@ let services = ["tally.history", "tally.streak", "tally.workout"]
 public func fuzzRequestDispatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
     let service = targetService(for: body)
-    let now = Date(timeIntervalSince1970: 1_780_000_000)
+    let now = Instant(secondsSince1970: 1_780_000_000)
     let response = dispatcher.respond(to: body, service: service, now: now, logger: logger)
     guard let object = try? JSONSerialization.jsonObject(with: Data(response.bytes)) as? [String: Any] else {
         preconditionFailure("the response is not a JSON object: \(String(decoding: response.bytes, as: UTF8.self))")

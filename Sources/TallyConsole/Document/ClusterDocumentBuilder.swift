@@ -91,6 +91,6 @@ package struct ClusterDocumentBuilder: Sendable {
 
     /// RFC 3339 in UTC, with milliseconds.
     static func text(_ date: Date) -> String {
-        RFC3339.format(date, offset: 0)
+        RFC3339.format(Instant(date), offset: 0)
     }
 }

@@ -26,7 +26,7 @@ public struct HourlySeries: Sendable, Hashable {
 
     /// Buckets `samples` (any order) into the hours of `date`.
     /// - Parameter now: the request's instant, if it gave one: hours starting after it are future.
-    public init(date: LocalDate, samples: [StepSampleParams], calendar: ZoneCalendar, now: Date?) {
+    public init(date: LocalDate, samples: [StepSampleParams], calendar: ZoneCalendar, now: Instant?) {
         let hours = calendar.hours(of: date)
         // The day's span rather than its first and last bucket: a skipped date's day is empty and has neither.
         let day = calendar.interval(of: date)
@@ -42,7 +42,7 @@ public struct HourlySeries: Sendable, Hashable {
             }
             // Buckets are consecutive whole hours from the day's start (only the last may be shorter); the day
             // holds the sample, so it has at least one bucket.
-            let index = min(Int(start.timeIntervalSince(dayStart) / 3600), hours.count - 1)
+            let index = min(Int((start.secondsSince1970 - dayStart.secondsSince1970) / 3600), hours.count - 1)
             sums[index].add(
                 steps: sample.steps, distanceMeters: sample.distanceMeters, calories: sample.calories,
                 flightsClimbed: sample.flightsClimbed)

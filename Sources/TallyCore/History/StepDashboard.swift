@@ -28,7 +28,7 @@ public struct StepDashboard: Sendable, Hashable {
     ///   week of a day in the first or last days of the calendar, the hours of a day at either end of it.
     public init(
         mode: DashboardMode, date: LocalDate, history: StepHistory, samples: [StepSampleParams], goals: GoalSettings,
-        today: LocalDate, now: Date?, calendar: ZoneCalendar, weekStart: WeekStart
+        today: LocalDate, now: Instant?, calendar: ZoneCalendar, weekStart: WeekStart
     ) throws(DashboardRangeError) {
         self.mode = mode
         let day = HistoryDay(date: date, record: history[date], goals: goals, today: today)

@@ -15,10 +15,10 @@ public struct ReferenceDay: Hashable, Sendable {
     /// Today's local date.
     public let today: LocalDate
     /// The instant the request was made, if it said.
-    public let now: Date?
+    public let now: Instant?
 
     /// Today as the local date of `now` in `calendar`'s zone.
-    public init(now: Date, in calendar: ZoneCalendar) {
+    public init(now: Instant, in calendar: ZoneCalendar) {
         self.now = now
         self.today = calendar.localDate(of: now)
     }
@@ -34,14 +34,14 @@ public struct ReferenceDay: Hashable, Sendable {
 
     /// Whether the timed item at `instant`, whose local date is `date`, is future: dated after today, or after
     /// `now` when the request gave one.
-    public func isFuture(_ instant: Date, on date: LocalDate) -> Bool {
+    public func isFuture(_ instant: Instant, on date: LocalDate) -> Bool {
         date > today || now.map { instant > $0 } ?? false
     }
 
     /// Whether the timed item at `instant` is future (see `isFuture(_:on:)`), dating it in `calendar` only when it
     /// could fall after today: an instant more than 18 hours before the end of today read as UTC is dated today or
     /// earlier in every zone, so a long history costs no zone lookup but for its last day.
-    public func isFuture(_ instant: Date, in calendar: ZoneCalendar) -> Bool {
+    public func isFuture(_ instant: Instant, in calendar: ZoneCalendar) -> Bool {
         if let now, instant > now { return true }
         guard ZoneCalendar.instant(instant, mayFallAfter: today) else { return false }
         return calendar.localDate(of: instant) > today

@@ -35,20 +35,21 @@ public struct ZoneCalendar: Sendable {
         self.init(timeZone: zone)
     }
 
-    /// Seconds east of UTC in force at `instant`.
-    public func utcOffset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
+    /// Seconds east of UTC in force at `instant`. A zone's offset changes on a whole second, so the instant's
+    /// second decides, and Foundation is asked about it exactly (a whole second is exact in a `Date`).
+    public func utcOffset(at instant: Instant) -> Int { timeZone.secondsFromGMT(for: instant.dateOfSecond) }
 
     /// The local civil date at `instant`: the date on the zone's clock.
     /// - Important: an instant whose local date lies outside 0001-01-01...9999-12-31 gets the nearest of the two;
     ///   requests are checked with `supportedLocalDate(of:)` first.
-    public func localDate(of instant: Date) -> LocalDate {
+    public func localDate(of instant: Instant) -> LocalDate {
         localDateTime(of: instant).date
     }
 
     /// The local civil date at `instant`, or `nil` when it lies outside 0001-01-01...9999-12-31 (an instant of
     /// 9999-12-31 in UTC is already 10000-01-01 east of Greenwich). Only instants within 18 hours of either end
     /// of the supported dates cost a zone lookup.
-    public func supportedLocalDate(of instant: Date) -> LocalDate? {
+    public func supportedLocalDate(of instant: Instant) -> LocalDate? {
         guard Self.mayFallOutsideSupportedDates(instant) else { return localDate(of: instant) }
         let dayNumber = localDayNumber(of: instant)
         guard dayNumber >= Int(LocalDate.earliest.dayNumber), dayNumber <= Int(LocalDate.latest.dayNumber) else {
@@ -59,80 +60,83 @@ public struct ZoneCalendar: Sendable {
 
     /// Whether `instant` lies within 18 hours of 0001-01-01 or of the end of 9999-12-31 (read as UTC), where its
     /// local date may be unsupported in some zone: arithmetic only, to spare every other instant a zone lookup.
-    public static func mayFallOutsideSupportedDates(_ instant: Date) -> Bool {
-        let seconds = instant.timeIntervalSince1970
+    public static func mayFallOutsideSupportedDates(_ instant: Instant) -> Bool {
+        let seconds = instant.secondsSince1970
         return seconds < RFC3339.earliestMidnight + maximumOffset
             || seconds >= RFC3339.afterLatestMidnight - maximumOffset
     }
 
-    /// No zone is further than this from UTC: fixed offsets are bounded by ±18 h, and the tz database's largest
-    /// offset is Asia/Manila's −15:56:08 before 1845.
-    static let maximumOffset = 18.0 * 3600
+    /// No zone is further than this from UTC, in seconds: fixed offsets are bounded by ±18 h, and the tz database's
+    /// largest offset is Asia/Manila's −15:56:08 before 1845.
+    static let maximumOffset: Int64 = 18 * 3600
 
     /// Whether `instant` can fall on local date `date` in any zone: no zone lookup, only arithmetic. UTC offsets
     /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`
     /// then decides. For picking one day's entries out of a long history.
-    public static func instant(_ instant: Date, mayFallOn date: LocalDate) -> Bool {
+    public static func instant(_ instant: Instant, mayFallOn date: LocalDate) -> Bool {
         Self.instant(instant, mayFallWithin: date...date)
     }
 
     /// Whether `instant` can fall on a local date within `days` in any zone, by the same arithmetic.
-    public static func instant(_ instant: Date, mayFallWithin days: ClosedRange<LocalDate>) -> Bool {
-        let start = Double(Int(days.lowerBound.dayNumber) * 86_400) - maximumOffset
-        let end = Double(Int(days.upperBound.dayNumber) * 86_400) + 86_400 + maximumOffset
-        let seconds = instant.timeIntervalSince1970
+    public static func instant(_ instant: Instant, mayFallWithin days: ClosedRange<LocalDate>) -> Bool {
+        let start = Int64(days.lowerBound.dayNumber) * 86_400 - maximumOffset
+        let end = Int64(days.upperBound.dayNumber) * 86_400 + 86_400 + maximumOffset
+        let seconds = instant.secondsSince1970
         return seconds >= start && seconds < end
     }
 
     /// Whether `instant` can fall on a local date after `date` in any zone: no zone lookup, only arithmetic (UTC
     /// offsets stay within ±18 h). For telling a history's future items from the rest.
-    public static func instant(_ instant: Date, mayFallAfter date: LocalDate) -> Bool {
-        instant.timeIntervalSince1970 >= Double((Int(date.dayNumber) + 1) * 86_400) - maximumOffset
+    public static func instant(_ instant: Instant, mayFallAfter date: LocalDate) -> Bool {
+        instant.secondsSince1970 >= (Int64(date.dayNumber) + 1) * 86_400 - maximumOffset
     }
 
     /// The local civil date and the seconds elapsed on the local wall clock since its midnight.
-    public func localDateTime(of instant: Date) -> (date: LocalDate, secondOfDay: Int) {
+    public func localDateTime(of instant: Instant) -> (date: LocalDate, secondOfDay: Int) {
         let reading = LocalDate.clockReading(at: instant, utcOffset: utcOffset(at: instant))
         return (LocalDate(dayNumber: reading.dayNumber), reading.secondOfDay)
     }
 
     /// The day number (days since 1970-01-01) of the local date at `instant`, not clamped to the supported dates.
-    func localDayNumber(of instant: Date) -> Int {
+    func localDayNumber(of instant: Instant) -> Int {
         LocalDate.clockReading(at: instant, utcOffset: utcOffset(at: instant)).dayNumber
     }
 
     /// The first instant at which the zone's clock shows `date` or a later date: local midnight; where a transition
     /// skips midnight, the transition itself; on a fall-back night that repeats midnight, the earlier midnight; for
     /// a date the zone skipped, the start of the next day.
-    public func startOfDay(_ date: LocalDate) -> Date {
+    public func startOfDay(_ date: LocalDate) -> Instant {
         startOfDay(dayNumber: Int(date.dayNumber))
     }
 
     /// `startOfDay(_:)` by day number, so that the day after 9999-12-31 can end that date's day.
-    private func startOfDay(dayNumber: Int) -> Date {
-        let localMidnight = Double(dayNumber * 86_400)
+    private func startOfDay(dayNumber: Int) -> Instant {
+        let localMidnight = Int64(dayNumber) * 86_400
         // The instant lies within ±18 h of local midnight read as UTC; at most one transition falls in that
         // window (the tz database has none closer than 48 h to another), so the offsets at its two ends are the
         // only candidates.
         let window = Self.maximumOffset
         let offsets = [
-            utcOffset(at: Date(timeIntervalSince1970: localMidnight - window)),
-            utcOffset(at: Date(timeIntervalSince1970: localMidnight + window)),
+            utcOffset(at: Instant(secondsSince1970: localMidnight - window)),
+            utcOffset(at: Instant(secondsSince1970: localMidnight + window)),
         ]
-        let valid = offsets.compactMap { offset -> Date? in
-            let candidate = Date(timeIntervalSince1970: localMidnight - Double(offset))
+        let valid = offsets.compactMap { offset -> Instant? in
+            let candidate = Instant(secondsSince1970: localMidnight - Int64(offset))
             return utcOffset(at: candidate) == offset ? candidate : nil
         }
         if let earliest = valid.min() { return earliest }
         // Midnight falls in a gap: the day starts at the transition that jumps over it. For a skipped date that
-        // jump lands on the next date, whose day starts there too: the skipped date's day is empty.
-        let searchFrom = Date(timeIntervalSince1970: localMidnight - window)
-        return timeZone.nextDaylightSavingTimeTransition(after: searchFrom)
-            ?? Date(timeIntervalSince1970: localMidnight - Double(offsets[0]))
+        // jump lands on the next date, whose day starts there too: the skipped date's day is empty. Transitions
+        // fall on whole seconds.
+        let searchFrom = Date(timeIntervalSince1970: Double(localMidnight - window))
+        return timeZone.nextDaylightSavingTimeTransition(after: searchFrom).map {
+            Instant(secondsSince1970: Int64($0.timeIntervalSince1970.rounded()))
+        }
+            ?? Instant(secondsSince1970: localMidnight - Int64(offsets[0]))
     }
 
     /// The half-open span of instants that make up local day `date`: empty for a date the zone skipped.
-    public func interval(of date: LocalDate) -> Range<Date> {
+    public func interval(of date: LocalDate) -> Range<Instant> {
         startOfDay(date)..<startOfDay(dayNumber: Int(date.dayNumber) + 1)
     }
 
@@ -146,7 +150,7 @@ public struct ZoneCalendar: Sendable {
         hours.reserveCapacity(25)
         var start = day.lowerBound
         while start < day.upperBound {
-            let end = min(start.addingTimeInterval(3600), day.upperBound)
+            let end = min(start.advanced(by: .seconds(3600)), day.upperBound)
             let offset = utcOffset(at: start)
             let local = localDateTime(of: start)
             hours.append(LocalHour(start: start, end: end, hour: local.secondOfDay / 3600, utcOffset: offset))
@@ -159,9 +163,9 @@ public struct ZoneCalendar: Sendable {
 /// One elapsed hour of a local day: the bucket that hourly samples fall into.
 public struct LocalHour: Hashable, Sendable {
     /// First instant of the bucket.
-    public let start: Date
+    public let start: Instant
     /// First instant after it.
-    public let end: Date
+    public let end: Instant
     /// The wall-clock hour at `start` (0...23). On a fall-back day two buckets share an hour and differ in offset.
     public let hour: Int
     /// Seconds east of UTC at `start`.

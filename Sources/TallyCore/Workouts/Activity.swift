@@ -24,7 +24,7 @@ public enum Activity: Sendable, Hashable {
         }
     }
 
-    public var completedAt: Date {
+    public var completedAt: Instant {
         switch self {
         case .workout(let workout): workout.completedAt.instant
         case .stretch(let stretch): stretch.completedAt.instant

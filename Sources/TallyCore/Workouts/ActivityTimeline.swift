@@ -25,7 +25,7 @@ public struct ActivityTimeline: Sendable {
     /// workout, stretch, meditation, and within a type in the order the request listed them.
     private struct SortKey: Comparable {
         let day: Int32
-        let instant: Double
+        let instant: Instant
         let typeRank: Int
         let position: Int
         /// Where the entry sits in the unsorted list.
@@ -75,7 +75,7 @@ public struct ActivityTimeline: Sendable {
         let order = entries.indices.map { slot in
             let entry = entries[slot]
             return SortKey(
-                day: entry.date.dayNumber, instant: entry.activity.completedAt.timeIntervalSince1970,
+                day: entry.date.dayNumber, instant: entry.activity.completedAt,
                 typeRank: entry.type.tieBreakRank, position: entry.position, slot: slot)
         }.sorted()
         self.entries = order.map { entries[$0.slot] }

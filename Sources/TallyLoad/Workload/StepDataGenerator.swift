@@ -49,7 +49,7 @@ package struct StepDataGenerator: Sendable {
         var samples: [StepSampleParams] = []
         for hour in zone.hours(of: date) where (7...22).contains(hour.hour) {
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let start = hour.start.addingTimeInterval(Double(Int.random(in: 0..<3600, using: &generator)))
+                let start = hour.start.advanced(by: .seconds(Int.random(in: 0..<3600, using: &generator)))
                 guard start < hour.end else { continue }
                 let steps = generator.bell(mean: 300, spread: 250, in: 0...3000)
                 samples.append(

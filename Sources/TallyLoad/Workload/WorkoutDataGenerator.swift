@@ -22,7 +22,8 @@ package struct WorkoutDataGenerator: Sendable {
     }
 
     /// Workouts over `size.days` ending `today`, completed in the evening of `zone`'s local day.
-    package mutating func workouts(endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar) -> [WorkoutParams] {
+    package mutating func workouts(endingOn today: LocalDate, size: HistorySize, zone: ZoneCalendar) -> [WorkoutParams]
+    {
         var workouts: [WorkoutParams] = []
         let planStart = today.adding(days: -40)
         for offset in stride(from: size.days - 1, through: 0, by: -1) {
@@ -30,7 +31,7 @@ package struct WorkoutDataGenerator: Sendable {
             guard Int.random(in: 0..<7, using: &generator) < 5 else { continue }
             let template = Self.templates[workouts.count % Self.templates.count]
             let minute = Int.random(in: (17 * 60)...(21 * 60), using: &generator)
-            let instant = zone.startOfDay(date).addingTimeInterval(Double(minute * 60))
+            let instant = zone.startOfDay(date).advanced(by: .seconds(minute * 60))
             let exercises = template.exercises.enumerated().map { index, name in
                 let bodyweight = name == "Dips" || name == "Pull-up" || name == "Lunge"
                 let unit: TallyProtocol.WeightUnit = index % 3 == 2 ? .pound : .kilogram
@@ -64,8 +65,7 @@ package struct WorkoutDataGenerator: Sendable {
         var meditations: [MeditationParams] = []
         for offset in stride(from: size.days - 1, through: 0, by: -1) {
             let date = today.adding(days: -offset)
-            let morning = zone.startOfDay(date).addingTimeInterval(
-                Double(Int.random(in: 6...9, using: &generator) * 3600))
+            let morning = zone.startOfDay(date).advanced(by: .seconds(Int.random(in: 6...9, using: &generator) * 3600))
             if Int.random(in: 0..<7, using: &generator) < 3 {
                 stretches.append(
                     StretchParams(
@@ -75,7 +75,7 @@ package struct WorkoutDataGenerator: Sendable {
                         durationSeconds: 60 * Int.random(in: 5...20, using: &generator)))
             }
             if Int.random(in: 0..<7, using: &generator) < 2 {
-                let evening = morning.addingTimeInterval(13 * 3600)
+                let evening = morning.advanced(by: .seconds(13 * 3600))
                 meditations.append(
                     MeditationParams(
                         id: "m\(meditations.count + 1)",

@@ -1,15 +1,21 @@
 import Foundation
 import TallyCalendar
 
-/// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged.
+/// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged. The
+/// instant is exact to the nanosecond (`Instant`): its date, hour and minute in any zone are the text's own.
 public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
-    public var instant: Date
+    public var instant: Instant
     /// Seconds east of UTC of the text form.
     public var offset: Int
 
-    public init(_ instant: Date, offset: Int = 0) {
+    public init(_ instant: Instant, offset: Int = 0) {
         self.instant = instant
         self.offset = offset
+    }
+
+    /// The instant a `Date` names, to the nanosecond its `Double` holds.
+    public init(_ date: Date, offset: Int = 0) {
+        self.init(Instant(date), offset: offset)
     }
 
     /// Parses RFC 3339 text.

@@ -28,8 +28,13 @@ public struct RequestTime: Codable, Sendable, Hashable {
     }
 
     /// A frame in an IANA zone at an instant.
-    public init(timeZone: ZoneName, now: Date) {
+    public init(timeZone: ZoneName, now: Instant) {
         self.init(zone: .named(timeZone), reference: .now(Timestamp(now)))
+    }
+
+    /// A frame in an IANA zone at the instant a `Date` names (`Date()`, say).
+    public init(timeZone: ZoneName, now: Date) {
+        self.init(timeZone: timeZone, now: Instant(now))
     }
 
     /// A frame in an IANA zone on a given local date.

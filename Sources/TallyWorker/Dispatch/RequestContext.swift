@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyCalendar
 import TallyProtocol
 
 /// What a method handler knows about the request besides its params.
@@ -11,7 +12,7 @@ package struct RequestContext: Sendable {
     /// Which of the worker process's MDP connections carries it.
     package var connection: Int
     /// When the worker received it.
-    package var receivedAt: Date
+    package var receivedAt: Instant
     /// The limits to enforce on lists in the params.
     package var limits: RequestLimits
     /// The worker's logger, without this request's metadata.
@@ -35,7 +36,7 @@ package struct RequestContext: Sendable {
 
     /// - Parameter logger: the worker's logger; the request's metadata is added when `logger` is read.
     package init(
-        head: RequestHead, service: String, connection: Int, receivedAt: Date, limits: RequestLimits, logger: Logger
+        head: RequestHead, service: String, connection: Int, receivedAt: Instant, limits: RequestLimits, logger: Logger
     ) {
         self.head = head
         self.service = service

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyCalendar
 import TallyJSONCoding
 import TallyProtocol
 
@@ -38,7 +39,7 @@ package struct RequestDispatcher: Sendable {
     ///   - now: the current time, for deadlines.
     ///   - logger: the worker's logger.
     package func respond(
-        to body: [UInt8], service: String, connection: Int = 0, now: Date = Date(), logger: Logger
+        to body: [UInt8], service: String, connection: Int = 0, now: Instant = .now, logger: Logger
     ) -> ResponseBody {
         guard body.count <= limits.maxBodyBytes else {
             return .failure(
@@ -195,7 +196,7 @@ package struct RequestDispatcher: Sendable {
         } catch {
             response = .failure(id: head.id, error, method: M.name)
         }
-        if let deadline = head.deadline, deadline.instant <= Date() {
+        if let deadline = head.deadline, deadline.instant <= Instant.now {
             response = .failure(id: head.id, expired(deadline), method: M.name)
         }
         response.computed = true

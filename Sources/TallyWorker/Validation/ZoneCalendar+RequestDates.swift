@@ -8,7 +8,7 @@ extension ZoneCalendar {
     /// answer that places the instant on a day names that day.
     /// - Throws: `invalid_params` on `path` when the instant's local date in this zone lies before 0001-01-01 or
     ///   after 9999-12-31 (9999-12-31T20:00:00Z is already 10000-01-01 in Pacific/Kiritimati).
-    func requestDate(of instant: Date, at path: @autoclosure () -> FieldPath) throws(TallyError) -> LocalDate {
+    func requestDate(of instant: Instant, at path: @autoclosure () -> FieldPath) throws(TallyError) -> LocalDate {
         guard let date = supportedLocalDate(of: instant) else {
             throw .invalidParams(
                 path(), "falls on a local date outside 0001-01-01...9999-12-31 in the request's zone")

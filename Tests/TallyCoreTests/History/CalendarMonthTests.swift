@@ -140,7 +140,7 @@ import Testing
         // 23:30 EDT on 2026-03-10 is already 03:30 on 03-11 in UTC: today is the 10th in New York.
         let newYork = try #require(ZoneCalendar(identifier: "America/New_York"))
         let now = try #require(ISO8601DateFormatter().date(from: "2026-03-11T03:30:00Z"))
-        let today = ReferenceDay(now: now, in: newYork).today
+        let today = ReferenceDay(now: Instant(now), in: newYork).today
         #expect(today == F.day("2026-03-10"))
         let month = try month("2026-03", [("2026-03-10", 9000), ("2026-03-11", 3000)], today: today.description)
         #expect(try day(month, "2026-03-10").isToday)

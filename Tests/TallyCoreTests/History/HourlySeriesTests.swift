@@ -11,7 +11,7 @@ import Testing
 
     func zone(_ identifier: String) throws -> ZoneCalendar { try #require(ZoneCalendar(identifier: identifier)) }
 
-    func instant(_ text: String) throws -> Date { try RFC3339.parse(text).instant }
+    func instant(_ text: String) throws -> Instant { try RFC3339.parse(text).instant }
 
     func sample(_ start: String, _ steps: Int) throws -> StepSampleParams {
         StepSampleParams(start: try Timestamp(parsing: start), steps: steps)

@@ -132,7 +132,7 @@ import Testing
         // 2026-03-08 has 23 hours in America/New_York. now = 01:30Z on 03-10 is 21:30 EDT on 03-09: today is 03-09.
         let zone = try #require(ZoneCalendar(identifier: "America/New_York"))
         let now = try #require(ISO8601DateFormatter().date(from: "2026-03-10T01:30:00Z"))
-        let today = ReferenceDay(now: now, in: zone).today
+        let today = ReferenceDay(now: Instant(now), in: zone).today
         #expect(today == F.day("2026-03-09"))
         let history = F.history(from: "2026-03-05", [10_000, 10_000, 10_000, 10_000, 10_000])
         let streaks = Streaks(history: history, goals: GoalLog(constant: 10_000), today: today)
@@ -145,7 +145,7 @@ import Testing
         // 2026-11-01 has 25 hours. now = 04:30Z on 11-03 is 23:30 EST on 11-02.
         let zone = try #require(ZoneCalendar(identifier: "America/New_York"))
         let now = try #require(ISO8601DateFormatter().date(from: "2026-11-03T04:30:00Z"))
-        let today = ReferenceDay(now: now, in: zone).today
+        let today = ReferenceDay(now: Instant(now), in: zone).today
         #expect(today == F.day("2026-11-02"))
         let history = F.history(from: "2026-10-30", [10_000, 10_000, 10_000, 4_000])
         let streaks = Streaks(history: history, goals: GoalLog(constant: 10_000), today: today)
@@ -172,7 +172,7 @@ import Testing
         // 05:30Z on 06-15 is 22:30 PDT on 06-14 in Los Angeles: today is 06-14, and the 06-15 record is future.
         let zone = try #require(ZoneCalendar(identifier: "America/Los_Angeles"))
         let now = try #require(ISO8601DateFormatter().date(from: "2026-06-15T05:30:00Z"))
-        let today = ReferenceDay(now: now, in: zone).today
+        let today = ReferenceDay(now: Instant(now), in: zone).today
         #expect(today == F.day("2026-06-14"))
         let history = F.history(from: "2026-06-12", [9_000, 9_000, 9_000, 12_000])
         let streaks = Streaks(history: history, goals: GoalLog(constant: 8_000), today: today)

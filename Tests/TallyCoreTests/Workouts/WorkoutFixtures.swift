@@ -6,7 +6,7 @@ import Testing
 
 /// Builders for the workout tests: every value is written out, so each test reads as its own worked example.
 enum WorkoutFixtures {
-    static func instant(_ text: String) throws -> Date { try RFC3339.parse(text).instant }
+    static func instant(_ text: String) throws -> Instant { try RFC3339.parse(text).instant }
 
     static func timestamp(_ text: String) throws -> Timestamp { try Timestamp(parsing: text) }
 

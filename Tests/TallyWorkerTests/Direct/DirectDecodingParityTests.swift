@@ -24,7 +24,7 @@ import Testing
         standard.readsDirectly = false
         return standard
     }()
-    static let fixedNow = Date(timeIntervalSince1970: 1_795_000_000)
+    static let fixedNow = Instant(secondsSince1970: 1_795_000_000)
 
     /// Both paths' answers to `body` (as JSON objects: a result's maps, `days` by date, are written in hash order),
     /// and whether the direct path read it.

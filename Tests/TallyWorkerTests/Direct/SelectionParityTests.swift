@@ -333,7 +333,7 @@ import Testing
             .dispatcher(limits: RequestLimits())
         var standard = dispatcher
         standard.readsDirectly = false
-        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let now = Instant(secondsSince1970: 1_795_000_000)
         let logger = Logger(label: "selection")
         var document = Self.document(seed: seed)
         let valid = document.bytes

@@ -19,15 +19,15 @@ struct ZoneCase: CustomStringConvertible, Sendable {
     var weekStart: String { weekStartsOnMonday ? "monday" : "sunday" }
 
     var description: String {
-        "\(zone) date \(date) now \(RFC3339.format(Date(timeIntervalSince1970: now), offset: 0)) \(weekStart)-first, "
+        "\(zone) date \(date) now \(RFC3339.format(Instant(Date(timeIntervalSince1970: now)), offset: 0)) \(weekStart)-first, "
             + "\(instants.count) instants"
     }
 
     /// The earliest and latest seconds a generated instant may take: the supported instants.
     static let instantRange: ClosedRange<Double> =
-        RFC3339.supportedInstants.lowerBound
-        .timeIntervalSince1970...(RFC3339.supportedInstants.upperBound
-        .timeIntervalSince1970 - 1)
+        Double(
+            RFC3339.supportedInstants.lowerBound.secondsSince1970)...Double(
+            RFC3339.supportedInstants.upperBound.secondsSince1970 - 1)
 
     /// A case around the instant `pivot`: the selected date is `dayShift` days after the clock's date at `pivot`
     /// (so a date the zone skipped, which no instant shows, is selected too), `now` lies `nowShift` seconds after
@@ -47,7 +47,7 @@ struct ZoneCase: CustomStringConvertible, Sendable {
     // MARK: Requests
 
     var timeFrame: String {
-        #""time_zone":"\#(zone)","now":"\#(RFC3339.format(Date(timeIntervalSince1970: now), offset: 0))""#
+        #""time_zone":"\#(zone)","now":"\#(RFC3339.format(Instant(Date(timeIntervalSince1970: now)), offset: 0))""#
     }
 
     /// The dates of the records: the selected date and the day before it (a date the zone skipped, when one is
@@ -69,14 +69,14 @@ struct ZoneCase: CustomStringConvertible, Sendable {
 
     var samples: String {
         let list = instants.map {
-            #"{"start":"\#(RFC3339.format(Date(timeIntervalSince1970: $0), offset: 0))","steps":1}"#
+            #"{"start":"\#(RFC3339.format(Instant(Date(timeIntervalSince1970: $0)), offset: 0))","steps":1}"#
         }
         return #""samples":[\#(list.joined(separator: ","))]"#
     }
 
     var workouts: String {
         let list = instants.enumerated().map { index, instant in
-            let completed = RFC3339.format(Date(timeIntervalSince1970: instant), offset: 0)
+            let completed = RFC3339.format(Instant(Date(timeIntervalSince1970: instant)), offset: 0)
             return #"{"id":"w\#(index)","name":"W","completed_at":"\#(completed)","exercises":[]}"#
         }
         return #""workouts":[\#(list.joined(separator: ","))]"#

@@ -129,7 +129,7 @@ struct ZoneCaseCheck {
     /// Seconds since 1970 of an instant Tally wrote, read back exactly (to the millisecond it writes).
     func seconds(_ text: Any?) -> Double? {
         guard let text = text as? String, let parsed = try? RFC3339.parse(text) else { return nil }
-        return parsed.instant.timeIntervalSince1970
+        return Double(parsed.instant.secondsSince1970)
     }
 
     /// The weekday of a day number, 0 for Sunday (1970-01-01 was a Thursday).

@@ -135,7 +135,7 @@ import Testing
     /// Sends `history.dashboard` daily for the case and compares its `as_of` and hours with the peer's.
     static func compare(_ peerCase: PeerCase, _ peer: PeerAnswer) -> [String] {
         let date = LocalDate(dayNumber: peerCase.day)
-        let now = RFC3339.format(Date(timeIntervalSince1970: peerCase.now), offset: 0)
+        let now = RFC3339.format(Instant(Date(timeIntervalSince1970: peerCase.now)), offset: 0)
         let params =
             #""time_zone":"\#(peerCase.zone)","now":"\#(now)","date":"\#(date)","#
             + #""goal_log":[{"effective_date":"0001-01-01","goal":9000}],"records":[]"#
@@ -152,7 +152,8 @@ import Testing
         }
         let tally = hours.map { hour -> [Double] in
             [
-                (try? RFC3339.parse(hour["start"] as? String ?? ""))?.instant.timeIntervalSince1970 ?? .nan,
+                (try? RFC3339.parse(hour["start"] as? String ?? "")).map { Double($0.instant.secondsSince1970) }
+                    ?? .nan,
                 Double(hour["hour"] as? Int ?? -1),
             ]
         }
@@ -162,7 +163,7 @@ import Testing
                     + "zoneinfo's \(peer.start ?? 0)…\(peer.end ?? 0) (\(peer.hours?.count ?? 0))")
         }
         if let last = hours.last,
-            (try? RFC3339.parse(last["end"] as? String ?? ""))?.instant.timeIntervalSince1970
+            (try? RFC3339.parse(last["end"] as? String ?? "")).map({ Double($0.instant.secondsSince1970) })
                 != (peer.hours?.isEmpty == false ? peer.end : nil)
         {
             problems.append("\(what): the last hour ends at \(last["end"] ?? "-"), zoneinfo's day at \(peer.end ?? 0)")

@@ -10,7 +10,7 @@ extension MethodRegistry {
                 serverVersion: identity.version,
                 protocolVersions: ProtocolVersion.supported,
                 uptimeSeconds: FigureRounding.rounded(
-                    context.receivedAt.timeIntervalSince(identity.startedAt), places: 3),
+                    context.receivedAt.duration(since: identity.startedAt) / .seconds(1), places: 3),
                 service: context.service,
                 worker: identity.name,
                 connection: context.connection)

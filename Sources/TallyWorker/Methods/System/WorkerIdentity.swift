@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// Who a worker process is, for `system.ping`.
 package struct WorkerIdentity: Sendable, Hashable {
@@ -7,9 +8,9 @@ package struct WorkerIdentity: Sendable, Hashable {
     /// The build's version.
     package var version: String
     /// When the process started.
-    package var startedAt: Date
+    package var startedAt: Instant
 
-    package init(name: String, version: String, startedAt: Date = Date()) {
+    package init(name: String, version: String, startedAt: Instant = .now) {
         self.name = name
         self.version = version
         self.startedAt = startedAt
