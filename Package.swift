@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "TallyClient", targets: ["TallyClient"]),
         .library(name: "TallyProtocol", targets: ["TallyProtocol"]),
         .library(name: "TallyCalendar", targets: ["TallyCalendar"]),
+        // For a backend's own tests: `FakeTally`, the real client against handlers the test gives, in process.
+        .library(name: "TallyClientTesting", targets: ["TallyClientTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -247,6 +249,7 @@ let package = Package(
         .executableTarget(
             name: "tally",
             dependencies: [
+                "TallyCalendar",
                 "TallyCommandLine",
                 "TallyConsole",
                 "TallyJSONCoding",
@@ -319,6 +322,21 @@ let package = Package(
         .testTarget(
             name: "MajordomoTests",
             dependencies: ["Majordomo", "ZeroMQ", "TallyTesting"],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "TallyClientTesting",
+            dependencies: ["TallyClient", "TallyProtocol", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictness
+        ),
+        // The client's own logic (deadlines, retries, back-off, waiting to run, errors) over a scripted transport: no
+        // sockets, no clock but the calls' own.
+        .testTarget(
+            name: "TallyClientTests",
+            dependencies: [
+                "TallyClient", "TallyClientTesting", "TallyProtocol", "TallyTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

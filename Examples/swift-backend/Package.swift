@@ -43,5 +43,16 @@ let package = Package(
             dependencies: dependencies,
             swiftSettings: settings
         ),
+        // The routes against TallyClientTesting's FakeTally: no broker, no worker, no Tally binaries needed.
+        .testTarget(
+            name: "StepsAPITests",
+            dependencies: [
+                "StepsAPI",
+                .product(name: "TallyClientTesting", package: "Tally"),
+                .product(name: "TallyClient", package: "Tally"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: settings
+        ),
     ]
 )

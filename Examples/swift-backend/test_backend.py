@@ -216,7 +216,11 @@ def test_the_documented_swift_snippets_are_compiled_here() -> None:
     assert len(guide) >= 3, "docs/clients.md: Swift should show the package lines, withTallyClient and a ServiceGroup"
     first_page = swift_blocks(REPOSITORY / "README.md", "### Swift")
     assert first_page, "the README's Swift part should show a call"
-    sources = [HERE / "Package.swift", *sorted((HERE / "Sources" / "ReadmeSnippets").glob("*.swift"))]
+    sources = [
+        HERE / "Package.swift",
+        *sorted((HERE / "Sources" / "ReadmeSnippets").glob("*.swift")),
+        *sorted((HERE / "Tests").rglob("*.swift")),
+    ]
     compiled = {path.name: meaningful_lines(path.read_text(encoding="utf-8")) for path in sources}
     for where, blocks in (("docs/clients.md", guide), ("README.md", first_page)):
         for block in blocks:

@@ -1,32 +1,60 @@
 import Foundation
 import Logging
-import Majordomo
+import TallyCalendar
 import TallyProtocol
-import ZeroMQ
+
+/// A call's time: when it must have ended on this process's clock, and the same moment as the wall-clock deadline
+/// the request carries to the workers.
+struct CallBudget: Sendable {
+    let end: ContinuousClock.Instant
+    /// The whole time the call was given, for its messages.
+    let total: Duration
+    let wireDeadline: Instant
+
+    /// The earlier of `timeout` from now and `deadline`.
+    init(timeout: Duration, deadline: ContinuousClock.Instant?) {
+        let now = ContinuousClock.now
+        var end = now + timeout
+        if let deadline, deadline < end { end = deadline }
+        self.end = end
+        total = max(.zero, end - now)
+        wireDeadline = Instant.now.advanced(by: end - now)
+    }
+}
 
 extension TallyClient {
-    /// Sends one request and interprets its reply, retrying within `timeout` when an attempt times out or Tally
+    /// Sends one request and interprets its reply, retrying within the budget when an attempt times out or Tally
     /// answers `overloaded` or `unavailable` (conditions another attempt, perhaps via another broker, may not meet),
-    /// after a doubling back-off and never before the answer's `retry_after_ms`.
+    /// after a back-off that doubles up to `maxRetryBackoff`, lengthened by up to `retryJitter` at random, and never
+    /// shorter than the answer's `retry_after_ms`. A call made before the client runs waits for it within its budget.
     /// - Parameter interpret: decodes a reply body once; a `.server` error with a retryable code triggers a retry.
     func exchange<T>(
-        body: [Frame], service: String, id: String?, timeout: Duration,
+        body: [UInt8], service: String, id: String?, budget: CallBudget, retries: Int,
         interpret: ([UInt8]) -> Result<T, TallyClientError>
     ) async throws(TallyClientError) -> T {
+        // A call whose deadline has already passed is not sent: no worker would compute it anyway.
+        guard budget.total > .zero else {
+            throw TallyClientError(.timeout, "the call's deadline had passed before it started")
+        }
+        switch await gate.waitUntilRunning(until: budget.end) {
+        case .running: break
+        case .stopped: throw .stopped
+        case .cancelled: throw .cancelled
+        case .timedOut: throw .notStarted(within: budget.total)
+        }
         let clock = ContinuousClock()
-        let deadline = clock.now + timeout
         var backoff = configuration.retryBackoff
         var attempts: [TallyClientError.Attempt] = []
         while true {
-            let attemptsLeft = configuration.retries - attempts.count
+            let attemptsLeft = max(0, retries) - attempts.count
             // Spread the time left over the attempts left, so one lost attempt cannot eat the whole budget.
-            let remaining = deadline - clock.now
+            let remaining = budget.end - clock.now
             let attemptTimeout = max(attemptsLeft > 0 ? remaining / (attemptsLeft + 1) : remaining, .milliseconds(1))
             let started = clock.now
-            var failure: TallyClientError
-            do {
-                let reply = try await transport.request(service: service, body: body, key: id, timeout: attemptTimeout)
-                switch interpret(reply.body.first?.bytes ?? []) {
+            let failure: TallyClientError
+            switch await attempt(service: service, body: body, id: id, timeout: attemptTimeout) {
+            case .success(let reply):
+                switch interpret(reply) {
                 case .success(let value):
                     return value
                 case .failure(let error):
@@ -36,34 +64,45 @@ extension TallyClient {
                         throw Self.withHistory(error, attempts)
                     }
                 }
-            } catch let error as MajordomoClientError {
-                switch error {
-                case .timeout(_, let brokers):
-                    failure = .timeout(timeout, brokers: brokers.map(BrokerConnectionState.init))
-                case .cancelled: throw Self.withHistory(.cancelled, attempts)
-                case .stopped: throw Self.withHistory(.stopped, attempts)
-                case .notStarted: throw Self.withHistory(.notRunning, attempts)
-                case .duplicateKey(let key): throw .duplicateID(key)
-                }
-            } catch let error as TallyClientError {
-                throw error
-            } catch {
-                throw .invalidResponse("\(error)")
+            case .failure(.timeout(let brokers)):
+                failure = .timeout(budget.total, brokers: brokers)
+            case .failure(.cancelled): throw Self.withHistory(.cancelled, attempts)
+            case .failure(.stopped): throw Self.withHistory(.stopped, attempts)
+            case .failure(.duplicateKey(let key)): throw .duplicateID(key)
             }
             attempts.append(.init(code: failure.code, message: failure.message, duration: clock.now - started))
             // The server may say how long to stay away (`retry_after_ms` with `overloaded`): never sooner.
-            let pause = max(backoff, failure.details?.retryAfterMilliseconds.map { .milliseconds($0) } ?? .zero)
-            guard attemptsLeft > 0, clock.now + pause < deadline else { throw Self.withHistory(failure, attempts) }
+            let asked = failure.details?.retryAfterMilliseconds.map { Duration.milliseconds($0) } ?? .zero
+            let pause = max(jittered(backoff), asked)
+            guard attemptsLeft > 0, clock.now + pause < budget.end else { throw Self.withHistory(failure, attempts) }
             logger.debug(
                 "retrying",
                 metadata: ["tally.request.id": "\(id ?? "-")", "attempt": "\(attempts.count)", "after": "\(failure)"])
             do {
-                try await Task.sleep(for: pause)
+                try await self.pause(pause)
             } catch {
                 throw Self.withHistory(.cancelled, attempts)
             }
-            backoff *= 2
+            backoff = min(backoff * 2, configuration.maxRetryBackoff)
         }
+    }
+
+    /// One attempt, its outcome as a value.
+    private func attempt(
+        service: String, body: [UInt8], id: String?, timeout: Duration
+    ) async -> Result<[UInt8], TransportFailure> {
+        do throws(TransportFailure) {
+            return .success(try await transport.attempt(service: service, body: body, key: id, timeout: timeout))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `backoff` lengthened by up to `retryJitter` of it at random, and at most `maxRetryBackoff`: clients refused
+    /// together (an `overloaded` burst) do not all come back at the same moment.
+    func jittered(_ backoff: Duration) -> Duration {
+        let stretched = backoff * (1 + Double.random(in: 0...max(0, configuration.retryJitter)))
+        return min(stretched, max(backoff, configuration.maxRetryBackoff))
     }
 
     /// `error` with the attempts that led to it, when there was more than one.

@@ -1,4 +1,5 @@
 import Majordomo
+import ZeroMQ
 
 /// How a `TallyClient` reaches Tally and how patient it is: plain values, no transport types.
 public struct TallyClientConfiguration: Sendable, Hashable {
@@ -12,8 +13,14 @@ public struct TallyClientConfiguration: Sendable, Hashable {
     /// Extra attempts after a timeout, `overloaded` or `unavailable`. Every v1 method is idempotent, so retrying
     /// is safe.
     public var retries: Int = 2
-    /// Pause before a retry (doubled for each further retry, capped by the time left).
+    /// Pause before the first retry; doubled for each further one, up to `maxRetryBackoff`, and never shorter than
+    /// the `retry_after_ms` an `overloaded` answer asks for.
     public var retryBackoff: Duration = .milliseconds(100)
+    /// The longest pause between attempts.
+    public var maxRetryBackoff: Duration = .seconds(2)
+    /// A pause is lengthened by up to this fraction of it at random, so that clients refused together do not come
+    /// back together.
+    public var retryJitter: Double = 0.2
     /// Encryption and authentication of the connections.
     public var security: TallyClientSecurity = .plaintext
     /// How often each broker connection is sent a ZMTP heartbeat (PING); `nil` for none. A broker whose host
@@ -31,6 +38,35 @@ public struct TallyClientConfiguration: Sendable, Hashable {
 
     public init(brokers: [String]) {
         self.brokers = brokers
+    }
+
+    /// Refuses a configuration that cannot work, naming the setting.
+    func check() throws(TallyClientError) {
+        guard !brokers.isEmpty else {
+            throw TallyClientError(
+                .invalidConfiguration, "give at least one broker endpoint, e.g. tcp://127.0.0.1:5555")
+        }
+        for endpoint in brokers {
+            do {
+                try EndpointSyntax.check(endpoint, for: .connect)
+            } catch {
+                throw TallyClientError(.invalidConfiguration, "\(error)")
+            }
+        }
+        if let interval = heartbeatInterval, interval <= .zero {
+            throw TallyClientError(.invalidConfiguration, "heartbeatInterval must be positive, or nil for none")
+        }
+        guard heartbeatTimeout > .zero else {
+            throw TallyClientError(.invalidConfiguration, "heartbeatTimeout must be positive")
+        }
+        guard timeout > .zero else { throw TallyClientError(.invalidConfiguration, "timeout must be positive") }
+        guard retries >= 0 else { throw TallyClientError(.invalidConfiguration, "retries must be 0 or more") }
+        guard retryBackoff >= .zero, maxRetryBackoff >= .zero else {
+            throw TallyClientError(.invalidConfiguration, "retryBackoff and maxRetryBackoff must not be negative")
+        }
+        guard retryJitter >= 0, retryJitter.isFinite else {
+            throw TallyClientError(.invalidConfiguration, "retryJitter must be a fraction of 0 or more")
+        }
     }
 
     var liveness: BrokerLiveness {

@@ -5,7 +5,8 @@ import TallyProtocol
 ///
 /// `code` is an open set, as the protocol's codes are: switch on the codes you handle and treat any other like
 /// `internal`. Local failures use codes of their own (`timeout`, `client_not_running`, `client_stopped`,
-/// `cancelled`, `invalid_response`, `encoding_failed`, `invalid_configuration`), never a server's.
+/// `cancelled`, `invalid_response`, `encoding_failed`, `duplicate_request_id`, `invalid_configuration`), never a
+/// server's.
 public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One attempt of a call that was retried, and how it ended.
     public struct Attempt: Hashable, Sendable, CustomStringConvertible {
@@ -70,8 +71,12 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         return error
     }
 
-    static let notRunning = Self(
-        .clientNotRunning, "the client is not running: call it inside withTallyClient or while run() runs")
+    /// The call waited its whole budget for a client that never started.
+    static func notStarted(within budget: Duration) -> Self {
+        Self(
+            .clientNotRunning,
+            "the client did not start within \(readable(budget)): call it inside withTallyClient or while run() runs")
+    }
     static let stopped = Self(.clientStopped, "the client has stopped")
     static let cancelled = Self(.cancelled, "the call was cancelled")
 
@@ -80,7 +85,7 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         Self(.encodingFailed, "params could not be encoded: \(reason)")
     }
     static func duplicateID(_ id: String) -> Self {
-        Self(.encodingFailed, "request id '\(id)' is already in flight on this client")
+        Self(.duplicateRequestID, "request id '\(id)' is already in flight on this client")
     }
 
     /// `334 ms`, `1.5 s`: durations as people read them in messages.
@@ -105,8 +110,10 @@ extension ErrorCode {
     public static let cancelled = Self(rawValue: "cancelled")
     /// The reply is not a v1 response for the method.
     public static let invalidResponse = Self(rawValue: "invalid_response")
-    /// The params could not be encoded, or the request's id is already in flight.
+    /// The params could not be encoded.
     public static let encodingFailed = Self(rawValue: "encoding_failed")
+    /// A raw body's request id is already in flight on this client: its reply could not be told apart.
+    public static let duplicateRequestID = Self(rawValue: "duplicate_request_id")
     /// The client's configuration cannot work (an endpoint that is not a ZeroMQ endpoint, an unreadable key).
     public static let invalidConfiguration = Self(rawValue: "invalid_configuration")
 }

@@ -42,10 +42,16 @@ extension SwiftWriter {
                 writer.line("///")
                 writer.documentation("\(label): \(description)")
             }
+            writer.line("///")
+            writer.line("/// Options as for `call(_:_:service:timeout:deadline:retries:trace:)`.")
             writer.line("public func \(method.callName)(")
-            writer.line("    _ params: \(method.typeName).Params, timeout: Duration? = nil")
+            writer.line("    _ params: \(method.typeName).Params, timeout: Duration? = nil,")
+            writer.line("    deadline: ContinuousClock.Instant? = nil, retries: Int? = nil, trace: TraceContext? = nil")
             writer.line(") async throws(TallyClientError) -> \(method.typeName).Result {")
-            writer.line("    try await call(\(method.typeName).self, params, timeout: timeout)")
+            writer.line("    try await call(")
+            writer.line(
+                "        \(method.typeName).self, params, timeout: timeout, deadline: deadline, retries: retries,")
+            writer.line("        trace: trace)")
             writer.line("}")
         }
         writer.indent = ""

@@ -2,25 +2,38 @@ import ArgumentParser
 import Foundation
 import TallyClient
 import TallyCommandLine
+import TallyCalendar
 import TallyProtocol
 
 struct Call: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Call a method and print the response.",
         discussion: """
-            The params are a JSON object, read from a file or from standard input (-). The envelope (version, id, \
-            method) is added for you; --envelope sends the input as the whole request instead. A file from \
-            Protocol/examples (an object with "request" and "response") is sent as it is: its request, to its \
-            service; the method may then be left out. The response is printed as pretty JSON on standard output.
+            The params are a JSON object: inline with -d, or read from a file or standard input (--params FILE, \
+            --params -). The envelope (version, id, method, deadline) is added for you; --envelope sends the input \
+            as the whole request instead. A file from Protocol/examples (an object with "request" and "response") \
+            is sent as its request, to its service; the method may then be left out. The response is printed as \
+            pretty JSON on standard output.
+
+            The request carries a deadline, --timeout from now: no worker computes it after the command has stopped \
+            waiting. An example's own deadline, or one in an --envelope request, is sent as it is.
 
             A method is AREA.NAME (history.month, streak.summary, workout.day, system.ping): the area picks the \
             service (system.* goes to tally.history), unless --service says otherwise. A method without a known \
             area is a usage error.
+
+            Examples:
+              tally call system.ping
+              tally call history.months -d '{"time_zone":"UTC","today":"2026-11-23","records":[]}'
+              tally call --params Protocol/examples/streak.summary/active-streak.json
             """)
 
     @Argument(
         help: "The method, e.g. history.month, streak.summary, workout.day, system.ping. (default: the example's)")
     var method: String?
+
+    @Option(name: [.customShort("d"), .long], help: "The params object, inline JSON.")
+    var data: String?
 
     @Option(name: .long, help: "File holding the params object, or - for standard input. (default: no params)")
     var params: String?
@@ -34,6 +47,8 @@ struct Call: AsyncParsableCommand {
     @Flag(help: "Print the response exactly as received, on one line.")
     var raw = false
 
+    @OptionGroup var output: OutputOptions
+
     @OptionGroup var connection: ConnectionOptions
 
     /// The method's area when it names one this Tally serves: those of the v1 methods.
@@ -41,29 +56,40 @@ struct Call: AsyncParsableCommand {
 
     func validate() throws {
         if let method { _ = try Self.service(of: method, override: service) }
+        if data != nil, params != nil {
+            throw ValidationError("give the params inline (-d) or from --params, not both")
+        }
+        if raw, output.json { throw ValidationError("--raw and --json print differently; give one") }
     }
 
     func run() async throws {
         let input = try readInput()
-        let (body, service) = try request(from: input)
-        let client = try connection.client()
+        let configuration: TallyClientConfiguration
+        do {
+            configuration = try connection.configuration()
+        } catch let error as TallyClientError {
+            throw Output.fail(error, json: output.json)
+        }
+        let deadline = Instant.now.advanced(by: configuration.timeout)
+        let (body, service) = try request(from: input, deadline: deadline)
+        let client = try connection.client(configuration, json: output.json)
         let reply: [UInt8]
         do {
             reply = try await client.send(rawBody: body, service: service)
         } catch {
             await client.stop()
-            printError(error.description)
-            throw Status.exitCode(for: error)
+            throw Output.fail(error, json: output.json)
         }
         await client.stop()
-        print(raw ? String(decoding: reply, as: UTF8.self) : Self.pretty(reply))
+        print(raw ? String(decoding: reply, as: UTF8.self) : Output.pretty(reply))
         if (try? JSONDecoder().decode(ErrorProbe.self, from: Data(reply)))?.error != nil {
             throw Status.tallyError
         }
     }
 
     /// The body to send and the service to send it to.
-    func request(from input: [UInt8]?) throws -> (body: [UInt8], service: String) {
+    /// - Parameter deadline: sent as the request's `deadline` unless the input is a whole request.
+    func request(from input: [UInt8]?, deadline: Instant) throws -> (body: [UInt8], service: String) {
         var object: Any?
         if let input {
             do {
@@ -72,9 +98,10 @@ struct Call: AsyncParsableCommand {
                 throw ValidationError("the params are not valid JSON: \(error.localizedDescription)")
             } catch {}
         }
-        if !envelope, let example = object as? [String: Any], let request = example["request"] as? [String: Any],
+        if !envelope, let example = object as? [String: Any], var request = example["request"] as? [String: Any],
             example["response"] != nil
         {
+            if request["deadline"] == nil { request["deadline"] = RFC3339.format(deadline, offset: 0) }
             let exampleMethod = request["method"] as? String
             if let method, let exampleMethod, method != exampleMethod {
                 throw ValidationError("the example calls \(exampleMethod), not \(method)")
@@ -89,17 +116,20 @@ struct Call: AsyncParsableCommand {
         }
         let target = try Self.service(of: method, override: service)
         if envelope {
-            guard let input else { throw ValidationError("--envelope needs --params FILE or -") }
+            guard let input else { throw ValidationError("--envelope needs -d, --params FILE or --params -") }
             return (input, target)
         }
         let request: [String: Any] = [
             "version": ProtocolVersion.current, "id": "cli-\(UInt32.random(in: 0...UInt32.max))",
-            "method": method, "params": object ?? [String: Any](),
+            "method": method, "params": object ?? [String: Any](), "deadline": RFC3339.format(deadline, offset: 0),
         ]
         return (Array(try JSONSerialization.data(withJSONObject: request)), target)
     }
 
+    /// The input: `-d`'s text, `--params`' file or standard input, or nothing.
+    /// - Throws: `ValidationError` when the file cannot be read.
     func readInput() throws -> [UInt8]? {
+        if let data { return Array(data.utf8) }
         guard let params else { return nil }
         if params == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         guard let data = FileManager.default.contents(atPath: params) else {
@@ -120,14 +150,6 @@ struct Call: AsyncParsableCommand {
                     + "(e.g. history.month); give --service to send it elsewhere")
         }
         return area == "system" ? TallyService.history.rawValue : "tally.\(area)"
-    }
-
-    static func pretty(_ bytes: [UInt8]) -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

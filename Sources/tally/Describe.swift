@@ -14,8 +14,7 @@ struct Describe: AsyncParsableCommand {
     @Option(name: .customLong("service"), help: "A service to describe; repeat for several (default: Tally's three).")
     var services: [String] = TallyService.domainServices.map(\.rawValue)
 
-    @Flag(help: "Print one JSON object: each service's result, or its error's code and message.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -31,7 +30,7 @@ struct Describe: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try connection.client()
+        let client = try connection.client(json: output.json)
         let entries = await withTaskGroup(of: (Int, Entry).self) { group in
             for (index, service) in services.enumerated() {
                 group.addTask { (index, await Self.describe(service, with: client)) }
@@ -39,11 +38,8 @@ struct Describe: AsyncParsableCommand {
             return await group.reduce(into: [Entry?](repeating: nil, count: services.count)) { $0[$1.0] = $1.1 }
         }.compactMap { $0 }
         await client.stop()
-        if json {
-            var encoder = TallyJSON.encoder()
-            encoder.usesFastPaths = false
-            let bytes = try encoder.encodeToBytes(["services": entries])
-            print(Call.pretty(bytes))
+        if output.json {
+            Output.printJSON(["services": entries])
         } else {
             print(entries.map(Self.text).joined(separator: "\n"))
         }
@@ -61,9 +57,8 @@ struct Describe: AsyncParsableCommand {
             let result = try await client.describe(service: TallyService(rawValue: service))
             return Entry(service: service, result: result, answered: true)
         } catch {
-            return Entry(
-                service: service, error: error.server ?? TallyError(error.code, error.message),
-                answered: error.isFromServer)
+            let failure = Output.failure(error)
+            return Entry(service: service, error: failure.error, answered: failure.answered)
         }
     }
 

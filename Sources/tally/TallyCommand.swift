@@ -13,11 +13,15 @@ struct TallyCommand: AsyncParsableCommand {
             "Talk to a running Tally: call any method, ping workers, ask what each service serves and which are up.",
         discussion: """
             Exit status, the same for every subcommand: 0 success; 2 Tally answered, with an error or with a service \
-            down (404 from mmi, a down service in health); 3 no answer (timeout, no broker reached); 64 usage error.
+            down (404 from mmi, a down service in health), or with a reply that is not Tally's; 3 no answer (timeout, \
+            no broker reached); 4 a local error, nothing sent (a key file that cannot be read, a configuration that \
+            cannot work, a request that cannot be encoded); 64 usage error. With --json, every subcommand prints one \
+            JSON document on standard output, its failures included ({"error": {"code", "message"}, "answered"}).
 
             Examples:
-              tally ping
+              tally ping --json
               tally call history.month --params month.json
+              tally call history.months -d '{"time_zone":"UTC","today":"2026-11-23","records":[]}'
               echo '{"time_zone":"UTC","today":"2026-11-23","records":[]}' | tally call history.months --params -
               tally mmi tally.streak
               tally health
@@ -50,8 +54,10 @@ struct ConnectionOptions: ParsableArguments {
 
     static let settings = ConnectionSettings.catalog
 
-    /// A started client.
-    func client() throws -> TallyClient {
+    /// The client's configuration, from the flags, the environment and the defaults.
+    /// - Throws: `ValidationError` for a setting that cannot be read; `TallyClientError` (`invalid_configuration`)
+    ///   for CURVE keys that cannot be used.
+    func configuration() throws -> TallyClientConfiguration {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, ConnectionSettings.broker))
         configuration.timeout = try settings.resolve(timeout, ConnectionSettings.timeout).duration
@@ -62,29 +68,39 @@ struct ConnectionOptions: ParsableArguments {
             secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
             serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))
         if let curve {
-            do {
-                configuration.security = try .curve(
-                    clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
-            } catch {
-                throw ValidationError(error.message)
-            }
+            configuration.security = try .curve(clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
         }
-        let client = try TallyClient(configuration: configuration)
-        try client.start()
-        return client
+        return configuration
+    }
+
+    /// A started client of `configuration` (by default the flags'). A configuration the client refuses is reported
+    /// as a local error (exit 4), in JSON too when `json`.
+    func client(_ configuration: TallyClientConfiguration? = nil, json: Bool) throws -> TallyClient {
+        do {
+            let client = try TallyClient(configuration: try configuration ?? self.configuration())
+            try client.start()
+            return client
+        } catch let error as TallyClientError {
+            throw Output.fail(error, json: json)
+        }
     }
 }
 
 /// Exit statuses a script can rely on.
 enum Status {
+    /// Tally answered, but not with success: an error response, a service down, a reply that is not Tally's.
     static let tallyError = ExitCode(2)
+    /// Nothing answered: a timeout, no broker reached.
     static let noAnswer = ExitCode(3)
+    /// Nothing was sent: the failure is here (a configuration or key that cannot work, a request that cannot be
+    /// encoded, the client stopped or the command cancelled).
+    static let localError = ExitCode(4)
 
     static func exitCode(for error: TallyClientError) -> ExitCode {
-        error.isFromServer ? tallyError : noAnswer
+        if error.isFromServer || error.code == .invalidResponse { return tallyError }
+        switch error.code {
+        case .timeout: return noAnswer
+        default: return localError
+        }
     }
-}
-
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data(("tally: " + text + "\n").utf8))
 }

@@ -4,6 +4,7 @@ import TallyCommandLine
 import TallyConsole
 import TallyJSONCoding
 import TallyMonitoring
+import TallyProtocol
 import TallyTracing
 
 struct Top: AsyncParsableCommand {
@@ -15,7 +16,9 @@ struct Top: AsyncParsableCommand {
             --once prints one snapshot of every broker and exits, for scripts: 0 when every broker answered, 2 when \
             one answered with something that is not a Tally console (an HTTP error, a broker without it), 3 when one \
             did not answer at all. Text from peers (service and worker names) is printed with control characters \
-            escaped.
+            escaped. --json prints one snapshot as JSON and exits (as --once does): {"brokers": [{"http", "console"}]}, \
+            "console" the broker's document as it is, or "error" {"code": "no_answer" | "not_a_console", "message"} \
+            and "answered" for a broker without one.
 
             Examples:
               tally top --http 127.0.0.1:9100
@@ -29,6 +32,8 @@ struct Top: AsyncParsableCommand {
 
     @Flag(help: "Print one snapshot and exit.")
     var once = false
+
+    @OptionGroup var output: OutputOptions
 
     @Option(help: "Time between refreshes, e.g. 2s.")
     var interval = DurationArgument(.seconds(2))
@@ -49,10 +54,13 @@ struct Top: AsyncParsableCommand {
 
     func run() async throws {
         let addresses = try (http.isEmpty ? ["127.0.0.1:9100"] : http).map { try HostAndPort(parsing: $0) }
-        if once {
+        if once || output.json {
             let brokers = await Self.fetchAll(addresses, timeout: timeout.duration)
-            let screen = TopScreen(width: nil, incidents: .max)
-            print(screen.lines(brokers).joined(separator: "\n"))
+            if output.json {
+                Output.printJSON(["brokers": brokers.map(Entry.init)])
+            } else {
+                print(TopScreen(width: nil, incidents: .max).lines(brokers).joined(separator: "\n"))
+            }
             if let status = Self.status(brokers) { throw status }
             return
         }
@@ -65,6 +73,25 @@ struct Top: AsyncParsableCommand {
             // Home, clear, the screen; refreshed in place like top.
             FileHandle.standardOutput.write(Data(("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n") + "\n").utf8))
             try? await Task.sleep(for: interval.duration)
+        }
+    }
+
+    /// One broker in `--json`'s document.
+    struct Entry: Encodable {
+        var http: String
+        var console: ClusterDocument?
+        var error: TallyError?
+        var answered: Bool?
+
+        init(_ broker: TopScreen.Broker) {
+            http = broker.address
+            switch broker.outcome {
+            case .success(let document): console = document
+            case .failure(.noAnswer(let reason)):
+                (error, answered) = (TallyError(ErrorCode(rawValue: "no_answer"), reason), false)
+            case .failure(.notAConsole(let reason)):
+                (error, answered) = (TallyError(ErrorCode(rawValue: "not_a_console"), reason), true)
+            }
         }
     }
 

@@ -170,6 +170,23 @@ import Testing
         let usage = try await ShortCommand.run(TallyBinaries.cli, ["top", "--once", "--http", "nonsense"])
         #expect(usage.status == 64, "\(usage.errorOutput)")
 
+        // --json: one document, each broker's console as it is or why there is none.
+        let json = try await ShortCommand.run(
+            TallyBinaries.cli, ["top", "--json", "--http", firstHTTP, "--http", workerHTTP, "--http", closed])
+        #expect(json.status == 3, "\(json.output)\(json.errorOutput)")
+        let brokers = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["brokers"]
+                as? [[String: Any]], "\(json.output)")
+        #expect(brokers.map { $0["http"] as? String } == [firstHTTP, workerHTTP, closed])
+        let services = ((brokers[0]["console"] as? [String: Any])?["services"] as? [[String: Any]])?.compactMap {
+            $0["name"] as? String
+        }
+        #expect(services?.contains("tally.streak") == true, "\(json.output)")
+        #expect((brokers[1]["error"] as? [String: Any])?["code"] as? String == "not_a_console")
+        #expect(brokers[1]["answered"] as? Bool == true)
+        #expect((brokers[2]["error"] as? [String: Any])?["code"] as? String == "no_answer")
+        #expect(brokers[2]["answered"] as? Bool == false)
+
         worker.terminate()
         await worker.waitForExit()
         await second.stop()

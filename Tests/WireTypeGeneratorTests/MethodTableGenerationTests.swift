@@ -30,7 +30,10 @@ import Testing
         #expect(table.contains("        WorkoutDetail.self,\n        SystemDescribe.self,\n"), "\(table)")
         let calls = SwiftWriter.clientCalls(methods)
         #expect(calls.contains("public func workoutDetail(\n"), "\(calls)")
-        #expect(calls.contains("try await call(WorkoutDetail.self, params, timeout: timeout)"))
+        #expect(
+            calls.contains(
+                "WorkoutDetail.self, params, timeout: timeout, deadline: deadline, retries: retries,\n"
+                    + "            trace: trace)"), "\(calls)")
         #expect(!calls.contains("func systemPing"), "system methods keep their hand-written calls (service given)")
     }
 

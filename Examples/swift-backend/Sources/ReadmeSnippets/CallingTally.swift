@@ -51,12 +51,23 @@ func handleFailures(tally: TallyClient, params: StreakSummary.Params) async {
     }
 }
 
+/// A deadline passed on, and no retries for one call.
+func passOnTheDeadline(
+    tally: TallyClient, params: HistoryMonth.Params, callerDeadline: ContinuousClock.Instant
+) async throws {
+    // Pass on the deadline your own caller gave you, and do not retry this one.
+    let month = try await tally.historyMonth(params, deadline: callerDeadline, retries: 0)
+    print(month.month)
+}
+
 /// Configuration: brokers, patience, retries and CURVE.
 func configure() throws {
     var configuration = TallyClientConfiguration(brokers: ["tcp://tally-a:5555", "tcp://tally-b:5555"])
     configuration.timeout = .seconds(2)  // per call, retries included; sent as the request's deadline
     configuration.retries = 2  // more attempts after a timeout, `overloaded` or `unavailable`
-    configuration.retryBackoff = .milliseconds(100)  // doubled after each retry
+    configuration.retryBackoff = .milliseconds(100)  // doubled after each retry …
+    configuration.maxRetryBackoff = .seconds(2)  // … up to this
+    configuration.retryJitter = 0.2  // each wait lengthened at random by up to 20%
     configuration.security = try .curve(clientSecretKeyFile: "app1.key", serverPublicKey: "broker.pub")
     _ = configuration
 }
