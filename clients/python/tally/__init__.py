@@ -21,7 +21,17 @@ from ._decoding import ModelError
 from .aio import AsyncTallyClient
 from .client import TallyClient
 from .curve import Curve, CurveKeyError
-from .errors import Attempt, ClientClosedError, EndpointState, TallyError, TallyTimeoutError
+from .errors import (
+    Attempt,
+    ClientClosedError,
+    DuplicateRequestIdError,
+    EndpointState,
+    ErrorCode,
+    TallyBaseError,
+    TallyError,
+    TallyTimeoutError,
+    UsageError,
+)
 
 __all__ = [
     "AsyncTallyClient",
@@ -29,11 +39,15 @@ __all__ = [
     "ClientClosedError",
     "Curve",
     "CurveKeyError",
+    "DuplicateRequestIdError",
     "EndpointState",
+    "ErrorCode",
     "ModelError",
+    "TallyBaseError",
     "TallyClient",
     "TallyError",
     "TallyTimeoutError",
+    "UsageError",
     "models",
 ]
 

@@ -13,13 +13,15 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args
 
+from .errors import TallyBaseError
+
 T = TypeVar("T")
 
 Decoder = Callable[[Any, str], T]
 """Turns the JSON value found at a path into a Python value, or raises :class:`ModelError`."""
 
 
-class ModelError(ValueError):
+class ModelError(TallyBaseError, ValueError):
     """A JSON document does not have the shape of a Tally model.
 
     Attributes:

@@ -29,6 +29,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
+from .errors import TallyBaseError
+
 QUICK_HEARTBEATS = ("--heartbeat-interval", "250ms", "--heartbeat-liveness", "4")
 """Heartbeats that take a peer silent for 1 s for dead, for tests about liveness only (pass them as arguments).
 
@@ -40,7 +42,7 @@ WORKER_RECONNECT = ("--reconnect-delay", "200ms")
 SERVICES = ("tally.history", "tally.streak", "tally.workout")
 
 
-class TallyProcessError(RuntimeError):
+class TallyProcessError(TallyBaseError, RuntimeError):
     """A Tally process did not start (or stop) as expected; the message quotes its standard error."""
 
 
