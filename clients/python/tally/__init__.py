@@ -3,15 +3,16 @@ several brokers and CURVE.
 
 ::
 
+    from datetime import date
     from tally import TallyClient, TallyError
     from tally.models import GoalChange, DailyRecord, StreakSummaryParams
 
     with TallyClient("tcp://127.0.0.1:5555") as tally:
         summary = tally.streak_summary(StreakSummaryParams(
-            time_zone="Europe/Berlin", today="2026-11-23",
-            goal_log=[GoalChange(effective_date="2026-01-01", goal=8000)],
-            records=[DailyRecord(date="2026-11-22", steps=9100)]))
-        print(summary.current_streak.days)
+            time_zone="Europe/Berlin", today=date(2026, 11, 23),
+            goal_log=[GoalChange(effective_date=date(2026, 1, 1), goal=8000)],
+            records=[DailyRecord(date=date(2026, 11, 22), steps=9100)]))
+        print(summary.current_streak.days, summary.as_of)   # as_of: a datetime.date
 
 See clients/python/README.md.
 """

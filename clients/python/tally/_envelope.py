@@ -62,7 +62,7 @@ def encode_request(
 
 def params_document(params: Any) -> dict[str, Any]:
     """Params (a model or a mapping, possibly holding models) as a JSON object."""
-    document = to_json_value(params)
+    document = to_json_value(params, "params")
     if not isinstance(document, Mapping):
         raise UsageError(f"params must be a params model or a mapping, not {type(params).__name__}")
     return dict(document)
