@@ -31,6 +31,7 @@ from ._envelope import (
     request_frames,
 )
 from ._io import CallFuture, IOLoop, SocketSettings
+from ._tracing import current_trace
 from .curve import Curve
 from .errors import ClientClosedError, EndpointState, InvalidResponseError, TallyError, UsageError
 
@@ -311,13 +312,18 @@ class ClientCore:
         retries: int | None,
         traceparent: str | None,
     ) -> CallFuture:
-        """Starts a call of ``method``; its future holds the ``result`` document or raises TallyError."""
+        """Starts a call of ``method``; its future holds the ``result`` document or raises TallyError. Without a
+        ``traceparent``, the current OpenTelemetry span's context is sent, if opentelemetry-api is installed and
+        there is one."""
         check_method(method)
         service = default_service(method) if service is None else service
         check_service(service)
         seconds, sent_deadline, monotonic_deadline = self._budget(timeout, deadline)
         request_id = f"{self._id_prefix}-{self._next()}"
-        body = encode_request(request_id, method, params, sent_deadline, traceparent)
+        tracestate = None
+        if traceparent is None:  # the current OpenTelemetry span's, when there is one
+            traceparent, tracestate = current_trace() or (None, None)
+        body = encode_request(request_id, method, params, sent_deadline, traceparent, tracestate)
         call = Call(
             token=self._next(),
             request_id=request_id,

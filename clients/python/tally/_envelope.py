@@ -47,12 +47,16 @@ def encode_request(
     params: Any,
     deadline: datetime | None,
     traceparent: str | None = None,
+    tracestate: str | None = None,
 ) -> bytes:
-    """The UTF-8 JSON body of a v1 request; ``params`` ``None`` leaves the member out."""
+    """The UTF-8 JSON body of a v1 request; ``params`` ``None`` leaves the member out, and so does a
+    ``traceparent`` ``None`` the ``trace`` member (``tracestate`` goes only with a ``traceparent``)."""
     envelope: dict[str, Any] = {"version": PROTOCOL_VERSION, "id": request_id, "method": method}
     # Before the params: the broker reads the trace for its log lines from the start of the body only.
     if traceparent is not None:
         envelope["trace"] = {"traceparent": traceparent}
+        if tracestate is not None:
+            envelope["trace"]["tracestate"] = tracestate
     if params is not None:
         envelope["params"] = params_document(params)
     if deadline is not None:

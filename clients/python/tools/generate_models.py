@@ -755,8 +755,9 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
     out += docstring(
         "One typed call per Tally v1 method, for the blocking client (``TypedCalls``) and the asyncio client "
         "(``AsyncTypedCalls``). Each takes the method's params model (or a plain mapping of the same members) and "
-        "returns its result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline`` and "
-        "``retries`` are as for ``TallyClient.call``.",
+        "returns its result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline``, "
+        "``retries`` and ``traceparent`` are as for ``TallyClient.call`` (without ``traceparent``, the current "
+        "OpenTelemetry span's context goes, when opentelemetry-api is installed).",
         "",
     )
     out += [
@@ -787,6 +788,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
             "        timeout: float | None,",
             "        deadline: datetime | None,",
             "        retries: int | None,",
+            "        traceparent: str | None,",
             "    ) -> ResultT:",
             "        raise NotImplementedError",
         ]
@@ -802,6 +804,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
                 "        timeout: float | None = None,",
                 "        deadline: datetime | None = None,",
                 "        retries: int | None = None,",
+                "        traceparent: str | None = None,",
                 f"    ) -> models.{result}:",
             ]
             out += docstring(docs[method], "        ")
@@ -816,6 +819,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
                     "timeout=timeout",
                     "deadline=deadline",
                     "retries=retries",
+                    "traceparent=traceparent",
                 ],
                 ")",
                 "        ",
