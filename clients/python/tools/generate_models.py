@@ -4,7 +4,8 @@
     python3 clients/python/tools/generate_models.py          # rewrite the generated modules
     python3 clients/python/tools/generate_models.py --check  # exit 1 if they differ from the schemas
 
-Reads ``Protocol/schemas/**/*.schema.json`` and writes two modules into ``clients/python/tally/``:
+Reads ``Protocol/schemas/**/*.schema.json`` and writes two modules into ``clients/python/tally/``, and a copy of the
+schemas (``tally/schemas/``, for the validation of ``tally.testing.FakeTally`` in an installed package):
 
 - ``models.py``: one frozen dataclass per object the methods' params and results hold, with ``from_json`` (which
   names the path of a missing or mistyped member) and ``to_json``; ``Literal`` aliases for closed sets; and
@@ -44,6 +45,8 @@ from typing import Any
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "tally"
 SCHEMAS = pathlib.Path(__file__).resolve().parents[3] / "Protocol" / "schemas"
 GENERATED_FILES = ("models.py", "typed_calls.py")
+SHIPPED_SCHEMAS = "schemas"  # tally/schemas/: a copy of Protocol/schemas (less console/) in the package
+LEFT_OUT_SCHEMA_FOLDERS = frozenset({"console"})
 LINE = 116
 
 # Definitions whose plain name would mislead in Python (`Set` reads as typing.Set).
@@ -851,10 +854,17 @@ def render(schemas_directory: pathlib.Path = SCHEMAS) -> dict[str, str]:
                 summary.append(f"{kind.capitalize()}: {description}")
         docs[method] = "\n\n".join(summary)
     generator.mark_directions([params for _, _, params, _ in methods], [result for _, _, _, result in methods])
-    return {
+    generated = {
         "models.py": render_models(generator, methods),
         "typed_calls.py": render_typed_calls(methods, docs),
     }
+    # The schemas themselves, as they are, for what validates documents at run time (tally.testing.FakeTally):
+    # inside the package, so that a wheel has them. The console's schema is not about calls.
+    for path in sorted(schemas_directory.rglob("*.schema.json")):
+        relative = path.relative_to(schemas_directory)
+        if relative.parts[0] not in LEFT_OUT_SCHEMA_FOLDERS:
+            generated[f"{SHIPPED_SCHEMAS}/{relative.as_posix()}"] = path.read_text(encoding="utf-8")
+    return generated
 
 
 def main(arguments: list[str] | None = None) -> int:
@@ -876,12 +886,22 @@ def main(arguments: list[str] | None = None) -> int:
             continue
         stale.append(name)
         if not options.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+    shipped = options.out / SHIPPED_SCHEMAS
+    extra = sorted(
+        path.relative_to(options.out).as_posix() for path in shipped.rglob("*.json")
+        if path.relative_to(options.out).as_posix() not in generated
+    ) if shipped.exists() else []
+    for name in extra:  # a schema removed from Protocol/schemas
+        stale.append(name)
+        if not options.check:
+            (options.out / name).unlink()
     if options.check and stale:
         print(f"generate_models: stale: {', '.join(stale)} (run {pathlib.Path(__file__).name})", file=sys.stderr)
         return 1
     if not options.check:
-        print(f"generate_models: {len(stale)} of {len(generated)} modules rewritten in {options.out}")
+        print(f"generate_models: {len(stale)} of {len(generated)} files rewritten in {options.out}")
     return 0
 
 
