@@ -35,9 +35,8 @@ TALLY_TIMEOUT_SECONDS = 2.0
 
 def canned_records(today: date) -> list[DailyRecord]:
     """Twelve days over an 8,000-step goal before today, and 3,000 steps so far today."""
-    records = [DailyRecord(date=(today - timedelta(days=back)).isoformat(), steps=9_000 + back * 10)
-               for back in range(1, 13)]
-    return records + [DailyRecord(date=today.isoformat(), steps=3_000)]
+    records = [DailyRecord(date=today - timedelta(days=back), steps=9_000 + back * 10) for back in range(1, 13)]
+    return records + [DailyRecord(date=today, steps=3_000)]
 
 
 USERS: dict[str, dict[str, Any]] = {
@@ -49,7 +48,7 @@ USERS: dict[str, dict[str, Any]] = {
 
 def streak_card(summary: StreakSummaryResult) -> dict[str, Any]:
     """What the app's streak screen shows, from Tally's ``streak.summary``."""
-    card: dict[str, Any] = {"as_of": summary.as_of, "goal_tracking": summary.status == "active"}
+    card: dict[str, Any] = {"as_of": summary.as_of.isoformat(), "goal_tracking": summary.status == "active"}
     if summary.current_streak and summary.best_streak and summary.today and summary.milestones:
         card |= {
             "current_streak_days": summary.current_streak.days,
@@ -113,8 +112,8 @@ class StreakHandler(BaseHTTPRequestHandler):
     def streak(self, time_zone: str, goal: Any, records: list[Any]) -> None:
         params = StreakSummaryParams(
             time_zone=time_zone,
-            now=datetime.now(UTC).isoformat(timespec="seconds"),
-            goal_log=[GoalChange(effective_date="2000-01-01", goal=goal)],
+            now=datetime.now(UTC),
+            goal_log=[GoalChange(effective_date=date(2000, 1, 1), goal=goal)],
             records=records,
         )
         try:

@@ -3,15 +3,16 @@ several brokers and CURVE.
 
 ::
 
+    from datetime import date
     from tally import TallyClient, TallyError
     from tally.models import GoalChange, DailyRecord, StreakSummaryParams
 
     with TallyClient("tcp://127.0.0.1:5555") as tally:
         summary = tally.streak_summary(StreakSummaryParams(
-            time_zone="Europe/Berlin", today="2026-11-23",
-            goal_log=[GoalChange(effective_date="2026-01-01", goal=8000)],
-            records=[DailyRecord(date="2026-11-22", steps=9100)]))
-        print(summary.current_streak.days)
+            time_zone="Europe/Berlin", today=date(2026, 11, 23),
+            goal_log=[GoalChange(effective_date=date(2026, 1, 1), goal=8000)],
+            records=[DailyRecord(date=date(2026, 11, 22), steps=9100)]))
+        print(summary.current_streak.days, summary.as_of)   # as_of: a datetime.date
 
 See clients/python/README.md.
 """
@@ -21,7 +22,17 @@ from ._decoding import ModelError
 from .aio import AsyncTallyClient
 from .client import TallyClient
 from .curve import Curve, CurveKeyError
-from .errors import Attempt, ClientClosedError, EndpointState, TallyError, TallyTimeoutError
+from .errors import (
+    Attempt,
+    ClientClosedError,
+    DuplicateRequestIdError,
+    EndpointState,
+    ErrorCode,
+    TallyBaseError,
+    TallyError,
+    TallyTimeoutError,
+    UsageError,
+)
 
 __all__ = [
     "AsyncTallyClient",
@@ -29,11 +40,15 @@ __all__ = [
     "ClientClosedError",
     "Curve",
     "CurveKeyError",
+    "DuplicateRequestIdError",
     "EndpointState",
+    "ErrorCode",
     "ModelError",
+    "TallyBaseError",
     "TallyClient",
     "TallyError",
     "TallyTimeoutError",
+    "UsageError",
     "models",
 ]
 

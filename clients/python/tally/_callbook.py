@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._envelope import MMI_PREFIX, Reply
-from .errors import RETRYABLE_CODES, TIMEOUT, Attempt
+from .errors import RETRYABLE_CODES, TIMEOUT, Attempt, DuplicateRequestIdError, UsageError
 
 MINIMUM_ATTEMPT_TIMEOUT = 0.001
 
@@ -57,13 +57,13 @@ class RetryPolicy:
 
     def __post_init__(self) -> None:
         if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
-            raise ValueError(f"retries must be an integer ≥ 0, not {self.retries!r}")
+            raise UsageError(f"retries must be an integer ≥ 0, not {self.retries!r}")
         for name in ("backoff", "max_backoff", "jitter"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
-                raise ValueError(f"{name} must be a finite number ≥ 0, not {value!r}")
+                raise UsageError(f"{name} must be a finite number ≥ 0, not {value!r}")
         if self.attempt_timeout is not None and not 0 < self.attempt_timeout < float("inf"):
-            raise ValueError(f"attempt_timeout must be a positive number of seconds, not {self.attempt_timeout!r}")
+            raise UsageError(f"attempt_timeout must be a positive number of seconds, not {self.attempt_timeout!r}")
 
 
 @dataclass(eq=False)
@@ -135,10 +135,6 @@ class Finish:
 
 
 Action = Send | Forget | Finish
-
-
-class DuplicateRequestIdError(ValueError):
-    """A request id is already in flight: its reply could not be told apart."""
 
 
 class CallBook:

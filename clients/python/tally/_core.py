@@ -31,8 +31,9 @@ from ._envelope import (
     request_frames,
 )
 from ._io import CallFuture, IOLoop, SocketSettings
+from ._tracing import current_trace
 from .curve import Curve
-from .errors import INVALID_RESPONSE, ClientClosedError, EndpointState, TallyError
+from .errors import ClientClosedError, EndpointState, InvalidResponseError, TallyError, UsageError
 
 ResultT = TypeVar("ResultT")
 
@@ -46,7 +47,7 @@ _SECONDS_PER_UNIT = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}
 def check_seconds(name: str, value: object) -> float:
     """A positive, finite number of seconds, or a ``ValueError`` naming the argument."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-        raise ValueError(f"{name} must be a positive number of seconds, not {value!r}")
+        raise UsageError(f"{name} must be a positive number of seconds, not {value!r}")
     return float(value)
 
 
@@ -54,10 +55,10 @@ def check_brokers(brokers: str | Sequence[str]) -> list[str]:
     """Broker endpoints as a list, each ``tcp://HOST:PORT``, ``ipc://PATH`` or ``inproc://NAME``."""
     endpoints = [brokers] if isinstance(brokers, str) else list(brokers)
     if not endpoints:
-        raise ValueError("give at least one broker endpoint, e.g. 'tcp://127.0.0.1:5555'")
+        raise UsageError("give at least one broker endpoint, e.g. 'tcp://127.0.0.1:5555'")
     for endpoint in endpoints:
         if not isinstance(endpoint, str) or not _ENDPOINT.match(endpoint):
-            raise ValueError(f"a broker endpoint is tcp://HOST:PORT, ipc://PATH or inproc://NAME, not {endpoint!r}")
+            raise UsageError(f"a broker endpoint is tcp://HOST:PORT, ipc://PATH or inproc://NAME, not {endpoint!r}")
     return endpoints
 
 
@@ -74,7 +75,7 @@ def parse_duration(text: str, name: str) -> float:
         total += float(match.group(1)) * _SECONDS_PER_UNIT[match.group(2)]
         position = match.end()
     if position != len(text) or not text:
-        raise ValueError(f"{name}: {text!r} is not a duration such as 250ms, 2.5s or 1m30s")
+        raise UsageError(f"{name}: {text!r} is not a duration such as 250ms, 2.5s or 1m30s")
     return check_seconds(name, total)
 
 
@@ -94,7 +95,7 @@ def settings_from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
         settings["heartbeat_timeout"] = parse_duration(environ["TALLY_BROKER_TIMEOUT"], "TALLY_BROKER_TIMEOUT")
     secret, server = environ.get("TALLY_CURVE_SECRET_KEY", ""), environ.get("TALLY_CURVE_SERVER_KEY", "")
     if bool(secret) != bool(server):
-        raise ValueError("CURVE needs TALLY_CURVE_SECRET_KEY and TALLY_CURVE_SERVER_KEY together")
+        raise UsageError("CURVE needs TALLY_CURVE_SECRET_KEY and TALLY_CURVE_SERVER_KEY together")
     if secret:
         settings["curve"] = Curve.from_files(server_key=server, secret_key_file=secret)
     return settings
@@ -104,8 +105,7 @@ def result_of(reply: Reply, call: Call) -> Any:
     """The ``result`` of a v1 response; an error response raises TallyError with the call's attempts."""
     document = reply.document
     if document is None:
-        raise TallyError(
-            INVALID_RESPONSE,
+        raise InvalidResponseError(
             f"the reply is not a JSON object: {reply.body[:200]!r}",
             method=call.method,
             request_id=call.request_id,
@@ -116,8 +116,7 @@ def result_of(reply: Reply, call: Call) -> Any:
             document["error"], method=call.method, request_id=call.request_id, attempts=call.attempts
         )
     if "result" not in document:
-        raise TallyError(
-            INVALID_RESPONSE,
+        raise InvalidResponseError(
             "the reply has neither result nor error",
             method=call.method,
             request_id=call.request_id,
@@ -129,8 +128,7 @@ def result_of(reply: Reply, call: Call) -> Any:
 def envelope_of(reply: Reply, call: Call) -> dict[str, Any]:
     """The whole v1 response, error responses included."""
     if reply.document is None:
-        raise TallyError(
-            INVALID_RESPONSE,
+        raise InvalidResponseError(
             f"the reply is not a JSON object: {reply.body[:200]!r}",
             request_id=call.request_id,
             attempts=call.attempts,
@@ -147,14 +145,14 @@ def typed_params(method: str, params: Any) -> Any:
     """Checks that ``params`` is the method's params model or a mapping; ``None`` only where params are optional."""
     spec = models.METHODS.get(method)
     if spec is None:
-        raise ValueError(f"{method} is not a method of the schemas this client was generated from")
+        raise UsageError(f"{method} is not a method of the schemas this client was generated from")
     if params is None:
         if method.startswith("system."):
             return None
-        raise TypeError(f"{method} needs params: a {spec.params.__name__} or a mapping of its members")
+        raise UsageError(f"{method} needs params: a {spec.params.__name__} or a mapping of its members")
     if isinstance(params, (Mapping, spec.params)):
         return params
-    raise TypeError(f"{method} takes {spec.params.__name__} (or a mapping), not {type(params).__name__}")
+    raise UsageError(f"{method} takes {spec.params.__name__} (or a mapping), not {type(params).__name__}")
 
 
 def typed_result(result_type: type[ResultT], result: Any, method: str) -> ResultT:
@@ -162,7 +160,7 @@ def typed_result(result_type: type[ResultT], result: Any, method: str) -> Result
     try:
         return result_type.from_json(result, "result")  # type: ignore[attr-defined, no-any-return]
     except ModelError as error:
-        raise TallyError(INVALID_RESPONSE, f"the result does not match its schema: {error}", method=method) from None
+        raise InvalidResponseError(f"the result does not match its schema: {error}", method=method) from None
 
 
 _LIVE_CORES: weakref.WeakSet[ClientCore] = weakref.WeakSet()
@@ -208,7 +206,7 @@ class ClientCore:
         if heartbeat is not None:
             check_seconds("heartbeat", heartbeat)
         if curve is not None and not isinstance(curve, Curve):
-            raise TypeError(f"curve must be a tally.Curve, not {type(curve).__name__}")
+            raise UsageError(f"curve must be a tally.Curve, not {type(curve).__name__}")
         self.policy = RetryPolicy(
             retries=retries, backoff=backoff, max_backoff=max_backoff, attempt_timeout=attempt_timeout
         )
@@ -283,7 +281,7 @@ class ClientCore:
         sent = wall_now + timedelta(seconds=seconds)
         if deadline is not None:
             if not isinstance(deadline, datetime) or deadline.tzinfo is None or deadline.utcoffset() is None:
-                raise ValueError(f"deadline must be an aware datetime (with a time zone), not {deadline!r}")
+                raise UsageError(f"deadline must be an aware datetime (with a time zone), not {deadline!r}")
             if timeout is None or deadline <= sent:
                 seconds, sent = (deadline - wall_now).total_seconds(), deadline
         return seconds, sent, monotonic_now + seconds
@@ -314,13 +312,18 @@ class ClientCore:
         retries: int | None,
         traceparent: str | None,
     ) -> CallFuture:
-        """Starts a call of ``method``; its future holds the ``result`` document or raises TallyError."""
+        """Starts a call of ``method``; its future holds the ``result`` document or raises TallyError. Without a
+        ``traceparent``, the current OpenTelemetry span's context is sent, if opentelemetry-api is installed and
+        there is one."""
         check_method(method)
         service = default_service(method) if service is None else service
         check_service(service)
         seconds, sent_deadline, monotonic_deadline = self._budget(timeout, deadline)
         request_id = f"{self._id_prefix}-{self._next()}"
-        body = encode_request(request_id, method, params, sent_deadline, traceparent)
+        tracestate = None
+        if traceparent is None:  # the current OpenTelemetry span's, when there is one
+            traceparent, tracestate = current_trace() or (None, None)
+        body = encode_request(request_id, method, params, sent_deadline, traceparent, tracestate)
         call = Call(
             token=self._next(),
             request_id=request_id,
@@ -338,7 +341,7 @@ class ClientCore:
     ) -> CallFuture:
         """Starts sending a whole envelope as it is; its future holds the whole response."""
         if not isinstance(envelope, Mapping):
-            raise TypeError(f"envelope must be a mapping, not {type(envelope).__name__}")
+            raise UsageError(f"envelope must be a mapping, not {type(envelope).__name__}")
         check_service(service)
         request_id = envelope.get("id")
         if request_id is not None and not isinstance(request_id, str):
@@ -383,7 +386,7 @@ class ClientCore:
 def check_service(service: object) -> str:
     """An MDP service name Tally's broker accepts: 1–255 bytes of UTF-8."""
     if not isinstance(service, str) or not 1 <= len(service.encode("utf-8")) <= 255:
-        raise ValueError(f"a service is a name of 1 to 255 bytes such as 'tally.history', not {service!r}")
+        raise UsageError(f"a service is a name of 1 to 255 bytes such as 'tally.history', not {service!r}")
     if service.startswith(MMI_PREFIX):
-        raise ValueError(f"{service!r} is a management (MMI) name, not a Tally service; service_available() asks MMI")
+        raise UsageError(f"{service!r} is a management (MMI) name, not a Tally service; service_available() asks MMI")
     return service

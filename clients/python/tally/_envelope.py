@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ._decoding import to_json_value
+from .errors import UsageError
 
 MDP_CLIENT = b"MDPC01"
 PROTOCOL_VERSION = 1
@@ -22,7 +23,7 @@ _MAX_ID_LENGTH = 128
 def check_method(method: object) -> str:
     """``method`` if it is a v1 method name (``area.name``), else a ``ValueError`` saying why."""
     if not isinstance(method, str) or not _METHOD_NAME.match(method):
-        raise ValueError(f"method must be 'area.name' in lower case (e.g. 'history.month'), not {method!r}")
+        raise UsageError(f"method must be 'area.name' in lower case (e.g. 'history.month'), not {method!r}")
     return method
 
 
@@ -35,7 +36,7 @@ def default_service(method: str) -> str:
 def format_instant(instant: datetime) -> str:
     """An aware datetime as RFC 3339 in UTC with milliseconds: ``2026-11-23T10:15:02.500Z``."""
     if instant.tzinfo is None or instant.utcoffset() is None:
-        raise ValueError(f"a deadline must be an aware datetime (with a time zone), not {instant!r}")
+        raise UsageError(f"a deadline must be an aware datetime (with a time zone), not {instant!r}")
     utc = instant.astimezone(UTC)
     return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
 
@@ -46,12 +47,16 @@ def encode_request(
     params: Any,
     deadline: datetime | None,
     traceparent: str | None = None,
+    tracestate: str | None = None,
 ) -> bytes:
-    """The UTF-8 JSON body of a v1 request; ``params`` ``None`` leaves the member out."""
+    """The UTF-8 JSON body of a v1 request; ``params`` ``None`` leaves the member out, and so does a
+    ``traceparent`` ``None`` the ``trace`` member (``tracestate`` goes only with a ``traceparent``)."""
     envelope: dict[str, Any] = {"version": PROTOCOL_VERSION, "id": request_id, "method": method}
     # Before the params: the broker reads the trace for its log lines from the start of the body only.
     if traceparent is not None:
         envelope["trace"] = {"traceparent": traceparent}
+        if tracestate is not None:
+            envelope["trace"]["tracestate"] = tracestate
     if params is not None:
         envelope["params"] = params_document(params)
     if deadline is not None:
@@ -61,9 +66,9 @@ def encode_request(
 
 def params_document(params: Any) -> dict[str, Any]:
     """Params (a model or a mapping, possibly holding models) as a JSON object."""
-    document = to_json_value(params)
+    document = to_json_value(params, "params")
     if not isinstance(document, Mapping):
-        raise TypeError(f"params must be a params model or a mapping, not {type(params).__name__}")
+        raise UsageError(f"params must be a params model or a mapping, not {type(params).__name__}")
     return dict(document)
 
 
@@ -72,13 +77,13 @@ def encode_document(document: Mapping[str, Any]) -> bytes:
     try:
         return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as error:
-        raise TypeError(f"the request cannot be written as JSON: {error}") from error
+        raise UsageError(f"the request cannot be written as JSON: {error}") from error
 
 
 def check_request_id(request_id: object) -> str:
     """A request id as v1 allows it: a string of 1–128 characters."""
     if not isinstance(request_id, str) or not 1 <= len(request_id) <= _MAX_ID_LENGTH:
-        raise ValueError(f"a request id must be a string of 1 to {_MAX_ID_LENGTH} characters, not {request_id!r}")
+        raise UsageError(f"a request id must be a string of 1 to {_MAX_ID_LENGTH} characters, not {request_id!r}")
     return request_id
 
 

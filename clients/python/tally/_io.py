@@ -32,11 +32,11 @@ from typing import Any
 import zmq
 from zmq.utils.monitor import recv_monitor_message
 
-from ._callbook import Call, CallBook, DuplicateRequestIdError, Finish, Forget, Send
+from ._callbook import Call, CallBook, Finish, Forget, Send
 from ._endpoints import EndpointStates
 from ._envelope import MMI_PREFIX, Reply, decode_reply
 from .curve import Curve
-from .errors import ClientClosedError, TallyError, TallyTimeoutError
+from .errors import ClientClosedError, DuplicateRequestIdError, TallyError, TallyTimeoutError, UsageError
 
 logger = logging.getLogger("tally.client")
 
@@ -259,7 +259,7 @@ class IOLoop:
         try:
             socket.connect(broker)
         except zmq.ZMQError as error:
-            raise ValueError(f"cannot connect to broker {broker!r}: {error}") from error
+            raise UsageError(f"cannot connect to broker {broker!r}: {error}") from error
 
     def submit(self, call: Call, interpret: Interpret) -> CallFuture:
         """Hands ``call`` to the I/O thread; the future ends with its value, a TallyError or ClientClosedError."""

@@ -116,8 +116,15 @@ class AsyncTallyClient(ClientBase, AsyncTypedCalls):
         timeout: float | None,
         deadline: datetime | None,
         retries: int | None,
+        traceparent: str | None = None,
     ) -> ResultT:
         result = await self.call(
-            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline, retries=retries
+            method,
+            typed_params(method, params),
+            service=service,
+            timeout=timeout,
+            deadline=deadline,
+            retries=retries,
+            traceparent=traceparent,
         )
         return typed_result(result_type, result, method)

@@ -124,7 +124,9 @@ class TallyClient(ClientBase, TypedCalls):
             deadline: an aware datetime by which the call must end, e.g. your own caller's deadline; with
                 ``timeout`` too, the earlier counts. It is sent as the request's ``deadline``.
             retries: this call's attempts after the first (default: the client's).
-            traceparent: a W3C ``traceparent`` carried into the broker's and workers' logs.
+            traceparent: a W3C ``traceparent`` carried into the broker's and workers' logs (and spans). By
+                default, with opentelemetry-api installed (the ``otel`` extra), the current span's context (and its
+                ``tracestate``); nothing without one.
 
         Raises:
             TallyError: Tally answered with an error, or (TallyTimeoutError) nothing answered in time.
@@ -177,9 +179,16 @@ class TallyClient(ClientBase, TypedCalls):
         timeout: float | None,
         deadline: datetime | None,
         retries: int | None,
+        traceparent: str | None = None,
     ) -> ResultT:
         result = self.call(
-            method, typed_params(method, params), service=service, timeout=timeout, deadline=deadline, retries=retries
+            method,
+            typed_params(method, params),
+            service=service,
+            timeout=timeout,
+            deadline=deadline,
+            retries=retries,
+            traceparent=traceparent,
         )
         return typed_result(result_type, result, method)
 

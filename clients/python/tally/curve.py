@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 import zmq
 from zmq.utils import z85
 
+from .errors import TallyBaseError
+
 KEY_LENGTH = 40
 """A Z85 key: 40 characters for 32 bytes."""
 
 
-class CurveKeyError(ValueError):
+class CurveKeyError(TallyBaseError, ValueError):
     """A key or key file that cannot be used, with the file (and line) it came from."""
 
 

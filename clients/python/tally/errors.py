@@ -1,10 +1,71 @@
-"""Why a Tally call has no result: the server's error, a timeout, or a client that was closed."""
+"""Every exception the package raises, under one base: :class:`TallyBaseError`.
+
+::
+
+    TallyBaseError                      anything from tally (except tally.TallyBaseError catches it all)
+    ├── TallyError                      a call without a result: the server's error, or the client's own code
+    │   ├── InvalidParamsError          code "invalid_params"  (one subclass per code Tally sends, see ErrorCode)
+    │   ├── OverloadedError             code "overloaded"      …
+    │   ├── TallyTimeoutError           code "timeout"         (the client's own: no answer in time)
+    │   └── InvalidResponseError        code "invalid_response" (the client's own: an answer that is not v1)
+    ├── ClientClosedError               also a RuntimeError: calls on (or waiting in) a closed client
+    ├── UsageError                      also a ValueError and a TypeError: an argument or setting that cannot be used
+    ├── ModelError                      also a ValueError: a document (or a value) that does not fit a model
+    ├── CurveKeyError                   also a ValueError: a CURVE key or key file that cannot be used
+    └── DuplicateRequestIdError         also a ValueError: send_envelope with an id already in flight
+
+A server code without a class of its own (the set is open: a later v1 worker may add codes) is a plain
+:class:`TallyError` with that ``code``; treat it like ``internal``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
+
+
+class TallyBaseError(Exception):
+    """The base of every exception the ``tally`` package raises, as ``RedisError`` is redis-py's.
+
+    ``except tally.TallyBaseError`` catches them all; catch :class:`TallyError` for calls that got no result, or a
+    subclass for one code (``except tally.errors.OverloadedError``). Subclasses that existed before this base keep
+    their standard bases too (``ModelError`` is still a ``ValueError``, ``ClientClosedError`` a ``RuntimeError``).
+    """
+
+
+class UsageError(TallyBaseError, ValueError, TypeError):
+    """An argument, setting or params value that cannot be used, named; nothing was sent.
+
+    It is both a ``ValueError`` and a ``TypeError``, the exceptions these checks raised before, so that existing
+    ``except ValueError`` (a timeout of 0, an endpoint without ``tcp://``) and ``except TypeError`` (params of
+    another method, a value JSON cannot hold) handlers still catch it.
+    """
+
+
+class ErrorCode(StrEnum):
+    """The error codes known to this client: the server's (Protocol/README.md, Errors) and the client's own.
+
+    ``TallyError.code`` stays a plain ``str`` (the set is open), and compares equal to these members:
+    ``error.code == ErrorCode.OVERLOADED``.
+    """
+
+    UNSUPPORTED_VERSION = "unsupported_version"
+    MALFORMED_JSON = "malformed_json"
+    INVALID_REQUEST = "invalid_request"
+    UNKNOWN_METHOD = "unknown_method"
+    INVALID_PARAMS = "invalid_params"
+    PAYLOAD_TOO_LARGE = "payload_too_large"
+    PRO_REQUIRED = "pro_required"
+    DEADLINE_EXCEEDED = "deadline_exceeded"
+    OVERLOADED = "overloaded"
+    UNAVAILABLE = "unavailable"
+    INTERNAL = "internal"
+    TIMEOUT = "timeout"
+    """The client's own: no answer within the call's deadline."""
+    INVALID_RESPONSE = "invalid_response"
+    """The client's own: an answer that is not a v1 response for the method asked, or a result off its schema."""
 
 RETRYABLE_CODES = frozenset({"overloaded", "unavailable"})
 """Server codes worth another attempt (every v1 method is idempotent); a timeout is retried too."""
@@ -71,13 +132,15 @@ class EndpointState:
         return f"{self.endpoint} ({state})"
 
 
-class TallyError(Exception):
+class TallyError(TallyBaseError):
     """Tally answered a call with an error, or the call could not get an answer.
 
     ``code`` is an open set of strings, as in the protocol: compare it with the codes you handle and treat any
     other like ``internal``. The server's codes are listed in Protocol/README.md (``invalid_params``,
     ``overloaded``, ``unavailable``, …); the client adds ``timeout`` (:class:`TallyTimeoutError`) and
-    ``invalid_response``.
+    ``invalid_response``. Each known code has a subclass (:class:`InvalidParamsError`, :class:`OverloadedError`,
+    …; :data:`ERROR_CLASSES` maps codes to them), so ``except OverloadedError`` and ``except TallyError`` with a
+    look at ``code`` both work; an unknown code is a plain ``TallyError``.
 
     Attributes:
         code: the error code.
@@ -134,10 +197,9 @@ class TallyError(Exception):
         request_id: str | None = None,
         attempts: Sequence[Attempt] = (),
     ) -> TallyError:
-        """The error of a v1 error response (its ``error`` member)."""
+        """The error of a v1 error response (its ``error`` member), as the subclass of its code."""
         if not isinstance(error, Mapping) or not isinstance(error.get("code"), str):
-            return cls(
-                INVALID_RESPONSE,
+            return InvalidResponseError(
                 f"the error member is not a v1 error object: {error!r}",
                 method=method,
                 request_id=request_id,
@@ -145,7 +207,7 @@ class TallyError(Exception):
             )
         message = error.get("message")
         details = error.get("details")
-        return cls(
+        return error_for(
             error["code"],
             message if isinstance(message, str) else "",
             details if isinstance(details, Mapping) else None,
@@ -153,6 +215,108 @@ class TallyError(Exception):
             request_id=request_id,
             attempts=attempts,
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its attributes, not from ``args`` (the text): a TallyError crosses pickling (multiprocessing,
+        # Celery results) as the same class with the same code, details and attempts.
+        return _rebuild, (type(self), self.__dict__.copy())
+
+
+def _rebuild(kind: type[TallyError], state: dict[str, Any]) -> TallyError:
+    error = kind.__new__(kind)
+    error.__dict__.update(state)
+    Exception.__init__(error, error._describe())
+    return error
+
+
+class _CodedError(TallyError):
+    """A TallyError whose class says its code: made with the message (and details) alone."""
+
+    CODE: ClassVar[str]
+
+    def __init__(
+        self,
+        message: str = "",
+        details: Mapping[str, Any] | None = None,
+        *,
+        method: str | None = None,
+        request_id: str | None = None,
+        attempts: Sequence[Attempt] = (),
+    ) -> None:
+        super().__init__(self.CODE, message, details, method=method, request_id=request_id, attempts=attempts)
+
+
+class UnsupportedVersionError(_CodedError):
+    """``unsupported_version``: the request's ``version`` is not served (``details.supported_versions``)."""
+
+    CODE = ErrorCode.UNSUPPORTED_VERSION.value
+
+
+class MalformedJsonError(_CodedError):
+    """``malformed_json``: the body was not JSON (or not UTF-8)."""
+
+    CODE = ErrorCode.MALFORMED_JSON.value
+
+
+class InvalidRequestError(_CodedError):
+    """``invalid_request``: the envelope is wrong (``details.field``: ``id``, ``deadline``, ``trace.traceparent``)."""
+
+    CODE = ErrorCode.INVALID_REQUEST.value
+
+
+class UnknownMethodError(_CodedError):
+    """``unknown_method``: the service has no such method (``details.methods`` lists those it has)."""
+
+    CODE = ErrorCode.UNKNOWN_METHOD.value
+
+
+class InvalidParamsError(_CodedError):
+    """``invalid_params``: a param is missing, mistyped, out of range or in conflict; ``field`` names it."""
+
+    CODE = ErrorCode.INVALID_PARAMS.value
+
+
+class PayloadTooLargeError(_CodedError):
+    """``payload_too_large``: the body or a list is over Tally's limit (``details.limit``)."""
+
+    CODE = ErrorCode.PAYLOAD_TOO_LARGE.value
+
+
+class ProRequiredError(_CodedError):
+    """``pro_required``: a Pro-only feature was asked for with ``is_pro: false``; ``field`` names it."""
+
+    CODE = ErrorCode.PRO_REQUIRED.value
+
+
+class DeadlineExceededError(_CodedError):
+    """``deadline_exceeded``: the request's deadline passed before a worker could answer it (never computed late)."""
+
+    CODE = ErrorCode.DEADLINE_EXCEEDED.value
+
+
+class OverloadedError(_CodedError):
+    """``overloaded``: the broker's queue for the service is full (``details.retry_after_ms``); retried."""
+
+    CODE = ErrorCode.OVERLOADED.value
+
+
+class UnavailableError(_CodedError):
+    """``unavailable``: no worker answered (none registered in time, or each attempt lost its worker); retried."""
+
+    CODE = ErrorCode.UNAVAILABLE.value
+
+
+class InternalError(_CodedError):
+    """``internal``: a fault inside Tally, or a request whose workers died computing it; not worth retrying."""
+
+    CODE = ErrorCode.INTERNAL.value
+
+
+class InvalidResponseError(_CodedError):
+    """``invalid_response`` (the client's own code): the reply is not a v1 response, or its result does not match
+    the method's schema."""
+
+    CODE = ErrorCode.INVALID_RESPONSE.value
 
 
 class TallyTimeoutError(TallyError):
@@ -185,5 +349,55 @@ class TallyTimeoutError(TallyError):
         super().__init__(TIMEOUT, message, method=method, request_id=request_id, attempts=attempts)
 
 
-class ClientClosedError(RuntimeError):
+ERROR_CLASSES: Mapping[str, type[TallyError]] = {
+    kind.CODE: kind
+    for kind in (
+        UnsupportedVersionError,
+        MalformedJsonError,
+        InvalidRequestError,
+        UnknownMethodError,
+        InvalidParamsError,
+        PayloadTooLargeError,
+        ProRequiredError,
+        DeadlineExceededError,
+        OverloadedError,
+        UnavailableError,
+        InternalError,
+        InvalidResponseError,
+    )
+} | {TIMEOUT: TallyTimeoutError}
+"""The subclass of each known code; any other code is a plain :class:`TallyError`."""
+
+
+def error_for(
+    code: str,
+    message: str = "",
+    details: Mapping[str, Any] | None = None,
+    *,
+    method: str | None = None,
+    request_id: str | None = None,
+    attempts: Sequence[Attempt] = (),
+) -> TallyError:
+    """The TallyError of ``code``: an instance of its subclass when the code is known, else of TallyError itself.
+
+    ``timeout`` is the client's own, with an endpoint list of its own: from a server (a test double), it becomes a
+    :class:`TallyTimeoutError` with no endpoints and the message as given.
+    """
+    kind = ERROR_CLASSES.get(code)
+    if kind is TallyTimeoutError:
+        timeout_error = TallyTimeoutError(0.0, (), method=method, request_id=request_id, attempts=attempts)
+        timeout_error.message, timeout_error.details = message, dict(details or {})
+        Exception.__init__(timeout_error, timeout_error._describe())
+        return timeout_error
+    if kind is not None and issubclass(kind, _CodedError):
+        return kind(message, details, method=method, request_id=request_id, attempts=attempts)
+    return TallyError(code, message, details, method=method, request_id=request_id, attempts=attempts)
+
+
+class ClientClosedError(TallyBaseError, RuntimeError):
     """The client was closed (or its I/O thread stopped): it takes no more calls, and calls still waiting end."""
+
+
+class DuplicateRequestIdError(TallyBaseError, ValueError):
+    """A request id is already in flight (``send_envelope`` with the id of a call still waiting): its reply could
+    not be told apart."""

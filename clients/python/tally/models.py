@@ -4,13 +4,21 @@
 
 Each model is a frozen dataclass with keyword-only fields. ``from_json`` reads a decoded JSON document and raises
 :class:`tally.ModelError` naming the path of a missing or mistyped member; unknown members are ignored, as v1
-evolves by adding them. ``to_json`` writes the document back, leaving out optional members that are ``None``. Fields
-hold plain JSON values: dates, months and instants are strings as Tally writes them (``2026-11-23``, ``2026-11``,
-``2026-11-23T10:15:00+01:00``).
+evolves by adding them. ``to_json`` writes the document back, leaving out optional members that are ``None``.
+
+Dates and instants are Python types. In results, a date (``yyyy-MM-dd``) is a ``datetime.date`` and an instant an
+aware ``datetime.datetime`` with the offset Tally wrote (``Z``: UTC); a fraction of a second of any length is read
+by truncation to microseconds, never rounded (``.1234567`` is 123456 µs). In params, a member takes a ``date`` or an
+aware ``datetime`` (a naive one names no moment and is refused naming the member), written as RFC 3339 with its own
+offset and all its microseconds (``2026-03-08T07:30:00.123456+01:00``; ``Z`` for UTC, no fraction when it has none);
+or a string, sent exactly as written, all its digits (a ``datetime`` holds microseconds; Tally reads more). A params
+model read by ``from_json`` keeps the document's strings, so it is sent back unchanged. Months (``yyyy-MM``) are
+strings.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -42,11 +50,14 @@ WeightUnit = Literal["kg", "lb"]
 class GoalChange:
     """Schema: ``common.schema.json#/$defs/goal_change``."""
 
-    effective_date: str
+    effective_date: _dt.date | str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     goal: int
     """Bounds: from 1 to 1000000."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.effective_date, "effective_date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> GoalChange:
@@ -60,7 +71,7 @@ class GoalChange:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["effective_date"] = self.effective_date
+        document["effective_date"] = _d.date_json(self.effective_date, "effective_date")
         document["goal"] = self.goal
         return document
 
@@ -72,7 +83,7 @@ class DailyRecord:
     Schema: ``common.schema.json#/$defs/daily_record``.
     """
 
-    date: str
+    date: _dt.date | str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int
@@ -86,6 +97,9 @@ class DailyRecord:
 
     flights_climbed: int | None = None
     """Bounds: from 0 to 10000."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> DailyRecord:
@@ -102,7 +116,7 @@ class DailyRecord:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
+        document["date"] = _d.date_json(self.date, "date")
         document["steps"] = self.steps
         if self.distance_m is not None:
             document["distance_m"] = self.distance_m
@@ -120,7 +134,7 @@ class StepSample:
     Schema: ``history.schema.json#/$defs/step_sample``.
     """
 
-    start: str
+    start: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
@@ -137,6 +151,9 @@ class StepSample:
     flights_climbed: int | None = None
     """Bounds: from 0 to 10000."""
 
+    def __post_init__(self) -> None:
+        _d.check_instants(self.start, "start")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StepSample:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
@@ -152,7 +169,7 @@ class StepSample:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["start"] = self.start
+        document["start"] = _d.instant_json(self.start, "start")
         document["steps"] = self.steps
         if self.distance_m is not None:
             document["distance_m"] = self.distance_m
@@ -179,12 +196,12 @@ class HistoryDashboardParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     goal_tracking_enabled: bool | None = None
@@ -201,7 +218,7 @@ class HistoryDashboardParams:
     samples: list[StepSample] | None = None
     """Timed samples for the daily chart; default none. Bounds: 0 to 20000 elements."""
 
-    date: str | None = None
+    date: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
     selected day; default today; not after today.
     """
@@ -216,6 +233,11 @@ class HistoryDashboardParams:
     """Whether the user has Pro (default false). Free users see the 3 most recent available months and only the
     daily dashboard. Default: ``false``.
     """
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
+        _d.check_dates(self.date, "date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryDashboardParams:
@@ -244,18 +266,18 @@ class HistoryDashboardParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         if self.goal_tracking_enabled is not None:
             document["goal_tracking_enabled"] = self.goal_tracking_enabled
-        document["goal_log"] = _d.to_json_value(self.goal_log)
+        document["goal_log"] = _d.to_json_value(self.goal_log, "goal_log")
         if self.records is not None:
-            document["records"] = _d.to_json_value(self.records)
+            document["records"] = _d.to_json_value(self.records, "records")
         if self.samples is not None:
-            document["samples"] = _d.to_json_value(self.samples)
+            document["samples"] = _d.to_json_value(self.samples, "samples")
         if self.date is not None:
-            document["date"] = self.date
+            document["date"] = _d.date_json(self.date, "date")
         if self.mode is not None:
             document["mode"] = self.mode
         if self.week_starts_on is not None:
@@ -273,7 +295,7 @@ class HistoryDay:
     Schema: ``history.schema.json#/$defs/history_day``.
     """
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int | None
@@ -305,12 +327,15 @@ class HistoryDay:
 
     is_today: bool
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryDay:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            date=_d.required(data, "date", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             distance_m=_d.required(data, "distance_m", path, _d.nullable(_d.number)),
             calories_kcal=_d.required(data, "calories_kcal", path, _d.nullable(_d.number)),
@@ -325,15 +350,15 @@ class HistoryDay:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
-        document["steps"] = _d.to_json_value(self.steps)
-        document["distance_m"] = _d.to_json_value(self.distance_m)
-        document["calories_kcal"] = _d.to_json_value(self.calories_kcal)
-        document["flights_climbed"] = _d.to_json_value(self.flights_climbed)
+        document["date"] = _d.date_json(self.date, "date")
+        document["steps"] = _d.to_json_value(self.steps, "steps")
+        document["distance_m"] = _d.to_json_value(self.distance_m, "distance_m")
+        document["calories_kcal"] = _d.to_json_value(self.calories_kcal, "calories_kcal")
+        document["flights_climbed"] = _d.to_json_value(self.flights_climbed, "flights_climbed")
         document["goal"] = self.goal
-        document["progress"] = _d.to_json_value(self.progress)
+        document["progress"] = _d.to_json_value(self.progress, "progress")
         document["state"] = self.state
-        document["intensity"] = _d.to_json_value(self.intensity)
+        document["intensity"] = _d.to_json_value(self.intensity, "intensity")
         document["is_today"] = self.is_today
         return document
 
@@ -348,14 +373,14 @@ class Hour:
     hour: int
     """Wall-clock hour at the start, 0-23. Bounds: from 0 to 23."""
 
-    start: str
+    start: _dt.datetime
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds. First instant of the
     hour: local time with the zone's offset, or UTC (Z) where that offset has seconds (local mean time before
     standard time) or the local time would leave the years 0001…9999.
     """
 
-    end: str
+    end: _dt.datetime
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds. First instant after the
     hour, written by the same rule as start.
@@ -375,14 +400,18 @@ class Hour:
 
     is_future: bool
 
+    def __post_init__(self) -> None:
+        _d.check_instants(self.start, "start")
+        _d.check_instants(self.end, "end")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Hour:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             hour=_d.required(data, "hour", path, _d.integer),
-            start=_d.required(data, "start", path, _d.string),
-            end=_d.required(data, "end", path, _d.string),
+            start=_d.required(data, "start", path, _d.instant),
+            end=_d.required(data, "end", path, _d.instant),
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             distance_m=_d.required(data, "distance_m", path, _d.nullable(_d.number)),
             calories_kcal=_d.required(data, "calories_kcal", path, _d.nullable(_d.number)),
@@ -394,12 +423,12 @@ class Hour:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["hour"] = self.hour
-        document["start"] = self.start
-        document["end"] = self.end
-        document["steps"] = _d.to_json_value(self.steps)
-        document["distance_m"] = _d.to_json_value(self.distance_m)
-        document["calories_kcal"] = _d.to_json_value(self.calories_kcal)
-        document["flights_climbed"] = _d.to_json_value(self.flights_climbed)
+        document["start"] = _d.instant_json(self.start, "start")
+        document["end"] = _d.instant_json(self.end, "end")
+        document["steps"] = _d.to_json_value(self.steps, "steps")
+        document["distance_m"] = _d.to_json_value(self.distance_m, "distance_m")
+        document["calories_kcal"] = _d.to_json_value(self.calories_kcal, "calories_kcal")
+        document["flights_climbed"] = _d.to_json_value(self.flights_climbed, "flights_climbed")
         document["is_future"] = self.is_future
         return document
 
@@ -442,9 +471,9 @@ class StepTotals:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["steps"] = self.steps
-        document["distance_m"] = _d.to_json_value(self.distance_m)
-        document["calories_kcal"] = _d.to_json_value(self.calories_kcal)
-        document["flights_climbed"] = _d.to_json_value(self.flights_climbed)
+        document["distance_m"] = _d.to_json_value(self.distance_m, "distance_m")
+        document["calories_kcal"] = _d.to_json_value(self.calories_kcal, "calories_kcal")
+        document["flights_climbed"] = _d.to_json_value(self.flights_climbed, "flights_climbed")
         document["count"] = self.count
         return document
 
@@ -459,12 +488,12 @@ class HistoryDashboardResult:
 
     mode: HistoryDashboardResultMode
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
     selected day.
     """
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -472,12 +501,12 @@ class HistoryDashboardResult:
     day: HistoryDay
     """The step card of the selected day (from its daily record)."""
 
-    start_date: str
+    start_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The chart's
     first day (the selected day itself in daily mode).
     """
 
-    end_date: str
+    end_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The chart's
     last day (the selected day itself in daily mode).
     """
@@ -507,17 +536,23 @@ class HistoryDashboardResult:
     future_records_ignored: int
     """Records dated after today, left out. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+        _d.check_dates(self.as_of, "as_of")
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryDashboardResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             mode=_d.required(data, "mode", path, _d.one_of(HistoryDashboardResultMode)),
-            date=_d.required(data, "date", path, _d.string),
-            as_of=_d.required(data, "as_of", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             day=_d.required(data, "day", path, HistoryDay.from_json),
-            start_date=_d.required(data, "start_date", path, _d.string),
-            end_date=_d.required(data, "end_date", path, _d.string),
+            start_date=_d.required(data, "start_date", path, _d.local_date),
+            end_date=_d.required(data, "end_date", path, _d.local_date),
             hours=_d.optional(data, "hours", path, _d.list_of(Hour.from_json)),
             has_hourly_data=_d.optional(data, "has_hourly_data", path, _d.boolean),
             samples_ignored=_d.optional(data, "samples_ignored", path, _d.integer),
@@ -531,20 +566,20 @@ class HistoryDashboardResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["mode"] = self.mode
-        document["date"] = self.date
-        document["as_of"] = self.as_of
-        document["day"] = _d.to_json_value(self.day)
-        document["start_date"] = self.start_date
-        document["end_date"] = self.end_date
+        document["date"] = _d.date_json(self.date, "date")
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
+        document["day"] = _d.to_json_value(self.day, "day")
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
         if self.hours is not None:
-            document["hours"] = _d.to_json_value(self.hours)
+            document["hours"] = _d.to_json_value(self.hours, "hours")
         if self.has_hourly_data is not None:
             document["has_hourly_data"] = self.has_hourly_data
         if self.samples_ignored is not None:
             document["samples_ignored"] = self.samples_ignored
         if self.days is not None:
-            document["days"] = _d.to_json_value(self.days)
-        document["totals"] = _d.to_json_value(self.totals)
+            document["days"] = _d.to_json_value(self.days, "days")
+        document["totals"] = _d.to_json_value(self.totals, "totals")
         document["review_prompt_due"] = self.review_prompt_due
         document["future_records_ignored"] = self.future_records_ignored
         return document
@@ -565,12 +600,12 @@ class HistoryMonthParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     goal_tracking_enabled: bool | None = None
@@ -597,6 +632,10 @@ class HistoryMonthParams:
     daily dashboard. Default: ``false``.
     """
 
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryMonthParams:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
@@ -622,14 +661,14 @@ class HistoryMonthParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         if self.goal_tracking_enabled is not None:
             document["goal_tracking_enabled"] = self.goal_tracking_enabled
-        document["goal_log"] = _d.to_json_value(self.goal_log)
+        document["goal_log"] = _d.to_json_value(self.goal_log, "goal_log")
         if self.records is not None:
-            document["records"] = _d.to_json_value(self.records)
+            document["records"] = _d.to_json_value(self.records, "records")
         if self.month is not None:
             document["month"] = self.month
         if self.week_starts_on is not None:
@@ -657,8 +696,11 @@ class MonthGrid:
     trailing_blanks: int
     """Bounds: from 0 to 6."""
 
-    weeks: list[list[str | None]]
+    weeks: list[list[_dt.date | None]]
     """Bounds: 4 to 6 elements."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.weeks, "weeks")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> MonthGrid:
@@ -669,17 +711,17 @@ class MonthGrid:
             columns=_d.required(data, "columns", path, _d.list_of(_d.one_of(MonthGridColumn))),
             leading_blanks=_d.required(data, "leading_blanks", path, _d.integer),
             trailing_blanks=_d.required(data, "trailing_blanks", path, _d.integer),
-            weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.string)))),
+            weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.local_date)))),
         )
 
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["week_starts_on"] = self.week_starts_on
-        document["columns"] = _d.to_json_value(self.columns)
+        document["columns"] = _d.to_json_value(self.columns, "columns")
         document["leading_blanks"] = self.leading_blanks
         document["trailing_blanks"] = self.trailing_blanks
-        document["weeks"] = _d.to_json_value(self.weeks)
+        document["weeks"] = _d.to_json_value(self.weeks, "weeks")
         return document
 
 
@@ -693,7 +735,7 @@ class HistoryMonthResult:
     month: str
     """A calendar month, yyyy-MM."""
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -724,13 +766,16 @@ class HistoryMonthResult:
     future_records_ignored: int
     """Records dated after today, left out. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.as_of, "as_of")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryMonthResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             month=_d.required(data, "month", path, _d.string),
-            as_of=_d.required(data, "as_of", path, _d.string),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             goal_tracking_enabled=_d.required(data, "goal_tracking_enabled", path, _d.boolean),
             days=_d.required(data, "days", path, _d.list_of(HistoryDay.from_json)),
             grid=_d.required(data, "grid", path, MonthGrid.from_json),
@@ -746,15 +791,15 @@ class HistoryMonthResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["month"] = self.month
-        document["as_of"] = self.as_of
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
         document["goal_tracking_enabled"] = self.goal_tracking_enabled
-        document["days"] = _d.to_json_value(self.days)
-        document["grid"] = _d.to_json_value(self.grid)
-        document["rows"] = _d.to_json_value(self.rows)
-        document["totals"] = _d.to_json_value(self.totals)
+        document["days"] = _d.to_json_value(self.days, "days")
+        document["grid"] = _d.to_json_value(self.grid, "grid")
+        document["rows"] = _d.to_json_value(self.rows, "rows")
+        document["totals"] = _d.to_json_value(self.totals, "totals")
         document["completed_days"] = self.completed_days
-        document["previous_month"] = _d.to_json_value(self.previous_month)
-        document["next_month"] = _d.to_json_value(self.next_month)
+        document["previous_month"] = _d.to_json_value(self.previous_month, "previous_month")
+        document["next_month"] = _d.to_json_value(self.next_month, "next_month")
         document["future_records_ignored"] = self.future_records_ignored
         return document
 
@@ -774,12 +819,12 @@ class HistoryMonthsParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     records: list[DailyRecord] | None = None
@@ -791,6 +836,10 @@ class HistoryMonthsParams:
     """Whether the user has Pro (default false). Free users see the 3 most recent available months and only the
     daily dashboard. Default: ``false``.
     """
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryMonthsParams:
@@ -813,11 +862,11 @@ class HistoryMonthsParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         if self.records is not None:
-            document["records"] = _d.to_json_value(self.records)
+            document["records"] = _d.to_json_value(self.records, "records")
         if self.is_pro is not None:
             document["is_pro"] = self.is_pro
         return document
@@ -830,7 +879,7 @@ class HistoryMonthsResult:
     Schema: ``methods/history.months.result.schema.json``.
     """
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -849,12 +898,15 @@ class HistoryMonthsResult:
     future_records_ignored: int
     """Records dated after today, left out. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.as_of, "as_of")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> HistoryMonthsResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            as_of=_d.required(data, "as_of", path, _d.string),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             current_month=_d.required(data, "current_month", path, _d.string),
             months=_d.required(data, "months", path, _d.list_of(_d.string)),
             locked_months=_d.required(data, "locked_months", path, _d.integer),
@@ -864,9 +916,9 @@ class HistoryMonthsResult:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["as_of"] = self.as_of
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
         document["current_month"] = self.current_month
-        document["months"] = _d.to_json_value(self.months)
+        document["months"] = _d.to_json_value(self.months, "months")
         document["locked_months"] = self.locked_months
         document["future_records_ignored"] = self.future_records_ignored
         return document
@@ -888,12 +940,12 @@ class StreakSummaryParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Must be
     0001-01-30 or later (the heatmap needs the 29 days before it).
     """
@@ -911,6 +963,10 @@ class StreakSummaryParams:
 
     week_starts_on: WeekStartsOn | None = None
     """Default: ``"sunday"``."""
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryParams:
@@ -935,14 +991,14 @@ class StreakSummaryParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         if self.goal_tracking_enabled is not None:
             document["goal_tracking_enabled"] = self.goal_tracking_enabled
-        document["goal_log"] = _d.to_json_value(self.goal_log)
+        document["goal_log"] = _d.to_json_value(self.goal_log, "goal_log")
         if self.records is not None:
-            document["records"] = _d.to_json_value(self.records)
+            document["records"] = _d.to_json_value(self.records, "records")
         if self.week_starts_on is not None:
             document["week_starts_on"] = self.week_starts_on
         return document
@@ -955,9 +1011,9 @@ class StreakSummaryCurrentStreak:
     days: int
     """The streak's length in days (the badge number for the current streak). Bounds: at least 0."""
 
-    start_date: str | None
+    start_date: _dt.date | None
 
-    end_date: str | None
+    end_date: _dt.date | None
     """For the current streak, today when today's goal is met, otherwise yesterday."""
 
     average_steps: float | None
@@ -969,14 +1025,18 @@ class StreakSummaryCurrentStreak:
     includes_today: bool
     """Today's goal is met and today is the last day."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryCurrentStreak:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             days=_d.required(data, "days", path, _d.integer),
-            start_date=_d.required(data, "start_date", path, _d.nullable(_d.string)),
-            end_date=_d.required(data, "end_date", path, _d.nullable(_d.string)),
+            start_date=_d.required(data, "start_date", path, _d.nullable(_d.local_date)),
+            end_date=_d.required(data, "end_date", path, _d.nullable(_d.local_date)),
             average_steps=_d.required(data, "average_steps", path, _d.nullable(_d.number)),
             total_steps=_d.required(data, "total_steps", path, _d.integer),
             includes_today=_d.required(data, "includes_today", path, _d.boolean),
@@ -986,9 +1046,9 @@ class StreakSummaryCurrentStreak:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["days"] = self.days
-        document["start_date"] = _d.to_json_value(self.start_date)
-        document["end_date"] = _d.to_json_value(self.end_date)
-        document["average_steps"] = _d.to_json_value(self.average_steps)
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
+        document["average_steps"] = _d.to_json_value(self.average_steps, "average_steps")
         document["total_steps"] = self.total_steps
         document["includes_today"] = self.includes_today
         return document
@@ -1001,9 +1061,9 @@ class StreakSummaryBestStreak:
     days: int
     """The streak's length in days (the badge number for the current streak). Bounds: at least 0."""
 
-    start_date: str | None
+    start_date: _dt.date | None
 
-    end_date: str | None
+    end_date: _dt.date | None
     """For the current streak, today when today's goal is met, otherwise yesterday."""
 
     average_steps: float | None
@@ -1014,14 +1074,18 @@ class StreakSummaryBestStreak:
 
     is_current: bool
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryBestStreak:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             days=_d.required(data, "days", path, _d.integer),
-            start_date=_d.required(data, "start_date", path, _d.nullable(_d.string)),
-            end_date=_d.required(data, "end_date", path, _d.nullable(_d.string)),
+            start_date=_d.required(data, "start_date", path, _d.nullable(_d.local_date)),
+            end_date=_d.required(data, "end_date", path, _d.nullable(_d.local_date)),
             average_steps=_d.required(data, "average_steps", path, _d.nullable(_d.number)),
             total_steps=_d.required(data, "total_steps", path, _d.integer),
             is_current=_d.required(data, "is_current", path, _d.boolean),
@@ -1031,9 +1095,9 @@ class StreakSummaryBestStreak:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["days"] = self.days
-        document["start_date"] = _d.to_json_value(self.start_date)
-        document["end_date"] = _d.to_json_value(self.end_date)
-        document["average_steps"] = _d.to_json_value(self.average_steps)
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
+        document["average_steps"] = _d.to_json_value(self.average_steps, "average_steps")
         document["total_steps"] = self.total_steps
         document["is_current"] = self.is_current
         return document
@@ -1046,7 +1110,7 @@ class StreakSummaryToday:
     Schema: ``methods/streak.summary.result.schema.json#/$defs/today``.
     """
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int | None
@@ -1067,12 +1131,15 @@ class StreakSummaryToday:
     locked_in_day: int | None
     """With the goal met: the streak day today locked in (current_streak.days). Bounds: at least 1."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryToday:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            date=_d.required(data, "date", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             goal=_d.required(data, "goal", path, _d.integer),
             progress=_d.required(data, "progress", path, _d.nullable(_d.number)),
@@ -1084,13 +1151,13 @@ class StreakSummaryToday:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
-        document["steps"] = _d.to_json_value(self.steps)
+        document["date"] = _d.date_json(self.date, "date")
+        document["steps"] = _d.to_json_value(self.steps, "steps")
         document["goal"] = self.goal
-        document["progress"] = _d.to_json_value(self.progress)
+        document["progress"] = _d.to_json_value(self.progress, "progress")
         document["state"] = self.state
         document["steps_to_go"] = self.steps_to_go
-        document["locked_in_day"] = _d.to_json_value(self.locked_in_day)
+        document["locked_in_day"] = _d.to_json_value(self.locked_in_day, "locked_in_day")
         return document
 
 
@@ -1166,10 +1233,10 @@ class StreakSummaryMilestones:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["highest_earned"] = _d.to_json_value(self.highest_earned)
-        document["next_tier"] = _d.to_json_value(self.next_tier)
-        document["days_to_next_tier"] = _d.to_json_value(self.days_to_next_tier)
-        document["tiers"] = _d.to_json_value(self.tiers)
+        document["highest_earned"] = _d.to_json_value(self.highest_earned, "highest_earned")
+        document["next_tier"] = _d.to_json_value(self.next_tier, "next_tier")
+        document["days_to_next_tier"] = _d.to_json_value(self.days_to_next_tier, "days_to_next_tier")
+        document["tiers"] = _d.to_json_value(self.tiers, "tiers")
         return document
 
 
@@ -1180,7 +1247,7 @@ class StreakSummaryHeatmapDay:
     Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap_day``.
     """
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int | None
@@ -1201,12 +1268,15 @@ class StreakSummaryHeatmapDay:
     no-data days.
     """
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryHeatmapDay:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            date=_d.required(data, "date", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
             steps=_d.required(data, "steps", path, _d.nullable(_d.integer)),
             goal=_d.required(data, "goal", path, _d.integer),
             state=_d.required(data, "state", path, _d.one_of(StreakSummaryHeatmapDayState)),
@@ -1218,13 +1288,13 @@ class StreakSummaryHeatmapDay:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
-        document["steps"] = _d.to_json_value(self.steps)
+        document["date"] = _d.date_json(self.date, "date")
+        document["steps"] = _d.to_json_value(self.steps, "steps")
         document["goal"] = self.goal
         document["state"] = self.state
         document["in_current_streak"] = self.in_current_streak
         document["is_today"] = self.is_today
-        document["intensity"] = _d.to_json_value(self.intensity)
+        document["intensity"] = _d.to_json_value(self.intensity, "intensity")
         return document
 
 
@@ -1243,8 +1313,11 @@ class StreakSummaryHeatmapGrid:
     trailing_blanks: int
     """Bounds: from 0 to 6."""
 
-    weeks: list[list[str | None]]
+    weeks: list[list[_dt.date | None]]
     """Bounds: 5 to 6 elements."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.weeks, "weeks")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryHeatmapGrid:
@@ -1255,17 +1328,17 @@ class StreakSummaryHeatmapGrid:
             columns=_d.required(data, "columns", path, _d.list_of(_d.one_of(StreakSummaryHeatmapGridColumn))),
             leading_blanks=_d.required(data, "leading_blanks", path, _d.integer),
             trailing_blanks=_d.required(data, "trailing_blanks", path, _d.integer),
-            weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.string)))),
+            weeks=_d.required(data, "weeks", path, _d.list_of(_d.list_of(_d.nullable(_d.local_date)))),
         )
 
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["week_starts_on"] = self.week_starts_on
-        document["columns"] = _d.to_json_value(self.columns)
+        document["columns"] = _d.to_json_value(self.columns, "columns")
         document["leading_blanks"] = self.leading_blanks
         document["trailing_blanks"] = self.trailing_blanks
-        document["weeks"] = _d.to_json_value(self.weeks)
+        document["weeks"] = _d.to_json_value(self.weeks, "weeks")
         return document
 
 
@@ -1276,10 +1349,10 @@ class StreakSummaryHeatmap:
     Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap``.
     """
 
-    start_date: str
+    start_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
-    end_date: str
+    end_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     max_steps: int | None
@@ -1290,13 +1363,17 @@ class StreakSummaryHeatmap:
 
     grid: StreakSummaryHeatmapGrid
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryHeatmap:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            start_date=_d.required(data, "start_date", path, _d.string),
-            end_date=_d.required(data, "end_date", path, _d.string),
+            start_date=_d.required(data, "start_date", path, _d.local_date),
+            end_date=_d.required(data, "end_date", path, _d.local_date),
             max_steps=_d.required(data, "max_steps", path, _d.nullable(_d.integer)),
             days=_d.required(data, "days", path, _d.list_of(StreakSummaryHeatmapDay.from_json)),
             grid=_d.required(data, "grid", path, StreakSummaryHeatmapGrid.from_json),
@@ -1305,11 +1382,11 @@ class StreakSummaryHeatmap:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["start_date"] = self.start_date
-        document["end_date"] = self.end_date
-        document["max_steps"] = _d.to_json_value(self.max_steps)
-        document["days"] = _d.to_json_value(self.days)
-        document["grid"] = _d.to_json_value(self.grid)
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
+        document["max_steps"] = _d.to_json_value(self.max_steps, "max_steps")
+        document["days"] = _d.to_json_value(self.days, "days")
+        document["grid"] = _d.to_json_value(self.grid, "grid")
         return document
 
 
@@ -1325,7 +1402,7 @@ class StreakSummaryResult:
 
     status: StreakSummaryResultStatus
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -1345,13 +1422,16 @@ class StreakSummaryResult:
     future_records_ignored: int | None = None
     """How many records were dated after today and left out. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.as_of, "as_of")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> StreakSummaryResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             status=_d.required(data, "status", path, _d.one_of(StreakSummaryResultStatus)),
-            as_of=_d.required(data, "as_of", path, _d.string),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             current_streak=_d.optional(data, "current_streak", path, StreakSummaryCurrentStreak.from_json),
             best_streak=_d.optional(data, "best_streak", path, StreakSummaryBestStreak.from_json),
             today=_d.optional(data, "today", path, StreakSummaryToday.from_json),
@@ -1364,17 +1444,17 @@ class StreakSummaryResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["status"] = self.status
-        document["as_of"] = self.as_of
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
         if self.current_streak is not None:
-            document["current_streak"] = _d.to_json_value(self.current_streak)
+            document["current_streak"] = _d.to_json_value(self.current_streak, "current_streak")
         if self.best_streak is not None:
-            document["best_streak"] = _d.to_json_value(self.best_streak)
+            document["best_streak"] = _d.to_json_value(self.best_streak, "best_streak")
         if self.today is not None:
-            document["today"] = _d.to_json_value(self.today)
+            document["today"] = _d.to_json_value(self.today, "today")
         if self.milestones is not None:
-            document["milestones"] = _d.to_json_value(self.milestones)
+            document["milestones"] = _d.to_json_value(self.milestones, "milestones")
         if self.heatmap is not None:
-            document["heatmap"] = _d.to_json_value(self.heatmap)
+            document["heatmap"] = _d.to_json_value(self.heatmap, "heatmap")
         if self.future_records_ignored is not None:
             document["future_records_ignored"] = self.future_records_ignored
         return document
@@ -1483,8 +1563,8 @@ class SystemDescribeResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["service"] = self.service
-        document["methods"] = _d.to_json_value(self.methods)
-        document["protocol_versions"] = _d.to_json_value(self.protocol_versions)
+        document["methods"] = _d.to_json_value(self.methods, "methods")
+        document["protocol_versions"] = _d.to_json_value(self.protocol_versions, "protocol_versions")
         document["request_schema"] = self.request_schema
         document["response_schema"] = self.response_schema
         document["server_version"] = self.server_version
@@ -1552,7 +1632,7 @@ class SystemPingResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["server_version"] = self.server_version
-        document["protocol_versions"] = _d.to_json_value(self.protocol_versions)
+        document["protocol_versions"] = _d.to_json_value(self.protocol_versions, "protocol_versions")
         document["uptime_seconds"] = self.uptime_seconds
         document["service"] = self.service
         document["worker"] = self.worker
@@ -1573,11 +1653,14 @@ class Plan:
     name: str | None = None
     """A display name, 1-200 characters."""
 
-    start_date: str
+    start_date: _dt.date | str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     weeks: int
     """Bounds: from 1 to 520."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Plan:
@@ -1597,7 +1680,7 @@ class Plan:
             document["id"] = self.id
         if self.name is not None:
             document["name"] = self.name
-        document["start_date"] = self.start_date
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
         document["weeks"] = self.weeks
         return document
 
@@ -1662,7 +1745,7 @@ class Exercise:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["name"] = self.name
-        document["sets"] = _d.to_json_value(self.sets)
+        document["sets"] = _d.to_json_value(self.sets, "sets")
         return document
 
 
@@ -1679,7 +1762,7 @@ class Workout:
     name: str
     """A display name, 1-200 characters."""
 
-    completed_at: str
+    completed_at: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds. RFC 3339 with an offset;
     its local date in the request's zone is the workout's day.
@@ -1697,6 +1780,9 @@ class Workout:
 
     exercises: list[Exercise]
     """Bounds: 0 to 20000 elements."""
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.completed_at, "completed_at")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Workout:
@@ -1717,14 +1803,14 @@ class Workout:
         document: dict[str, Any] = {}
         document["id"] = self.id
         document["name"] = self.name
-        document["completed_at"] = self.completed_at
+        document["completed_at"] = _d.instant_json(self.completed_at, "completed_at")
         if self.template_id is not None:
             document["template_id"] = self.template_id
         if self.day_name is not None:
             document["day_name"] = self.day_name
         if self.plan is not None:
-            document["plan"] = _d.to_json_value(self.plan)
-        document["exercises"] = _d.to_json_value(self.exercises)
+            document["plan"] = _d.to_json_value(self.plan, "plan")
+        document["exercises"] = _d.to_json_value(self.exercises, "exercises")
         return document
 
 
@@ -1738,7 +1824,7 @@ class Stretch:
     id: str
     """A client id, 1-128 characters."""
 
-    completed_at: str
+    completed_at: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
@@ -1748,6 +1834,9 @@ class Stretch:
 
     duration_seconds: int
     """Bounds: from 0 to 86400."""
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.completed_at, "completed_at")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Stretch:
@@ -1764,8 +1853,8 @@ class Stretch:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["id"] = self.id
-        document["completed_at"] = self.completed_at
-        document["regions"] = _d.to_json_value(self.regions)
+        document["completed_at"] = _d.instant_json(self.completed_at, "completed_at")
+        document["regions"] = _d.to_json_value(self.regions, "regions")
         document["duration_seconds"] = self.duration_seconds
         return document
 
@@ -1780,13 +1869,16 @@ class Meditation:
     id: str
     """A client id, 1-128 characters."""
 
-    completed_at: str
+    completed_at: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
     duration_seconds: int
     """Bounds: from 0 to 86400."""
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.completed_at, "completed_at")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Meditation:
@@ -1802,7 +1894,7 @@ class Meditation:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["id"] = self.id
-        document["completed_at"] = self.completed_at
+        document["completed_at"] = _d.instant_json(self.completed_at, "completed_at")
         document["duration_seconds"] = self.duration_seconds
         return document
 
@@ -1823,12 +1915,12 @@ class WorkoutCalendarParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     month: str | None = None
@@ -1845,6 +1937,10 @@ class WorkoutCalendarParams:
 
     meditations: list[Meditation] | None = None
     """Bounds: 0 to 20000 elements."""
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarParams:
@@ -1870,19 +1966,19 @@ class WorkoutCalendarParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         if self.month is not None:
             document["month"] = self.month
         if self.types is not None:
-            document["types"] = _d.to_json_value(self.types)
+            document["types"] = _d.to_json_value(self.types, "types")
         if self.workouts is not None:
-            document["workouts"] = _d.to_json_value(self.workouts)
+            document["workouts"] = _d.to_json_value(self.workouts, "workouts")
         if self.stretches is not None:
-            document["stretches"] = _d.to_json_value(self.stretches)
+            document["stretches"] = _d.to_json_value(self.stretches, "stretches")
         if self.meditations is not None:
-            document["meditations"] = _d.to_json_value(self.meditations)
+            document["meditations"] = _d.to_json_value(self.meditations, "meditations")
         return document
 
 
@@ -1944,7 +2040,7 @@ class WorkoutCalendarStretchSummary:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["regions"] = _d.to_json_value(self.regions)
+        document["regions"] = _d.to_json_value(self.regions, "regions")
         document["duration_seconds"] = self.duration_seconds
         return document
 
@@ -1984,7 +2080,7 @@ class WorkoutCalendarActivity:
 
     type: ActivityType
 
-    completed_at: str
+    completed_at: _dt.datetime
     """An echoed completion instant, written in the local time of the request's zone with that zone's offset at that
     instant. An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to
     9999-12-31T23:59:59.999Z. Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
@@ -1992,6 +2088,9 @@ class WorkoutCalendarActivity:
     """
 
     summary: WorkoutCalendarWorkoutSummary | WorkoutCalendarStretchSummary | WorkoutCalendarMeditationSummary
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.completed_at, "completed_at")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarActivity:
@@ -2006,7 +2105,7 @@ class WorkoutCalendarActivity:
             id=_d.required(data, "id", path, _d.string),
             source_id=_d.required(data, "source_id", path, _d.string),
             type=_d.required(data, "type", path, _d.one_of(ActivityType)),
-            completed_at=_d.required(data, "completed_at", path, _d.string),
+            completed_at=_d.required(data, "completed_at", path, _d.instant),
             summary=_d.required(data, "summary", path, _d.by_discriminator(data, "type", summary_cases)),
         )
 
@@ -2016,8 +2115,8 @@ class WorkoutCalendarActivity:
         document["id"] = self.id
         document["source_id"] = self.source_id
         document["type"] = self.type
-        document["completed_at"] = self.completed_at
-        document["summary"] = _d.to_json_value(self.summary)
+        document["completed_at"] = _d.instant_json(self.completed_at, "completed_at")
+        document["summary"] = _d.to_json_value(self.summary, "summary")
         return document
 
 
@@ -2040,7 +2139,7 @@ class WorkoutCalendarDay:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["activities"] = _d.to_json_value(self.activities)
+        document["activities"] = _d.to_json_value(self.activities, "activities")
         return document
 
 
@@ -2055,14 +2154,18 @@ class WorkoutCalendarStreak:
     days: int
     """The streak's length in days. Bounds: at least 0."""
 
-    start_date: str | None
+    start_date: _dt.date | None
     """The streak's first day; null with 0 days."""
 
-    end_date: str | None
+    end_date: _dt.date | None
     """Today or yesterday; null with 0 days."""
 
     includes_today: bool
     """Whether today has a workout and is counted."""
+
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarStreak:
@@ -2070,8 +2173,8 @@ class WorkoutCalendarStreak:
         data = _d.obj(value, path)
         return cls(
             days=_d.required(data, "days", path, _d.integer),
-            start_date=_d.required(data, "start_date", path, _d.nullable(_d.string)),
-            end_date=_d.required(data, "end_date", path, _d.nullable(_d.string)),
+            start_date=_d.required(data, "start_date", path, _d.nullable(_d.local_date)),
+            end_date=_d.required(data, "end_date", path, _d.nullable(_d.local_date)),
             includes_today=_d.required(data, "includes_today", path, _d.boolean),
         )
 
@@ -2079,8 +2182,8 @@ class WorkoutCalendarStreak:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["days"] = self.days
-        document["start_date"] = _d.to_json_value(self.start_date)
-        document["end_date"] = _d.to_json_value(self.end_date)
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
         document["includes_today"] = self.includes_today
         return document
 
@@ -2096,17 +2199,17 @@ class WorkoutCalendarResult:
     month: str
     """A calendar month, yyyy-MM. Not after the current month."""
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
 
-    start_date: str
+    start_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The month's
     first day.
     """
 
-    end_date: str
+    end_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The month's
     last day.
     """
@@ -2117,7 +2220,7 @@ class WorkoutCalendarResult:
     days: dict[str, WorkoutCalendarDay]
     """Only the days of the month with at least one activity of the types shown, keyed yyyy-MM-dd."""
 
-    marked_days: list[str]
+    marked_days: list[_dt.date]
     """The keys of days, ascending."""
 
     current_streak: WorkoutCalendarStreak
@@ -2137,18 +2240,24 @@ class WorkoutCalendarResult:
     days, the streak and the navigation. Bounds: at least 0.
     """
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.as_of, "as_of")
+        _d.check_dates(self.start_date, "start_date")
+        _d.check_dates(self.end_date, "end_date")
+        _d.check_dates(self.marked_days, "marked_days")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
             month=_d.required(data, "month", path, _d.string),
-            as_of=_d.required(data, "as_of", path, _d.string),
-            start_date=_d.required(data, "start_date", path, _d.string),
-            end_date=_d.required(data, "end_date", path, _d.string),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
+            start_date=_d.required(data, "start_date", path, _d.local_date),
+            end_date=_d.required(data, "end_date", path, _d.local_date),
             types=_d.required(data, "types", path, _d.list_of(_d.one_of(ActivityType))),
             days=_d.required(data, "days", path, _d.map_of(WorkoutCalendarDay.from_json)),
-            marked_days=_d.required(data, "marked_days", path, _d.list_of(_d.string)),
+            marked_days=_d.required(data, "marked_days", path, _d.list_of(_d.local_date)),
             current_streak=_d.required(data, "current_streak", path, WorkoutCalendarStreak.from_json),
             has_earlier=_d.required(data, "has_earlier", path, _d.boolean),
             has_later=_d.required(data, "has_later", path, _d.boolean),
@@ -2160,13 +2269,13 @@ class WorkoutCalendarResult:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
         document["month"] = self.month
-        document["as_of"] = self.as_of
-        document["start_date"] = self.start_date
-        document["end_date"] = self.end_date
-        document["types"] = _d.to_json_value(self.types)
-        document["days"] = _d.to_json_value(self.days)
-        document["marked_days"] = _d.to_json_value(self.marked_days)
-        document["current_streak"] = _d.to_json_value(self.current_streak)
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
+        document["end_date"] = _d.date_json(self.end_date, "end_date")
+        document["types"] = _d.to_json_value(self.types, "types")
+        document["days"] = _d.to_json_value(self.days, "days")
+        document["marked_days"] = _d.to_json_value(self.marked_days, "marked_days")
+        document["current_streak"] = _d.to_json_value(self.current_streak, "current_streak")
         document["has_earlier"] = self.has_earlier
         document["has_later"] = self.has_later
         document["is_empty"] = self.is_empty
@@ -2190,15 +2299,15 @@ class WorkoutDayParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
-    date: str
+    date: _dt.date | str
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). A local
     date in the request's zone.
     """
@@ -2210,6 +2319,11 @@ class WorkoutDayParams:
     """Every workout the client has (default none): the day's are picked by local date, and all count towards
     template usage. Bounds: 0 to 20000 elements.
     """
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
+        _d.check_dates(self.date, "date")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayParams:
@@ -2233,14 +2347,14 @@ class WorkoutDayParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
-        document["date"] = self.date
+            document["today"] = _d.date_json(self.today, "today")
+        document["date"] = _d.date_json(self.date, "date")
         if self.unit is not None:
             document["unit"] = self.unit
         if self.workouts is not None:
-            document["workouts"] = _d.to_json_value(self.workouts)
+            document["workouts"] = _d.to_json_value(self.workouts, "workouts")
         return document
 
 
@@ -2256,7 +2370,7 @@ class WorkoutDayPlanProgress:
 
     name: str | None
 
-    start_date: str
+    start_date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     weeks: int
@@ -2265,6 +2379,9 @@ class WorkoutDayPlanProgress:
     week: int | None
     """Y: the plan week of the day, 1 to weeks; null before the plan's start. Bounds: from 1 to 520."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.start_date, "start_date")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayPlanProgress:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
@@ -2272,7 +2389,7 @@ class WorkoutDayPlanProgress:
         return cls(
             id=_d.required(data, "id", path, _d.nullable(_d.string)),
             name=_d.required(data, "name", path, _d.nullable(_d.string)),
-            start_date=_d.required(data, "start_date", path, _d.string),
+            start_date=_d.required(data, "start_date", path, _d.local_date),
             weeks=_d.required(data, "weeks", path, _d.integer),
             week=_d.required(data, "week", path, _d.nullable(_d.integer)),
         )
@@ -2280,11 +2397,11 @@ class WorkoutDayPlanProgress:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["id"] = _d.to_json_value(self.id)
-        document["name"] = _d.to_json_value(self.name)
-        document["start_date"] = self.start_date
+        document["id"] = _d.to_json_value(self.id, "id")
+        document["name"] = _d.to_json_value(self.name, "name")
+        document["start_date"] = _d.date_json(self.start_date, "start_date")
         document["weeks"] = self.weeks
-        document["week"] = _d.to_json_value(self.week)
+        document["week"] = _d.to_json_value(self.week, "week")
         return document
 
 
@@ -2329,7 +2446,7 @@ class WorkoutDayExercise:
         document: dict[str, Any] = {}
         document["name"] = self.name
         document["volume"] = self.volume
-        document["weights"] = _d.to_json_value(self.weights)
+        document["weights"] = _d.to_json_value(self.weights, "weights")
         document["set_count"] = self.set_count
         document["bodyweight_set_count"] = self.bodyweight_set_count
         return document
@@ -2351,7 +2468,7 @@ class WorkoutDayWorkout:
     day_name: str
     """A display name, 1-200 characters. The plan day's name, or the workout's name without one."""
 
-    completed_at: str
+    completed_at: _dt.datetime
     """An echoed completion instant, written in the local time of the request's zone with that zone's offset at that
     instant. An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to
     9999-12-31T23:59:59.999Z. Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
@@ -2381,6 +2498,9 @@ class WorkoutDayWorkout:
 
     exercises: list[WorkoutDayExercise]
 
+    def __post_init__(self) -> None:
+        _d.check_instants(self.completed_at, "completed_at")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayWorkout:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
@@ -2389,7 +2509,7 @@ class WorkoutDayWorkout:
             id=_d.required(data, "id", path, _d.string),
             name=_d.required(data, "name", path, _d.string),
             day_name=_d.required(data, "day_name", path, _d.string),
-            completed_at=_d.required(data, "completed_at", path, _d.string),
+            completed_at=_d.required(data, "completed_at", path, _d.instant),
             template_id=_d.required(data, "template_id", path, _d.nullable(_d.string)),
             times_logged=_d.required(data, "times_logged", path, _d.nullable(_d.integer)),
             plan=_d.required(data, "plan", path, _d.nullable(WorkoutDayPlanProgress.from_json)),
@@ -2405,14 +2525,14 @@ class WorkoutDayWorkout:
         document["id"] = self.id
         document["name"] = self.name
         document["day_name"] = self.day_name
-        document["completed_at"] = self.completed_at
-        document["template_id"] = _d.to_json_value(self.template_id)
-        document["times_logged"] = _d.to_json_value(self.times_logged)
-        document["plan"] = _d.to_json_value(self.plan)
+        document["completed_at"] = _d.instant_json(self.completed_at, "completed_at")
+        document["template_id"] = _d.to_json_value(self.template_id, "template_id")
+        document["times_logged"] = _d.to_json_value(self.times_logged, "times_logged")
+        document["plan"] = _d.to_json_value(self.plan, "plan")
         document["total_volume"] = self.total_volume
         document["set_count"] = self.set_count
         document["bodyweight_set_count"] = self.bodyweight_set_count
-        document["exercises"] = _d.to_json_value(self.exercises)
+        document["exercises"] = _d.to_json_value(self.exercises, "exercises")
         return document
 
 
@@ -2423,12 +2543,12 @@ class WorkoutDayResult:
     Schema: ``methods/workout.day.result.schema.json``.
     """
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Not after
     today.
     """
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -2441,13 +2561,17 @@ class WorkoutDayResult:
     future_workouts_ignored: int
     """Workouts of the history after now or dated after today: on no day and not logged. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+        _d.check_dates(self.as_of, "as_of")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            date=_d.required(data, "date", path, _d.string),
-            as_of=_d.required(data, "as_of", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             unit=_d.required(data, "unit", path, _d.one_of(WeightUnit)),
             workouts=_d.required(data, "workouts", path, _d.list_of(WorkoutDayWorkout.from_json)),
             future_workouts_ignored=_d.required(data, "future_workouts_ignored", path, _d.integer),
@@ -2456,10 +2580,10 @@ class WorkoutDayResult:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
-        document["as_of"] = self.as_of
+        document["date"] = _d.date_json(self.date, "date")
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
         document["unit"] = self.unit
-        document["workouts"] = _d.to_json_value(self.workouts)
+        document["workouts"] = _d.to_json_value(self.workouts, "workouts")
         document["future_workouts_ignored"] = self.future_workouts_ignored
         return document
 
@@ -2480,12 +2604,12 @@ class WorkoutDetailParams:
     utc_offset_minutes: int | None = None
     """Fixed offset east of UTC, for clients that send one. Bounds: from -1080 to 1080."""
 
-    now: str | None = None
+    now: _dt.datetime | str | None = None
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
     Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
     """
 
-    today: str | None = None
+    today: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     workout_id: str
@@ -2500,6 +2624,10 @@ class WorkoutDetailParams:
     """Every workout the client has (default none): the one asked for is found in it, and all but the future ones
     count towards times_logged. Bounds: 0 to 20000 elements.
     """
+
+    def __post_init__(self) -> None:
+        _d.check_instants(self.now, "now")
+        _d.check_dates(self.today, "today")
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDetailParams:
@@ -2523,14 +2651,14 @@ class WorkoutDetailParams:
         if self.utc_offset_minutes is not None:
             document["utc_offset_minutes"] = self.utc_offset_minutes
         if self.now is not None:
-            document["now"] = self.now
+            document["now"] = _d.instant_json(self.now, "now")
         if self.today is not None:
-            document["today"] = self.today
+            document["today"] = _d.date_json(self.today, "today")
         document["workout_id"] = self.workout_id
         if self.unit is not None:
             document["unit"] = self.unit
         if self.workouts is not None:
-            document["workouts"] = _d.to_json_value(self.workouts)
+            document["workouts"] = _d.to_json_value(self.workouts, "workouts")
         return document
 
 
@@ -2541,12 +2669,12 @@ class WorkoutDetailResult:
     Schema: ``methods/workout.detail.result.schema.json``.
     """
 
-    date: str
+    date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
     workout's local date in the request's zone: the date workout.day lists it on.
     """
 
-    as_of: str
+    as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
     the request's zone.
     """
@@ -2561,13 +2689,17 @@ class WorkoutDetailResult:
     future_workouts_ignored: int
     """Workouts of the history after now or dated after today: not logged. Bounds: at least 0."""
 
+    def __post_init__(self) -> None:
+        _d.check_dates(self.date, "date")
+        _d.check_dates(self.as_of, "as_of")
+
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDetailResult:
         """Reads the model from a decoded JSON value; ``path`` names it in errors."""
         data = _d.obj(value, path)
         return cls(
-            date=_d.required(data, "date", path, _d.string),
-            as_of=_d.required(data, "as_of", path, _d.string),
+            date=_d.required(data, "date", path, _d.local_date),
+            as_of=_d.required(data, "as_of", path, _d.local_date),
             unit=_d.required(data, "unit", path, _d.one_of(WeightUnit)),
             workout=_d.required(data, "workout", path, WorkoutDayWorkout.from_json),
             future_workouts_ignored=_d.required(data, "future_workouts_ignored", path, _d.integer),
@@ -2576,10 +2708,10 @@ class WorkoutDetailResult:
     def to_json(self) -> dict[str, Any]:
         """The model as a JSON object (optional members that are ``None`` left out)."""
         document: dict[str, Any] = {}
-        document["date"] = self.date
-        document["as_of"] = self.as_of
+        document["date"] = _d.date_json(self.date, "date")
+        document["as_of"] = _d.date_json(self.as_of, "as_of")
         document["unit"] = self.unit
-        document["workout"] = _d.to_json_value(self.workout)
+        document["workout"] = _d.to_json_value(self.workout, "workout")
         document["future_workouts_ignored"] = self.future_workouts_ignored
         return document
 

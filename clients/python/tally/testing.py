@@ -1,6 +1,13 @@
-"""Real ``tally-broker`` and ``tally-worker`` processes on loopback, for integration tests (yours and ours).
+"""Test helpers: :class:`FakeTally`, an in-process fake of Tally for unit tests (no binaries needed), and real
+``tally-broker`` and ``tally-worker`` processes on loopback for integration tests (yours and ours).
 
 ::
+
+    from tally.testing import FakeTally, Reply
+
+    with FakeTally() as fake, TallyClient(fake.endpoint) as tally:
+        fake.on("history.months", lambda params: {...})
+        ...
 
     from tally.testing import LocalCluster
 
@@ -29,6 +36,28 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
+from ._fake import SERVICES, FakeRequest, FakeTally, FakeTallyError, Reply, traceparent_problem
+from .errors import TallyBaseError
+
+__all__ = [
+    "QUICK_HEARTBEATS",
+    "SERVICES",
+    "WORKER_RECONNECT",
+    "FakeRequest",
+    "FakeTally",
+    "FakeTallyError",
+    "LocalCluster",
+    "Reply",
+    "TallyProcess",
+    "TallyProcessError",
+    "find_binary",
+    "free_loopback_port",
+    "start_broker",
+    "start_worker",
+    "traceparent_problem",
+    "wait_until_served",
+]
+
 QUICK_HEARTBEATS = ("--heartbeat-interval", "250ms", "--heartbeat-liveness", "4")
 """Heartbeats that take a peer silent for 1 s for dead, for tests about liveness only (pass them as arguments).
 
@@ -37,10 +66,9 @@ live process is descheduled for a good part of a second now and then, and a sub-
 dead and answer its requests ``unavailable``. A worker that dies is noticed within a heartbeat interval anyway (the
 broker's next heartbeat finds its connection gone). The Swift end-to-end tests do the same."""
 WORKER_RECONNECT = ("--reconnect-delay", "200ms")
-SERVICES = ("tally.history", "tally.streak", "tally.workout")
 
 
-class TallyProcessError(RuntimeError):
+class TallyProcessError(TallyBaseError, RuntimeError):
     """A Tally process did not start (or stop) as expected; the message quotes its standard error."""
 
 

@@ -2,8 +2,9 @@
 # (or the generator) and run `python3 clients/python/tools/generate_models.py`.
 """One typed call per Tally v1 method, for the blocking client (``TypedCalls``) and the asyncio client
 (``AsyncTypedCalls``). Each takes the method's params model (or a plain mapping of the same members) and returns its
-result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline`` and ``retries`` are as for
-``TallyClient.call``.
+result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline``, ``retries`` and
+``traceparent`` are as for ``TallyClient.call`` (without ``traceparent``, the current OpenTelemetry span's context
+goes, when opentelemetry-api is installed).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class TypedCalls:
         timeout: float | None,
         deadline: datetime | None,
         retries: int | None,
+        traceparent: str | None,
     ) -> ResultT:
         raise NotImplementedError
 
@@ -40,6 +42,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryDashboardResult:
         """``history.dashboard`` on ``tally.history``.
 
@@ -57,6 +60,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def history_month(
@@ -66,6 +70,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryMonthResult:
         """``history.month`` on ``tally.history``.
 
@@ -81,6 +86,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def history_months(
@@ -90,6 +96,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryMonthsResult:
         """``history.months`` on ``tally.history``.
 
@@ -105,6 +112,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def streak_summary(
@@ -114,6 +122,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.StreakSummaryResult:
         """``streak.summary`` on ``tally.streak``.
 
@@ -130,6 +139,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def system_describe(
@@ -140,6 +150,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.SystemDescribeResult:
         """``system.describe`` on ``tally.history`` (or the service given).
 
@@ -155,6 +166,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def system_ping(
@@ -165,6 +177,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.SystemPingResult:
         """``system.ping`` on ``tally.history`` (or the service given).
 
@@ -178,6 +191,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def workout_calendar(
@@ -187,6 +201,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutCalendarResult:
         """``workout.calendar`` on ``tally.workout``.
 
@@ -204,6 +219,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def workout_day(
@@ -213,6 +229,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutDayResult:
         """``workout.day`` on ``tally.workout``.
 
@@ -229,6 +246,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     def workout_detail(
@@ -238,6 +256,7 @@ class TypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutDetailResult:
         """``workout.detail`` on ``tally.workout``.
 
@@ -254,6 +273,7 @@ class TypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
 
@@ -270,6 +290,7 @@ class AsyncTypedCalls:
         timeout: float | None,
         deadline: datetime | None,
         retries: int | None,
+        traceparent: str | None,
     ) -> ResultT:
         raise NotImplementedError
 
@@ -280,6 +301,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryDashboardResult:
         """``history.dashboard`` on ``tally.history``.
 
@@ -297,6 +319,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def history_month(
@@ -306,6 +329,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryMonthResult:
         """``history.month`` on ``tally.history``.
 
@@ -321,6 +345,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def history_months(
@@ -330,6 +355,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.HistoryMonthsResult:
         """``history.months`` on ``tally.history``.
 
@@ -345,6 +371,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def streak_summary(
@@ -354,6 +381,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.StreakSummaryResult:
         """``streak.summary`` on ``tally.streak``.
 
@@ -370,6 +398,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def system_describe(
@@ -380,6 +409,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.SystemDescribeResult:
         """``system.describe`` on ``tally.history`` (or the service given).
 
@@ -395,6 +425,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def system_ping(
@@ -405,6 +436,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.SystemPingResult:
         """``system.ping`` on ``tally.history`` (or the service given).
 
@@ -418,6 +450,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def workout_calendar(
@@ -427,6 +460,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutCalendarResult:
         """``workout.calendar`` on ``tally.workout``.
 
@@ -444,6 +478,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def workout_day(
@@ -453,6 +488,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutDayResult:
         """``workout.day`` on ``tally.workout``.
 
@@ -469,6 +505,7 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )
 
     async def workout_detail(
@@ -478,6 +515,7 @@ class AsyncTypedCalls:
         timeout: float | None = None,
         deadline: datetime | None = None,
         retries: int | None = None,
+        traceparent: str | None = None,
     ) -> models.WorkoutDetailResult:
         """``workout.detail`` on ``tally.workout``.
 
@@ -494,4 +532,5 @@ class AsyncTypedCalls:
             timeout=timeout,
             deadline=deadline,
             retries=retries,
+            traceparent=traceparent,
         )

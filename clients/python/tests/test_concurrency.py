@@ -13,8 +13,8 @@ from tally.models import DailyRecord, HistoryMonthsParams, HistoryMonthsResult
 from tally.testing import LocalCluster
 
 
-def day(n: int) -> str:
-    return (date(2020, 1, 1) + timedelta(days=n)).isoformat()
+def day(n: int) -> date:
+    return date(2020, 1, 1) + timedelta(days=n)
 
 
 def params_for(n: int) -> HistoryMonthsParams:
@@ -25,7 +25,8 @@ def params_for(n: int) -> HistoryMonthsParams:
 
 def check(n: int, result: HistoryMonthsResult) -> None:
     assert result.as_of == day(n), f"call {n} got the answer for {result.as_of}"
-    assert result.current_month == day(n)[:7] and result.months == [day(n)[:7]]
+    month = day(n).isoformat()[:7]
+    assert result.current_month == month and result.months == [month]
 
 
 def test_threads_sharing_one_client_each_get_their_own_answers(client: TallyClient) -> None:

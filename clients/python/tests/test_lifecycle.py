@@ -17,7 +17,7 @@ import pytest
 import zmq
 
 from fake_broker import FakeBroker
-from tally import AsyncTallyClient, ClientClosedError, TallyClient
+from tally import AsyncTallyClient, ClientClosedError, ModelError, TallyClient
 from tally._callbook import Call, RetryPolicy
 from tally._core import parse_duration, result_of, settings_from_environment
 from tally._io import IOLoop, SocketSettings, StartCall, StopLoop
@@ -69,8 +69,10 @@ def test_calls_that_cannot_be_sent_are_refused_before_anything_is_sent() -> None
             client.call("system.ping", service="mmi.service")
         with pytest.raises(ValueError, match="a service is a name of 1 to 255 bytes"):
             client.call("system.ping", service="")
-        with pytest.raises(TypeError, match=r"cannot be written as JSON.*datetime"):
-            client.call("history.months", {"today": datetime.now()})
+        with pytest.raises(TypeError, match=r"cannot be written as JSON.*object"):
+            client.call("history.months", {"today": object()})
+        with pytest.raises(ModelError, match=r"params\.records\[0\]\.date: is a naive datetime, which names no moment"):
+            client.call("history.months", {"records": [{"date": datetime.now()}]})
         with pytest.raises(TypeError, match="params must be a params model or a mapping, not list"):
             client.call("history.months", [1, 2])
         with pytest.raises(ValueError, match="deadline must be an aware datetime"):

@@ -4,7 +4,8 @@
     python3 clients/python/tools/generate_models.py          # rewrite the generated modules
     python3 clients/python/tools/generate_models.py --check  # exit 1 if they differ from the schemas
 
-Reads ``Protocol/schemas/**/*.schema.json`` and writes two modules into ``clients/python/tally/``:
+Reads ``Protocol/schemas/**/*.schema.json`` and writes two modules into ``clients/python/tally/``, and a copy of the
+schemas (``tally/schemas/``, for the validation of ``tally.testing.FakeTally`` in an installed package):
 
 - ``models.py``: one frozen dataclass per object the methods' params and results hold, with ``from_json`` (which
   names the path of a missing or mistyped member) and ``to_json``; ``Literal`` aliases for closed sets; and
@@ -17,7 +18,11 @@ defaults to ``None`` (and is left out of ``to_json`` when ``None``); ``["integer
 parts (the time frame and goal keys of params); an object with ``additionalProperties`` is a ``dict``; a member
 whose schema depends on a sibling (``if type is workout then summary is …``) is a union read by that sibling;
 ``oneOf`` alternatives of required members (``time_zone`` or ``utc_offset_minutes``) are documented. Descriptions
-and bounds become the fields' docstrings.
+and bounds become the fields' docstrings. Dates and instants (``common.schema.json#/$defs/local_date`` and
+``instant``, or a string of ``format`` ``date`` or ``date-time``) are ``datetime.date`` and ``datetime.datetime``:
+in results read into them; in params, which are sent, ``date | str`` and ``datetime | str`` (a string goes out as
+written, and a params document read by ``from_json`` keeps its strings), checked by ``__post_init__`` (a naive
+datetime is refused naming the member). A class in both params and results stops the generator.
 
 Class names: a method's params and result are ``HistoryMonthParams`` and ``HistoryMonthResult``; a definition
 shared by an area (``history.schema.json#/$defs/history_day``) is named after it (``HistoryDay``); a definition of
@@ -40,6 +45,8 @@ from typing import Any
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "tally"
 SCHEMAS = pathlib.Path(__file__).resolve().parents[3] / "Protocol" / "schemas"
 GENERATED_FILES = ("models.py", "typed_calls.py")
+SHIPPED_SCHEMAS = "schemas"  # tally/schemas/: a copy of Protocol/schemas (less console/) in the package
+LEFT_OUT_SCHEMA_FOLDERS = frozenset({"console"})
 LINE = 116
 
 # Definitions whose plain name would mislead in Python (`Set` reads as typing.Set).
@@ -58,6 +65,24 @@ DEFAULT_SYSTEM_SERVICE = "tally.history"
 class Scalar:
     python: str  # str, int, float, bool, Any
     decoder: str
+
+
+@dataclass(frozen=True)
+class Temporal:
+    """A local date (``yyyy-MM-dd``) or an instant (RFC 3339 with an offset), as ``datetime.date`` and aware
+    ``datetime.datetime``: in params models also a string, sent as written (it may hold more digits than a
+    ``datetime``); in results read into the type."""
+
+    kind: str  # "date" or "instant"
+
+    def python(self, incoming: bool) -> str:
+        name = "_dt.date" if self.kind == "date" else "_dt.datetime"
+        return f"{name} | str" if incoming else name
+
+    def decoder(self, incoming: bool) -> str:
+        if incoming:
+            return "_d.string"  # a params document is kept as written: sent back unchanged
+        return "_d.local_date" if self.kind == "date" else "_d.instant"
 
 
 @dataclass(frozen=True)
@@ -116,6 +141,7 @@ class ModelClass:
     notes: list[str] = field(default_factory=list)
     nullable_document: bool = False  # the whole document may be null (system.ping params)
     origin: str = ""  # where in the schemas, e.g. common.schema.json#/$defs/goal_change
+    incoming: bool = False  # part of a method's params (sent), not of a result (read)
 
 
 STRING = Scalar("str", "_d.string")
@@ -124,6 +150,13 @@ NUMBER = Scalar("float", "_d.number")
 BOOLEAN = Scalar("bool", "_d.boolean")
 ANY = Scalar("Any", "_d.anything")
 SCALARS = {"string": STRING, "integer": INTEGER, "number": NUMBER, "boolean": BOOLEAN}
+DATE = Temporal("date")
+INSTANT = Temporal("instant")
+
+# How the schemas declare dates and instants: the shared definitions (Protocol/README.md, "Conventions"), or a
+# string with the JSON Schema format.
+TEMPORAL_DEFINITIONS = {"common.schema.json#/$defs/local_date": DATE, "common.schema.json#/$defs/instant": INSTANT}
+TEMPORAL_FORMATS = {"date": DATE, "date-time": INSTANT}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -245,7 +278,11 @@ class Generator:
             target = self.schemas.resolve(schema["$ref"], located.uri)
             if "enum" in schema:  # narrowed in place
                 return self.literal_alias(tuple(schema["enum"]), name_hint, located)
+            if target.short_name in TEMPORAL_DEFINITIONS:
+                return TEMPORAL_DEFINITIONS[target.short_name]
             return self.referenced_type(target)
+        if schema.get("type") == "string" and schema.get("format") in TEMPORAL_FORMATS:
+            return TEMPORAL_FORMATS[schema["format"]]
         if "enum" in schema:
             return self.literal_alias(tuple(schema["enum"]), name_hint, located)
         if "const" in schema:
@@ -342,6 +379,41 @@ class Generator:
         return "object" in kinds or self.has_members(located)
 
     # Classes -------------------------------------------------------------------------------------------------
+
+    def reachable(self, name: str) -> set[str]:
+        """``name`` and every class its members hold, however deep."""
+
+        def classes_in(member_type: Any) -> list[str]:
+            if isinstance(member_type, ClassType):
+                return [member_type.name]
+            if isinstance(member_type, ListType):
+                return classes_in(member_type.item)
+            if isinstance(member_type, MapType):
+                return classes_in(member_type.value)
+            if isinstance(member_type, Nullable):
+                return classes_in(member_type.inner)
+            if isinstance(member_type, Discriminated):
+                return [held for _, case in member_type.cases for held in classes_in(case)]
+            return []
+
+        found: set[str] = set()
+        pending = [name]
+        while pending:
+            current = pending.pop()
+            if current not in found:
+                found.add(current)
+                pending += [held for member in self.classes[current].fields for held in classes_in(member.type)]
+        return found
+
+    def mark_directions(self, params: list[str], results: list[str]) -> None:
+        """Marks the classes of params as incoming (their dates may be strings, kept as read); a class in params
+        and in results would need two readings of its dates: the generator stops rather than guess."""
+        incoming = set().union(*(self.reachable(name) for name in params))
+        outgoing = set().union(*(self.reachable(name) for name in results))
+        for name in sorted(incoming & outgoing):
+            raise SchemaError(f"{self.classes[name].origin}: used in params and in results")
+        for name in incoming:
+            self.classes[name].incoming = True
 
     def class_type(self, located: Located, name: str) -> ClassType:
         if located.uri in self.class_by_uri:
@@ -463,36 +535,54 @@ class Generator:
 # Writing Python
 
 
-def annotation(member_type: Any) -> str:
+def annotation(member_type: Any, incoming: bool) -> str:
+    """The annotation of a member; ``incoming``: of a params model (dates and instants may be strings)."""
     if isinstance(member_type, Scalar):
         return member_type.python
+    if isinstance(member_type, Temporal):
+        return member_type.python(incoming)
     if isinstance(member_type, LiteralType):
         return member_type.alias or f"Literal[{', '.join(json.dumps(value) for value in member_type.values)}]"
     if isinstance(member_type, ListType):
-        return f"list[{annotation(member_type.item)}]"
+        return f"list[{annotation(member_type.item, incoming)}]"
     if isinstance(member_type, MapType):
-        return f"dict[str, {annotation(member_type.value)}]"
+        return f"dict[str, {annotation(member_type.value, incoming)}]"
     if isinstance(member_type, Nullable):
-        return f"{annotation(member_type.inner)} | None"
+        return f"{annotation(member_type.inner, incoming)} | None"
     if isinstance(member_type, ClassType):
         return member_type.name
     if isinstance(member_type, Discriminated):
-        return " | ".join(annotation(case) for _, case in member_type.cases)
+        return " | ".join(annotation(case, incoming) for _, case in member_type.cases)
     raise SchemaError(f"no annotation for {member_type}")
 
 
-def decoder(member_type: Any) -> str:
+def decoder(member_type: Any, incoming: bool) -> str:
     if isinstance(member_type, (Scalar, LiteralType)):
         return member_type.decoder
+    if isinstance(member_type, Temporal):
+        return member_type.decoder(incoming)
     if isinstance(member_type, ListType):
-        return f"_d.list_of({decoder(member_type.item)})"
+        return f"_d.list_of({decoder(member_type.item, incoming)})"
     if isinstance(member_type, MapType):
-        return f"_d.map_of({decoder(member_type.value)})"
+        return f"_d.map_of({decoder(member_type.value, incoming)})"
     if isinstance(member_type, Nullable):
-        return f"_d.nullable({decoder(member_type.inner)})"
+        return f"_d.nullable({decoder(member_type.inner, incoming)})"
     if isinstance(member_type, ClassType):
         return f"{member_type.name}.from_json"
     raise SchemaError(f"no decoder for {member_type}")  # Discriminated members are written by render_class
+
+
+def temporal_kinds(member_type: Any) -> set[str]:
+    """The kinds of dates or instants a member holds, directly or in lists and maps (``{"date"}``)."""
+    if isinstance(member_type, Temporal):
+        return {member_type.kind}
+    if isinstance(member_type, ListType):
+        return temporal_kinds(member_type.item)
+    if isinstance(member_type, MapType):
+        return temporal_kinds(member_type.value)
+    if isinstance(member_type, Nullable):
+        return temporal_kinds(member_type.inner)
+    return set()
 
 
 def docstring(text: str, indent: str) -> list[str]:
@@ -536,14 +626,23 @@ def render_models(generator: Generator, methods: list[tuple[str, str, str, str]]
         "Each model is a frozen dataclass with keyword-only fields. ``from_json`` reads a decoded JSON document "
         "and raises :class:`tally.ModelError` naming the path of a missing or mistyped member; unknown members are "
         "ignored, as v1 evolves by adding them. ``to_json`` writes the document back, leaving out optional members "
-        "that are ``None``. Fields hold plain JSON values: dates, months and instants are strings as Tally writes "
-        "them (``2026-11-23``, ``2026-11``, ``2026-11-23T10:15:00+01:00``).",
+        "that are ``None``.\n\n"
+        "Dates and instants are Python types. In results, a date (``yyyy-MM-dd``) is a ``datetime.date`` and an "
+        "instant an aware ``datetime.datetime`` with the offset Tally wrote (``Z``: UTC); a fraction of a second "
+        "of any length is read by truncation to microseconds, never rounded (``.1234567`` is 123456 µs). In "
+        "params, a member takes a ``date`` or an aware ``datetime`` (a naive one names no moment and is refused "
+        "naming the member), written as RFC 3339 with its own offset and all its microseconds "
+        "(``2026-03-08T07:30:00.123456+01:00``; ``Z`` for UTC, no fraction when it has none); or a string, sent "
+        "exactly as written, all its digits (a ``datetime`` holds microseconds; Tally reads more). A params "
+        "model read by ``from_json`` keeps the document's strings, so it is sent back unchanged. Months "
+        "(``yyyy-MM``) are strings.",
         "",
     )
     out += [
         "",
         "from __future__ import annotations",
         "",
+        "import datetime as _dt",
         "from collections.abc import Mapping",
         "from dataclasses import dataclass",
         "from typing import Any, Literal",
@@ -590,12 +689,21 @@ def render_class(model: ModelClass) -> list[str]:
     for member in model.fields:
         out.append("")
         default = "" if member.required else " = None"
-        member_annotation = annotation(member.type)
+        member_annotation = annotation(member.type, model.incoming)
         if not member.required and not isinstance(member.type, Nullable):
             member_annotation += " | None"
         out.append(f"    {python_name(member.json_name)}: {member_annotation}{default}")
         if member.doc:
             out += docstring(member.doc, "    ")
+    checked = [(member, temporal_kinds(member.type)) for member in model.fields]
+    checked = [(member, kinds) for member, kinds in checked if kinds]
+    if checked:
+        out += ["", "    def __post_init__(self) -> None:"]
+        for member, kinds in checked:
+            if len(kinds) != 1:
+                raise SchemaError(f"{model.origin}: {member.json_name} holds both dates and instants")
+            check = "_d.check_dates" if kinds == {"date"} else "_d.check_instants"
+            out.append(f"        {check}(self.{python_name(member.json_name)}, {json.dumps(member.json_name)})")
     out += ["", "    @classmethod", f"    def from_json(cls, value: Any, path: str = \"\") -> {model.name}:"]
     out += docstring("Reads the model from a decoded JSON value; ``path`` names it in errors.", "        ")
     if model.nullable_document:
@@ -608,12 +716,12 @@ def render_class(model: ModelClass) -> list[str]:
     for member in model.fields:
         how = "required" if member.required else "optional"
         if not isinstance(member.type, Discriminated):
-            member_decoder = decoder(member.type)
+            member_decoder = decoder(member.type, model.incoming)
         else:
             cases = f"{python_name(member.json_name)}_cases"
             out.append(f"        {cases}: dict[Any, Any] = {{")
             for value, case in member.type.cases:
-                out.append(f"            {json.dumps(value)}: {decoder(case)},")
+                out.append(f"            {json.dumps(value)}: {decoder(case, model.incoming)},")
             out.append("        }")
             member_decoder = f"_d.by_discriminator(data, {json.dumps(member.type.discriminator)}, {cases})"
         arguments.append(
@@ -627,7 +735,15 @@ def render_class(model: ModelClass) -> list[str]:
     for member in model.fields:
         attribute = python_name(member.json_name)
         plain = isinstance(member.type, (Scalar, LiteralType)) and member.type is not ANY
-        value = f"self.{attribute}" if plain else f"_d.to_json_value(self.{attribute})"
+        if plain:
+            value = f"self.{attribute}"
+        elif isinstance(member.type, Temporal) or (
+            isinstance(member.type, Nullable) and isinstance(member.type.inner, Temporal)
+        ):
+            writer = "_d.date_json" if temporal_kinds(member.type) == {"date"} else "_d.instant_json"
+            value = f"{writer}(self.{attribute}, {json.dumps(member.json_name)})"
+        else:
+            value = f"_d.to_json_value(self.{attribute}, {json.dumps(member.json_name)})"
         assignment = f"document[{json.dumps(member.json_name)}] = {value}"
         if member.required:
             out.append(f"        {assignment}")
@@ -642,8 +758,9 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
     out += docstring(
         "One typed call per Tally v1 method, for the blocking client (``TypedCalls``) and the asyncio client "
         "(``AsyncTypedCalls``). Each takes the method's params model (or a plain mapping of the same members) and "
-        "returns its result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline`` and "
-        "``retries`` are as for ``TallyClient.call``.",
+        "returns its result model; errors are raised as :class:`tally.TallyError`. ``timeout``, ``deadline``, "
+        "``retries`` and ``traceparent`` are as for ``TallyClient.call`` (without ``traceparent``, the current "
+        "OpenTelemetry span's context goes, when opentelemetry-api is installed).",
         "",
     )
     out += [
@@ -674,6 +791,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
             "        timeout: float | None,",
             "        deadline: datetime | None,",
             "        retries: int | None,",
+            "        traceparent: str | None,",
             "    ) -> ResultT:",
             "        raise NotImplementedError",
         ]
@@ -689,6 +807,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
                 "        timeout: float | None = None,",
                 "        deadline: datetime | None = None,",
                 "        retries: int | None = None,",
+                "        traceparent: str | None = None,",
                 f"    ) -> models.{result}:",
             ]
             out += docstring(docs[method], "        ")
@@ -703,6 +822,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
                     "timeout=timeout",
                     "deadline=deadline",
                     "retries=retries",
+                    "traceparent=traceparent",
                 ],
                 ")",
                 "        ",
@@ -733,10 +853,18 @@ def render(schemas_directory: pathlib.Path = SCHEMAS) -> dict[str, str]:
             if description:
                 summary.append(f"{kind.capitalize()}: {description}")
         docs[method] = "\n\n".join(summary)
-    return {
+    generator.mark_directions([params for _, _, params, _ in methods], [result for _, _, _, result in methods])
+    generated = {
         "models.py": render_models(generator, methods),
         "typed_calls.py": render_typed_calls(methods, docs),
     }
+    # The schemas themselves, as they are, for what validates documents at run time (tally.testing.FakeTally):
+    # inside the package, so that a wheel has them. The console's schema is not about calls.
+    for path in sorted(schemas_directory.rglob("*.schema.json")):
+        relative = path.relative_to(schemas_directory)
+        if relative.parts[0] not in LEFT_OUT_SCHEMA_FOLDERS:
+            generated[f"{SHIPPED_SCHEMAS}/{relative.as_posix()}"] = path.read_text(encoding="utf-8")
+    return generated
 
 
 def main(arguments: list[str] | None = None) -> int:
@@ -758,12 +886,22 @@ def main(arguments: list[str] | None = None) -> int:
             continue
         stale.append(name)
         if not options.check:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+    shipped = options.out / SHIPPED_SCHEMAS
+    extra = sorted(
+        path.relative_to(options.out).as_posix() for path in shipped.rglob("*.json")
+        if path.relative_to(options.out).as_posix() not in generated
+    ) if shipped.exists() else []
+    for name in extra:  # a schema removed from Protocol/schemas
+        stale.append(name)
+        if not options.check:
+            (options.out / name).unlink()
     if options.check and stale:
         print(f"generate_models: stale: {', '.join(stale)} (run {pathlib.Path(__file__).name})", file=sys.stderr)
         return 1
     if not options.check:
-        print(f"generate_models: {len(stale)} of {len(generated)} modules rewritten in {options.out}")
+        print(f"generate_models: {len(stale)} of {len(generated)} files rewritten in {options.out}")
     return 0
 
 
