@@ -21,8 +21,9 @@ import TallyProtocol
 /// deadline that has passed is answered `deadline_exceeded`. A handler answers with a result; it throws a
 /// `TallyError` to answer with that error (`TallyError(.overloaded, "busy", details: …)`), or `FakeTally.NoAnswer`
 /// for a call that gets no answer (the client's attempt times out, and it retries as it would). `system.ping` and
-/// `system.describe` are answered by the fake itself; a method with no handler is answered `unavailable`, saying
-/// so. MMI `isServiceAvailable` says `true` for a service with a handler.
+/// `system.describe` are answered by the fake itself; a method with no handler, or sent to a service that does not
+/// serve it, is answered `unknown_method`, as a worker answers a method it does not compute. MMI
+/// `isServiceAvailable` says `true` for a service with a handler.
 public final class FakeTally: Sendable {
     /// What a handler throws for a call that gets no answer: the client's attempt times out.
     public struct NoAnswer: Error, Sendable {
@@ -132,15 +133,20 @@ public final class FakeTally: Sendable {
             return Self.failure(
                 id: head.id, TallyError(.deadlineExceeded, "the deadline \(deadline) passed before the request came"))
         }
-        guard let handler = handler ?? systemHandler(head.method, service: service) else {
-            guard TallyMethods.v1.contains(where: { $0.name == head.method }) else {
-                return Self.failure(
-                    id: head.id, TallyError(.unknownMethod, "\(service) has no method '\(head.method.prefix(100))'"))
-            }
+        // `system.*` on every service; a domain method on its own.
+        let servedHere =
+            TallyMethods.v1.first { $0.name == head.method }.map {
+                $0.service == .system || $0.service.rawValue == service
+            } ?? true
+        guard let handler = servedHere ? handler ?? systemHandler(head.method, service: service) : nil else {
+            // What a worker of `service` answers for a method it does not compute: with the fake, one it has no
+            // handler for (non-retryable, so a test that forgot one fails at once, saying so).
+            let missing =
+                TallyMethods.v1.contains { $0.name == head.method } && servedHere
+                ? ": FakeTally has no handler for it; give it one with answer(_:with:)" : ""
             return Self.failure(
                 id: head.id,
-                TallyError(
-                    .unavailable, "FakeTally has no handler for \(head.method): give it one with answer(_:with:)"))
+                TallyError(.unknownMethod, "\(service) has no method '\(head.method.prefix(100))'\(missing)"))
         }
         do {
             return try await handler(request, head.id)

@@ -106,7 +106,17 @@ import Testing
             _ = try await client.streakSummary(Self.streakParams(), retries: 0)
             Issue.record("nothing answers it")
         } catch {
-            #expect(error.code == .unavailable && error.message.contains("no handler for streak.summary"), "\(error)")
+            #expect(error.code == .unknownMethod && error.message.contains("no handler for it"), "\(error)")
+            #expect(error.attempts.count <= 1, "not retried: \(error)")
+        }
+        fake.answer(StreakSummary.self) { params in
+            StreakSummary.Result(status: .goalTrackingOff, asOf: params.time.today)
+        }
+        do {
+            _ = try await client.call(StreakSummary.self, Self.streakParams(), service: .history)
+            Issue.record("tally.history does not serve streak.summary")
+        } catch {
+            #expect(error.code == .unknownMethod && error.message.contains("tally.history"), "\(error)")
         }
         let unknown = #"{"version":1,"id":"u","method":"sleep.night","params":{}}"#
         let reply = String(

@@ -39,10 +39,10 @@ import Testing
     /// app's own terms.
     @Test(arguments: Refusal.allCases) func tallysRefusalsBecomeHTTPAnswers(_ refusal: Refusal) async throws {
         let tally = FakeTally()
-        if let error = refusal.error {
-            tally.answer(StreakSummary.self) { _ in throw error }
-        } else if refusal == .noAnswer {
-            tally.answer(StreakSummary.self) { _ in throw FakeTally.NoAnswer() }
+        let error = refusal.error
+        tally.answer(StreakSummary.self) { _ in
+            if let error { throw error }
+            throw FakeTally.NoAnswer()
         }
         let client = tally.client { configuration in
             configuration.timeout = .milliseconds(300)
@@ -90,7 +90,7 @@ enum Refusal: CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(self)" }
 
-    /// What the fake's handler throws; `nil` for no handler, or for no answer at all.
+    /// What the fake's handler throws; `nil` for no answer at all.
     var error: TallyError? {
         switch self {
         case .badRecord:
@@ -99,9 +99,11 @@ enum Refusal: CaseIterable, Sendable, CustomTestStringConvertible {
                 details: ErrorDetails(field: "params.records[0].steps", problem: "must be ≥ 0"))
         case .overloaded:
             TallyError(.overloaded, "busy", details: ErrorDetails(retryAfterMilliseconds: 2_500))
+        case .noWorker:
+            TallyError(.unavailable, "no live worker serves tally.streak")
         case .aCodeFromALaterTally:
             TallyError(ErrorCode(rawValue: "quota_exceeded"), "a code this backend does not know")
-        case .noWorker, .noAnswer:
+        case .noAnswer:
             nil
         }
     }
