@@ -272,6 +272,7 @@ let package = Package(
                 "TallyCore",
                 "TallyProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictness
         ),

@@ -23,6 +23,11 @@ struct TallyLoadCommand: AsyncParsableCommand {
             second on a fixed schedule and measures each latency from its scheduled start, so stalls are not \
             hidden (no coordinated omission). The run stops after --requests or --duration, whichever first.
 
+            --stages DURATION:TARGET,… (k6's stages) replaces --duration: each stage moves the target linearly from \
+            the previous one's (at first the --rate or --in-flight given, else 0) to its own over its duration; \
+            with --rate the target is requests per second (open loop), otherwise requests in flight (closed loop). \
+            A 0s stage is a step.
+
             The report counts each request once: succeeded (a result), failed (an error answer, by code) or no \
             answer within --timeout. Throughput is successes per second; the error rate counts failures and \
             requests without an answer; latency percentiles are of successes, and errors' latencies are reported \
@@ -33,13 +38,29 @@ struct TallyLoadCommand: AsyncParsableCommand {
             (one hop, no broker) and reports Tally as ratios of it: track the ratios, not absolute figures, on \
             shared machines.
 
-            Exit status: 0; 4 when a threshold (--max-error-rate, --max-p99) failed, each named on standard error; \
-            else 3 when some request got no answer; 64 for a usage error.
+            Thresholds (--max-error-rate, --max-p95, --max-p99, --max-p999, --max-unanswered) take LIMIT for the \
+            whole run or METHOD=LIMIT for that method's rows (every size of it, or one row: workout.day@1y); \
+            repeat them. --abort-on-fail stops the run once one can no longer be met: at once when it has failed \
+            for good (more unanswered requests than a --max-unanswered count; with --requests, more failed, \
+            unanswered or slow requests than the limit allows over all the planned requests); in a run without \
+            --requests, when one fails over the run so far after --abort-delay.
+
+            SIGINT (Ctrl-C) or SIGTERM stops the run: no new requests, those in flight get up to their --timeout \
+            (at most 5 s; a second signal stops waiting), then the report of the run so far, thresholds evaluated, \
+            and exit 130 or 143. Progress goes to standard error: a live line on a terminal, else a plain line \
+            every --progress-interval (also with --json; 0 for none).
+
+            Exit status: 0; 4 when a threshold failed (each named on standard error) or --abort-on-fail stopped \
+            the run; else 3 when --max-unanswered failed or, without one, some request got no answer; 130 or 143 \
+            after SIGINT or SIGTERM; 64 for a usage error. With --curve-secret-key and --curve-server-key (as for \
+            tally) it reaches a CURVE broker.
 
             Examples:
               tally-load --mix system.ping --in-flight 100 --requests 100000 --baseline
               tally-load --mix "system.ping=3,streak.summary@1y=1" --rate 2000 --duration 1m30s --json
               tally-load --body Protocol/examples --duration 30s --max-error-rate 40% --max-p99 50ms --hgrm run.hgrm
+              tally-load --mix "system.ping=3,workout.day@1y=1" --rate 0 --stages 10s:100,30s:1000,10s:0 \\
+                --max-p99 workout.day=80ms --max-p95 20ms --max-unanswered 0 --abort-on-fail
             """,
         version: TallyBuild.version)
 
@@ -52,13 +73,20 @@ struct TallyLoadCommand: AsyncParsableCommand {
     @Option(name: ConnectionSettings.brokerTimeout.flag, help: ConnectionSettings.brokerTimeout.help)
     var brokerTimeout: DurationArgument?
 
+    @Option(name: ConnectionSettings.curveSecretKey.flag, help: ConnectionSettings.curveSecretKey.help)
+    var curveSecretKey: String?
+
+    @Option(name: ConnectionSettings.curveServerKey.flag, help: ConnectionSettings.curveServerKey.help)
+    var curveServerKey: String?
+
     /// The settings `tally-load` also reads from the environment (how it reaches the brokers); the rest are flags
     /// of a run.
     static let settings = SettingCatalog(
         program: "tally-load",
         settings: [
             ConnectionSettings.broker.documentation, ConnectionSettings.brokerHeartbeat.documentation,
-            ConnectionSettings.brokerTimeout.documentation,
+            ConnectionSettings.brokerTimeout.documentation, ConnectionSettings.curveSecretKey.documentation,
+            ConnectionSettings.curveServerKey.documentation,
         ])
 
     @Option(
@@ -74,11 +102,20 @@ struct TallyLoadCommand: AsyncParsableCommand {
             valueName: "path"))
     var bodies: [String] = []
 
-    @Option(help: "Closed loop: requests kept in flight. (default: 100 unless --rate)")
+    @Option(
+        help:
+            "Closed loop: requests kept in flight; with --stages, the count they start from. (default: 100 unless --rate)"
+    )
     var inFlight: Int?
 
-    @Option(help: "Open loop: requests started per second.")
+    @Option(help: "Open loop: requests started per second; with --stages, the rate they start from (0 allowed).")
     var rate: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Instead of --duration: DURATION:TARGET,… (e.g. 10s:100,30s:1000,10s:0), each stage ramping linearly to its target: requests per second with --rate, else in flight.",
+            valueName: "stages"))
+    var stages: String?
 
     @Option(help: "Stop after this many requests.")
     var requests: Int?
@@ -100,13 +137,51 @@ struct TallyLoadCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Fail (exit 4) when failed and unanswered requests exceed this share: 1% or 0.01.", valueName: "rate"))
-    var maxErrorRate: String?
+            "Fail (exit 4) when failed and unanswered requests exceed this share: 1% or 0.01; METHOD=1% for one method; repeat.",
+            valueName: "rate"))
+    var maxErrorRate: [String] = []
+
+    @Option(
+        name: .customLong("max-p95"),
+        help: ArgumentHelp(
+            "Fail (exit 4) when the p95 latency of successes exceeds this, e.g. 100ms; METHOD=100ms for one method; repeat.",
+            valueName: "duration"))
+    var maxP95: [String] = []
+
+    @Option(
+        name: .customLong("max-p99"),
+        help: ArgumentHelp(
+            "Fail (exit 4) when the p99 latency of successes exceeds this, e.g. 250ms; METHOD=250ms for one method; repeat.",
+            valueName: "duration"))
+    var maxP99: [String] = []
+
+    @Option(
+        name: .customLong("max-p999"),
+        help: ArgumentHelp(
+            "Fail (exit 4) when the p99.9 latency of successes exceeds this, e.g. 1s; METHOD=1s for one method; repeat.",
+            valueName: "duration"))
+    var maxP999: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "Fail (exit 4) when the p99 latency of successes exceeds this, e.g. 250ms.", valueName: "duration"))
-    var maxP99: DurationArgument?
+            "Fail (exit 3) when more requests than this go unanswered: a count (0) or a share of those that ended (1%); METHOD=… for one method; repeat. Without it, any unanswered request means exit 3.",
+            valueName: "limit"))
+    var maxUnanswered: [String] = []
+
+    @Flag(help: "Stop the run (exit 4) as soon as a threshold can no longer be met.")
+    var abortOnFail = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --abort-on-fail and no --requests: how long the run goes before thresholds over the run so far may stop it.",
+            valueName: "duration"))
+    var abortDelay = DurationArgument(.seconds(5))
+
+    @Option(
+        help: ArgumentHelp(
+            "When standard error is not a terminal: a progress line this often, e.g. 5s; 0 for none (on a terminal, 0 hides the live line).",
+            valueName: "duration"))
+    var progressInterval = DurationArgument(.seconds(5))
 
     @Option(
         help: ArgumentHelp(
@@ -117,14 +192,25 @@ struct TallyLoadCommand: AsyncParsableCommand {
     @Flag(help: "Measure a raw libzmq ROUTER↔DEALER echo first and report ratios.")
     var baseline = false
 
-    @Flag(help: "Print the report as JSON on standard output (the progress line is off).")
+    @Flag(
+        help:
+            "Print the report as JSON on standard output (no live progress line; plain progress lines still go to standard error)."
+    )
     var json = false
 
     func validate() throws {
         if inFlight != nil && rate != nil { throw ValidationError("give --in-flight or --rate, not both") }
         if mix != nil && !bodies.isEmpty { throw ValidationError("give --mix or --body, not both") }
-        if let inFlight, !(1...100_000).contains(inFlight) { throw ValidationError("--in-flight must be 1...100000") }
-        if let rate, !(rate > 0 && rate <= 1_000_000) { throw ValidationError("--rate must be in (0, 1000000]") }
+        if let inFlight, !((stages == nil ? 1 : 0)...100_000).contains(inFlight) {
+            throw ValidationError(stages == nil ? "--in-flight must be 1...100000" : "--in-flight must be 0...100000")
+        }
+        if let rate, !((rate > 0 || (stages != nil && rate == 0)) && rate <= 1_000_000) {
+            throw ValidationError(stages == nil ? "--rate must be in (0, 1000000]" : "--rate must be in [0, 1000000]")
+        }
+        if stages != nil && duration != nil {
+            throw ValidationError("give --stages or --duration, not both: the stages say how long the run lasts")
+        }
+        _ = try pacing()
         if let requests, requests < 1 { throw ValidationError("--requests must be at least 1") }
         if let duration, duration.duration <= .zero {
             throw ValidationError(
@@ -135,12 +221,9 @@ struct TallyLoadCommand: AsyncParsableCommand {
         }
         if !(1...64).contains(connections) { throw ValidationError("--connections must be 1...64") }
         if !(1...10_000).contains(variants) { throw ValidationError("--variants must be 1...10000") }
-        if let maxErrorRate, LoadThresholds.errorRate(parsing: maxErrorRate) == nil {
-            throw ValidationError(
-                "--max-error-rate must be a percentage from 0% to 100% or a fraction from 0 to 1 (got '\(maxErrorRate)')"
-            )
-        }
-        if let maxP99, maxP99.duration <= .zero { throw ValidationError("--max-p99 must be longer than 0") }
+        _ = try thresholds()
+        if progressInterval.duration < .zero { throw ValidationError("--progress-interval must be 0 or more") }
+        if abortDelay.duration < .zero { throw ValidationError("--abort-delay must be 0 or more") }
         if let hgrm, hgrm.isEmpty { throw ValidationError("--hgrm needs a file name") }
     }
 
@@ -149,20 +232,28 @@ struct TallyLoadCommand: AsyncParsableCommand {
         let brokers = try settings.resolve(broker, ConnectionSettings.broker)
         let heartbeat = try settings.resolve(brokerHeartbeat, ConnectionSettings.brokerHeartbeat)
         let brokerPatience = try settings.resolve(brokerTimeout, ConnectionSettings.brokerTimeout)
-        let runDuration = duration?.duration ?? (requests == nil ? .seconds(10) : nil)
+        let curve = try CurveClientOptions.given(
+            secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
+            serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))
+        let pacing = try pacing()
+        let runDuration =
+            pacing.stages?.duration ?? duration?.duration ?? (requests == nil ? .seconds(10) : nil)
         let workload = try makeWorkload()
+        let thresholds = try thresholds()
+        let unknown = thresholds.unknownMethods(among: workload.labels)
+        guard unknown.isEmpty else {
+            throw ValidationError(
+                "thresholds name \(unknown.map { "'\($0)'" }.joined(separator: ", ")), which the run does not send "
+                    + "(its rows: \(workload.labels.joined(separator: ", ")))")
+        }
         // A distribution file that cannot be written is found out before the run, not after it.
         if let hgrm, !FileManager.default.createFile(atPath: hgrm, contents: Data()) {
             throw ValidationError("--hgrm: cannot write \(hgrm)")
         }
-        let thresholds = LoadThresholds(
-            maxErrorRate: maxErrorRate.flatMap(LoadThresholds.errorRate(parsing:)), maxP99: maxP99?.duration)
-        let pacing: LoadRunner.Pacing = rate.map { .openLoop(perSecond: $0) } ?? .closedLoop(inFlight: inFlight ?? 100)
-        let pacingText = rate.map { "open loop \($0)/s" } ?? "closed loop \(inFlight ?? 100) in flight"
 
         var baselineSummary: LoadSummary?
         if baseline {
-            let echoInFlight = inFlight ?? 100
+            let echoInFlight = max(1, inFlight ?? pacing.stages.map { Int($0.highestTarget.rounded()) } ?? 100)
             progress("raw echo baseline: \(workload.averageBodySize)-byte bodies, \(echoInFlight) in flight…")
             baselineSummary = try RawEchoBaseline(
                 bodySize: workload.averageBodySize, inFlight: echoInFlight, requests: requests, duration: runDuration
@@ -175,6 +266,14 @@ struct TallyLoadCommand: AsyncParsableCommand {
             configuration.retries = 0
             configuration.timeout = timeout.duration
             ConnectionSettings.apply(heartbeat: heartbeat, timeout: brokerPatience, to: &configuration)
+            if let curve {
+                do {
+                    configuration.security = try .curve(
+                        clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
+                } catch {
+                    throw ValidationError(error.message)
+                }
+            }
             let client = try TallyClient(configuration: configuration)
             try client.start()
             clients.append(client)
@@ -182,12 +281,15 @@ struct TallyLoadCommand: AsyncParsableCommand {
         let results = LoadResults(labels: workload.labels)
         let runner = LoadRunner(
             workload: workload, pacing: pacing, requests: requests, duration: runDuration, timeout: timeout.duration)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let ticker = showProgress ? Task { await tick(results: results, start: start, clock: clock) } : nil
-        await runner.run(clients: clients, results: results)
-        ticker?.cancel()
-        let snapshot = results.snapshot(elapsed: clock.now - start)
+        let isTerminal = isatty(STDERR_FILENO) != 0
+        let showsProgress = progressInterval.duration > .zero
+        let session = LoadSession(
+            runner: runner, clients: clients, results: results, thresholds: thresholds, abortOnFail: abortOnFail,
+            abortDelay: abortDelay.duration,
+            plainProgress: showsProgress && !isTerminal ? progressInterval.duration : nil,
+            liveProgress: showsProgress && isTerminal && !json)
+        let outcome = await session.run()
+        let snapshot = outcome.snapshot
         var brokerRows = brokers.map { LoadReport.BrokerRow(endpoint: $0, connected: 0, losses: 0) }
         for client in clients {
             for (index, state) in (await client.brokerConnections()).enumerated() {
@@ -196,13 +298,21 @@ struct TallyLoadCommand: AsyncParsableCommand {
             }
             await client.stop()
         }
-        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        // Stopping the clients ended the requests the drain did not wait for.
+        await outcome.runner.value
 
         var report = LoadReport(
-            mix: workload.description, pacing: pacingText, snapshot: snapshot, baseline: baselineSummary,
+            mix: workload.description, pacing: pacing.text, snapshot: snapshot, baseline: baselineSummary,
             thresholds: thresholds)
         report.bodyBytes = workload.averageBodySize
         report.brokers = brokerRows
+        report.stages = pacing.stages
+        report.stoppedBy = outcome.stoppedBy.map { reason in
+            switch reason {
+            case .signal(let number): LoadExitStatus.signalName(number)
+            case .thresholdFailed: "abort-on-fail"
+            }
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -211,12 +321,16 @@ struct TallyLoadCommand: AsyncParsableCommand {
             print(report.text)
         }
         if let hgrm { try writeDistribution(snapshot, to: hgrm) }
-        let failed = report.thresholds.filter { !$0.passed }
-        for threshold in failed {
-            printError("threshold failed: --\(threshold.name): \(threshold.text)")
+        for threshold in report.thresholds where !threshold.passed {
+            printError("threshold failed: \(threshold.option): \(threshold.text)")
         }
-        if !failed.isEmpty { throw ExitCode(4) }
-        if snapshot.all.unanswered > 0 { throw ExitCode(3) }
+        if case .thresholdFailed(let why) = outcome.stoppedBy {
+            printError("--abort-on-fail stopped the run: \(why)")
+        }
+        let status = LoadExitStatus.code(
+            stoppedBy: outcome.stoppedBy, thresholds: report.thresholds, unanswered: snapshot.all.unanswered,
+            limitsUnanswered: thresholds.limitsUnanswered)
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// The requests: generated from the mix, or read from --body.
@@ -249,28 +363,11 @@ struct TallyLoadCommand: AsyncParsableCommand {
         }
     }
 
-    /// A live progress line on standard error, only when it is a terminal and no JSON is wanted.
-    var showProgress: Bool { !json && isatty(STDERR_FILENO) != 0 }
-
     func progress(_ line: String) {
         if !json { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     }
 
     func printError(_ line: String) {
         FileHandle.standardError.write(Data(("tally-load: " + line + "\n").utf8))
-    }
-
-    /// Once a second: successes per second, requests, errors and the error rate, unanswered, and p99 of successes
-    /// in the report's unit.
-    func tick(results: LoadResults, start: ContinuousClock.Instant, clock: ContinuousClock) async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
-            let now = results.total(elapsed: clock.now - start)
-            let line =
-                "\r\u{1B}[K\(ReportFormat.rate(now.successesPerSecond)) successes/s  \(now.sent) sent  "
-                + "\(now.failed) errors  \(now.unanswered) no answer  error rate \(ReportFormat.percent(now.errorRate))  "
-                + "p99 \(now.latency.map { ReportFormat.milliseconds($0.p99) + " ms" } ?? ReportFormat.notMeasured)"
-            FileHandle.standardError.write(Data(line.utf8))
-        }
     }
 }

@@ -167,6 +167,12 @@ import Testing
         (["--mix", "system.ping", "--body", "Protocol/examples"], "--mix or --body"),
         (["--body", "/nonexistent/requests"], "--body"), (["--mix", "system.pong"], "--mix"),
         (["--timeout", "0"], "--timeout"), (["--hgrm", "/nonexistent/folder/run.hgrm"], "--hgrm"),
+        (["--max-p95", "abc"], "--max-p95"), (["--max-p999", "=10ms"], "--max-p999"),
+        (["--max-p99", "system.pong=10ms"], "system.pong"), (["--max-unanswered", "0.5"], "--max-unanswered"),
+        (["--max-error-rate", "system.ping=2"], "--max-error-rate"), (["--stages", "10s"], "--stages"),
+        (["--stages", "10s:5", "--duration", "5s"], "--stages or --duration"), (["--rate", "0"], "--rate"),
+        (["--stages", "0s:5"], "--stages"), (["--rate", "0", "--stages", "5s:0"], "--stages"),
+        (["--curve-server-key", "/nonexistent/broker.pub"], "--curve-secret-key"),
     ])
     func badOptionsAreUsageErrorsNamingTheOption(arguments: [String], option: String) async throws {
         let result = try await load(["--broker", "tcp://127.0.0.1:1"] + arguments, timeout: .seconds(20))

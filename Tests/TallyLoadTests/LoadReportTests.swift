@@ -31,7 +31,8 @@ import Testing
             baseline: echo.total(elapsed: .seconds(1)), thresholds: LoadThresholds(maxErrorRate: 0.5))
         let object = try json(report)
         let summaryKeys: Set = [
-            "sent", "answered", "succeeded", "failed", "unanswered", "errors", "error_rate", "elapsed_seconds",
+            "sent", "answered", "succeeded", "failed", "unanswered", "in_flight", "errors", "error_rate",
+            "elapsed_seconds",
             "successes_per_second", "answers_per_second", "latency", "error_latency",
         ]
         let tally = try #require(object["tally"] as? [String: Any])
@@ -55,6 +56,44 @@ import Testing
         #expect(
             thresholds.first?["name"] as? String == "max-error-rate" && thresholds.first?["passed"] as? Bool == true)
         #expect(object["passed"] as? Bool == true)
+        #expect(object["stopped_by"] is NSNull && object["stages"] is NSNull, "a steady run that ran to its end")
+        #expect(tally["in_flight"] as? Int == 0)
+    }
+
+    @Test func aStoppedStagedRunSaysSoAndCountsWhatWasStillInFlight() throws {
+        let results = LoadResults(labels: ["system.ping"])
+        for index in 0..<10 {
+            results.sent(0)
+            if index < 7 { results.answered(0, microseconds: 500, errorCode: nil) }
+        }
+        let stages = LoadStages(stages: [
+            .init(duration: .seconds(10), target: 100), .init(duration: .seconds(5), target: 0),
+        ])
+        var report = LoadReport(
+            mix: "system.ping", pacing: LoadRunner.Pacing.openLoopStages(stages).text,
+            snapshot: results.snapshot(elapsed: .seconds(1)), baseline: nil,
+            thresholds: LoadThresholds([.init(.p99, method: "system.ping", latency: .milliseconds(1))]))
+        report.stages = stages
+        report.stoppedBy = "SIGINT"
+        let object = try json(report)
+        #expect(object["stopped_by"] as? String == "SIGINT")
+        #expect(object["pacing"] as? String == "open loop stages 10s→100/s, 5s→0/s")
+        let stageRows = try #require(object["stages"] as? [[String: Any]])
+        #expect(stageRows.map { $0["duration_seconds"] as? Double } == [10, 5])
+        #expect(stageRows.map { $0["target"] as? Double } == [100, 0])
+        let tally = try #require(object["tally"] as? [String: Any])
+        #expect(
+            tally["in_flight"] as? Int == 3 && tally["unanswered"] as? Int == 0 && tally["error_rate"] as? Double == 0)
+        let threshold = try #require((object["thresholds"] as? [[String: Any]])?.first)
+        #expect(threshold["method"] as? String == "system.ping" && threshold["passed"] as? Bool == true)
+        let text = report.text
+        #expect(
+            text.contains(
+                "stopped early (SIGINT): the figures are of the run until then; 3 requests still in flight are not counted"
+            ),
+            "\(text)")
+        #expect(
+            text.contains("threshold --max-p99 system.ping: p99 of successes 0.500 ms ≤ 1.000 ms: passed"), "\(text)")
     }
 
     @Test func theTextIsInMillisecondsWithARowPerMethodAndAll() {

@@ -18,9 +18,12 @@ extension LoadReport {
         var rows = methods.map { ($0.method, $0.summary) }
         if rows.count > 1 { rows.append(("all", tally)) }
         if let baseline { rows.append(("raw echo", baseline)) }
-        var lines = [
-            "tally-load: \(mix); \(pacing); \(String(format: "%.3f", tally.elapsedSeconds)) s", "",
-        ]
+        var lines = ["tally-load: \(mix); \(pacing); \(String(format: "%.3f", tally.elapsedSeconds)) s"]
+        if let stoppedBy {
+            let waiting = tally.inFlight > 0 ? "; \(tally.inFlight) requests still in flight are not counted" : ""
+            lines.append("stopped early (\(stoppedBy)): the figures are of the run until then\(waiting)")
+        }
+        lines.append("")
         lines += Self.table(
             header: ["request", "sent", "succeeded", "errors", "no answer", "error rate", "successes/s", "answers/s"],
             rows: rows.map { label, summary in
@@ -57,7 +60,7 @@ extension LoadReport {
                     + "p50 latency \(p50LatencyRatio.map { String(format: "%.2f×", $0) } ?? ReportFormat.notMeasured)")
         }
         for threshold in thresholds {
-            lines.append("threshold --\(threshold.name): \(threshold.text): \(threshold.passed ? "passed" : "FAILED")")
+            lines.append("threshold \(threshold.option): \(threshold.text): \(threshold.passed ? "passed" : "FAILED")")
         }
         return lines.joined(separator: "\n")
     }

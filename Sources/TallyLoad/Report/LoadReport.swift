@@ -4,10 +4,11 @@
 /// ```json
 /// {"mix": "…", "pacing": "…", "body_bytes": 97, "tally": {summary}, "methods": [{"method": "…", …summary}],
 ///  "baseline": {summary} | null, "throughput_ratio": 0.055 | null, "p50_latency_ratio": 4.15 | null,
-///  "thresholds": [{"name", "unit", "limit", "measured", "passed", "text"}], "passed": true}
+///  "thresholds": [{"name", "method", "unit", "limit", "measured", "passed", "text"}], "passed": true,
+///  "brokers": […], "stages": [{"duration_seconds", "target"}] | null, "stopped_by": "SIGINT" | null}
 /// ```
 ///
-/// A summary: `sent`, `answered`, `succeeded`, `failed`, `unanswered`, `errors` (by code), `error_rate`,
+/// A summary: `sent`, `answered`, `succeeded`, `failed`, `unanswered`, `in_flight`, `errors` (by code), `error_rate`,
 /// `elapsed_seconds`, `successes_per_second`, `answers_per_second`, and `latency` / `error_latency` (`count`,
 /// `min_us`, `mean_us`, `stddev_us`, `p50_us`, `p90_us`, `p95_us`, `p99_us`, `p99_9_us`, `max_us`), `null` when
 /// nothing was measured.
@@ -50,6 +51,10 @@ package struct LoadReport: Encodable, Sendable {
     /// How each broker's connections stood at the end of the run, and how often they were lost during it (a broker
     /// that went silent, or a false alarm on a machine too busy to answer heartbeats).
     package var brokers: [BrokerRow] = []
+    /// The stages of a staged run (`--stages`), `nil` for a steady one.
+    package var stages: LoadStages?
+    /// Why the run stopped before its end: `SIGINT`, `SIGTERM` or `abort-on-fail`; `nil` when it ran to its end.
+    package var stoppedBy: String?
 
     /// One broker endpoint, over every client connection of the run (`--connections`).
     package struct BrokerRow: Encodable, Sendable, Hashable {
@@ -80,14 +85,15 @@ package struct LoadReport: Encodable, Sendable {
         if let p50 = tally.latency?.p50, let echoP50 = baseline?.latency?.p50, echoP50 > 0 {
             p50LatencyRatio = (Double(p50) / Double(echoP50) * 100).rounded() / 100
         }
-        self.thresholds = thresholds.evaluate(tally)
+        self.thresholds = thresholds.evaluate(snapshot)
     }
 
     /// Whether every threshold passed (`true` when none is set).
     package var passed: Bool { thresholds.allSatisfy(\.passed) }
 
     enum CodingKeys: String, CodingKey {
-        case mix, pacing, tally, methods, baseline, thresholds, passed, brokers
+        case mix, pacing, tally, methods, baseline, thresholds, passed, brokers, stages
+        case stoppedBy = "stopped_by"
         case bodyBytes = "body_bytes"
         case throughputRatio = "throughput_ratio", p50LatencyRatio = "p50_latency_ratio"
     }
@@ -105,5 +111,21 @@ package struct LoadReport: Encodable, Sendable {
         try container.encode(thresholds, forKey: .thresholds)
         try container.encode(passed, forKey: .passed)
         try container.encode(brokers, forKey: .brokers)
+        try container.encode(
+            stages.map {
+                $0.stages.map { StageRow(durationSeconds: LoadStages.Stage.seconds($0.duration), target: $0.target) }
+            },
+            forKey: .stages)
+        try container.encode(stoppedBy, forKey: .stoppedBy)
+    }
+
+    /// A stage in JSON: `{"duration_seconds": 10, "target": 100}`.
+    struct StageRow: Encodable {
+        var durationSeconds: Double
+        var target: Double
+
+        enum CodingKeys: String, CodingKey {
+            case durationSeconds = "duration_seconds", target
+        }
     }
 }

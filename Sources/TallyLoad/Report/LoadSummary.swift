@@ -13,6 +13,9 @@ package struct LoadSummary: Encodable, Sendable, Hashable {
     package var failed: Int
     /// Requests that got no answer within the timeout.
     package var unanswered: Int
+    /// Requests sent that had not ended when the summary was made: 0 once a run has ended by itself; those that
+    /// were still out when a stopped run stopped waiting for them. Not in the error rate: nothing is known of them.
+    package var inFlight: Int
     /// Error answers, by code.
     package var errors: [String: Int]
     package var elapsedSeconds: Double
@@ -27,6 +30,7 @@ package struct LoadSummary: Encodable, Sendable, Hashable {
         failed = row.failed
         answered = row.succeeded + row.failed
         unanswered = row.unanswered
+        inFlight = max(0, row.sent - row.succeeded - row.failed - row.unanswered)
         errors = row.errorCodes
         self.elapsedSeconds = elapsedSeconds
         latency = LatencySummary(row.successes)
@@ -47,6 +51,7 @@ package struct LoadSummary: Encodable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case sent, answered, succeeded, failed, unanswered, errors, latency
+        case inFlight = "in_flight"
         case elapsedSeconds = "elapsed_seconds", errorLatency = "error_latency", errorRate = "error_rate"
         case successesPerSecond = "successes_per_second", answersPerSecond = "answers_per_second"
     }
@@ -59,6 +64,7 @@ package struct LoadSummary: Encodable, Sendable, Hashable {
         try container.encode(succeeded, forKey: .succeeded)
         try container.encode(failed, forKey: .failed)
         try container.encode(unanswered, forKey: .unanswered)
+        try container.encode(inFlight, forKey: .inFlight)
         try container.encode(errors, forKey: .errors)
         try container.encode(errorRate.map { ($0 * 1_000_000).rounded() / 1_000_000 }, forKey: .errorRate)
         try container.encode((elapsedSeconds * 1000).rounded() / 1000, forKey: .elapsedSeconds)

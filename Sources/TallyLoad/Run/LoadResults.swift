@@ -19,6 +19,17 @@ package final class LoadResults: Sendable {
         var unanswered = 0
         var errorCodes: [String: Int] = [:]
 
+        /// Adds `other`'s requests to these: the rows of one method together.
+        mutating func add(_ other: Row) {
+            successes.add(other.successes)
+            errors.add(other.errors)
+            sent += other.sent
+            succeeded += other.succeeded
+            failed += other.failed
+            unanswered += other.unanswered
+            errorCodes.merge(other.errorCodes, uniquingKeysWith: +)
+        }
+
         mutating func record(microseconds: UInt64, errorCode: String?) {
             if let errorCode {
                 _ = errors.record(max(1, microseconds))
@@ -88,7 +99,7 @@ package final class LoadResults: Sendable {
             rows: zip(labels, copy.rows).map {
                 LoadSnapshot.Row(label: $0, summary: LoadSummary($1, elapsedSeconds: seconds))
             },
-            successLatencies: copy.all.successes)
+            successLatencies: copy.all.successes, rawAll: copy.all, rawRows: copy.rows, elapsedSeconds: seconds)
     }
 
     /// All rows together, without the per-row summaries: for a progress line.
@@ -111,4 +122,29 @@ package struct LoadSnapshot: Sendable {
     package var rows: [Row]
     /// The latencies of all successes, for the percentile distribution (`--hgrm`).
     package var successLatencies: Histogram<UInt64>
+    /// What the summaries were made of, for thresholds of one method.
+    var rawAll: LoadResults.Row
+    var rawRows: [LoadResults.Row]
+    var elapsedSeconds: Double
+
+    /// Whether a threshold's `method` covers the row `label`: the label itself (`streak.summary@1y`), or its method
+    /// (`streak.summary` covers every size of it).
+    package static func method(_ method: String, covers label: String) -> Bool {
+        label == method || label.split(separator: "@", maxSplits: 1).first.map(String.init) == method
+    }
+
+    /// The rows `method` covers, added together; all of them for `nil`; `nil` when it covers none.
+    func row(covering method: String?) -> LoadResults.Row? {
+        guard let method else { return rawAll }
+        let covered = zip(rows, rawRows).filter { Self.method(method, covers: $0.0.label) }.map(\.1)
+        guard var total = covered.first else { return nil }
+        for row in covered.dropFirst() { total.add(row) }
+        return total
+    }
+
+    /// The summary of the rows `method` covers (the whole run for `nil`); `nil` when it covers none.
+    package func summary(covering method: String?) -> LoadSummary? {
+        guard let method else { return all }
+        return row(covering: method).map { LoadSummary($0, elapsedSeconds: elapsedSeconds) }
+    }
 }

@@ -3,18 +3,10 @@ import Synchronization
 import TallyClient
 import TallyProtocol
 
-/// Drives a running Tally with a workload, closed-loop or open-loop, until a request count or a duration is
-/// reached, whichever comes first.
+/// Drives a running Tally with a workload, closed-loop or open-loop, at a steady load or in stages, until a request
+/// count or a duration is reached, whichever comes first, or until it is told to stop (`RunControl`): then it
+/// starts no more requests and returns once those in flight have ended.
 package struct LoadRunner: Sendable {
-    /// How requests are paced.
-    package enum Pacing: Sendable, Hashable {
-        /// `inFlight` requests outstanding at all times: throughput as fast as Tally answers.
-        case closedLoop(inFlight: Int)
-        /// Requests start on a fixed schedule whatever the answers do; latency is measured from each request's
-        /// scheduled start, so a stall shows up in the latencies (no coordinated omission).
-        case openLoop(perSecond: Double)
-    }
-
     package var workload: Workload
     package var pacing: Pacing
     package var requests: Int?
@@ -34,64 +26,123 @@ package struct LoadRunner: Sendable {
         self.timeout = timeout
     }
 
-    /// Runs the load through `clients` (spread round-robin), reporting into `results`.
-    package func run(clients: [TallyClient], results: LoadResults) async {
+    /// Requests the run will start when nothing stops it early, when that is known beforehand: `--requests`, or an
+    /// open loop's schedule (the smaller of the two). `nil` for a closed loop that runs for a duration.
+    package var plannedRequests: Int? {
+        var scheduled: Int?
+        switch pacing {
+        case .openLoop(let perSecond):
+            if let duration { scheduled = Int((LoadStages.Stage.seconds(duration) * perSecond).rounded(.up)) }
+        case .openLoopStages(let stages): scheduled = stages.plannedRequests
+        case .closedLoop, .closedLoopStages: break
+        }
+        switch (requests, scheduled) {
+        case (let requests?, let scheduled?): return min(requests, scheduled)
+        case (let requests, let scheduled): return requests ?? scheduled
+        }
+    }
+
+    /// Runs the load through `clients` (spread round-robin), reporting into `results`, until its end or until
+    /// `control` stops it.
+    package func run(clients: [TallyClient], results: LoadResults, control: RunControl = RunControl()) async {
         let clock = ContinuousClock()
         let start = clock.now
         let end = duration.map { start + $0 }
         let budget = Budget(limit: requests)
         switch pacing {
         case .closedLoop(let inFlight):
-            // Lanes run in groups of `lanesPerGroup`, each group a task of an outer group: the runtime removes a
-            // finished child by walking its group's list of children, so 100,000 lanes in one group (the broker
-            // flood of Benchmarks/run-e2e.sh) spent most of tally-load's CPU in that walk, O(n²), and the run
-            // measured the load tool instead of the broker.
-            // Each lane runs on its client's I/O thread (`TallyClient.executor`): a request reaches the socket and
-            // its reply reaches the lane without waking another thread, which halved tally-load's CPU per request
-            // at 1 in flight (29 µs against 64 µs, user + system) and cut it by a quarter at 100.
-            let lanes = max(1, inFlight)
-            await withDiscardingTaskGroup { groups in
-                for first in stride(from: 0, to: lanes, by: Self.lanesPerGroup) {
-                    groups.addTask {
-                        await withDiscardingTaskGroup { group in
-                            for lane in first..<min(first + Self.lanesPerGroup, lanes) {
-                                let client = clients[lane % clients.count]
-                                group.addTask(executorPreference: client.executor) {
-                                    while let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
-                                        await send(
-                                            sequence, through: client, scheduledAt: clock.now, clock: clock,
-                                            results: results)
-                                    }
-                                }
-                            }
-                        }
+            await closedLoop(lanes: max(1, inFlight), clients: clients) { _, client in
+                while !control.isStopped, let sequence = budget.take(), end.map({ clock.now < $0 }) ?? true {
+                    await send(sequence, through: client, scheduledAt: clock.now, clock: clock, results: results)
+                }
+            }
+        case .closedLoopStages(let stages):
+            let stagesEnd = start + stages.duration
+            let finish = end.map { min($0, stagesEnd) } ?? stagesEnd
+            await closedLoop(lanes: Int(stages.highestTarget.rounded()), clients: clients) { lane, client in
+                // Lane `lane` works while the target, rounded, is above it, and waits for the target to come back
+                // up to it otherwise: lanes above the target finish their request and then stand idle.
+                let level = Double(lane) + 0.5
+                while !control.isStopped, clock.now < finish {
+                    let now = clock.now
+                    let seconds = LoadStages.Stage.seconds(now - start)
+                    if stages.target(atSeconds: seconds) + 1e-9 >= level {
+                        guard let sequence = budget.take() else { return }
+                        await send(sequence, through: client, scheduledAt: now, clock: clock, results: results)
+                    } else {
+                        guard let wanted = stages.firstTime(atLeast: level, from: seconds) else { return }
+                        await control.sleep(until: start + .seconds(wanted) + .milliseconds(1), clock: clock)
                     }
                 }
             }
         case .openLoop(let perSecond):
             let interval = Duration.seconds(1 / max(perSecond, 0.001))
-            let outstanding = InFlightCounter()
-            // Discarding: a finished request's task is let go at once, not kept (with its result) until the end
-            // of the run, which made a long open-loop run grow without bound.
-            await withDiscardingTaskGroup { group in
-                var scheduled = start
-                while let sequence = budget.take() {
-                    if let end, scheduled >= end { break }
-                    try? await Task.sleep(until: scheduled, clock: clock)
-                    let client = clients[sequence % clients.count]
-                    let at = scheduled
-                    if outstanding.value >= maxOutstanding {
-                        let row = workload.pick(sequence).entry
-                        results.sent(row)
-                        results.unanswered(row)
-                    } else {
-                        outstanding.add(1)
-                        group.addTask {
-                            await send(sequence, through: client, scheduledAt: at, clock: clock, results: results)
-                            outstanding.add(-1)
+            await openLoop(clients: clients, results: results, control: control, budget: budget, clock: clock) {
+                sequence in
+                let scheduled = start + interval * sequence
+                return end.map { scheduled < $0 } ?? true ? scheduled : nil
+            }
+        case .openLoopStages(let stages):
+            await openLoop(clients: clients, results: results, control: control, budget: budget, clock: clock) {
+                sequence in
+                guard let offset = stages.offset(ofRequest: sequence) else { return nil }
+                let scheduled = start + .seconds(offset)
+                return end.map { scheduled < $0 } ?? true ? scheduled : nil
+            }
+        }
+    }
+
+    /// Runs `lanes` lanes of a closed loop, each `lane(index, client)` until it returns.
+    private func closedLoop(
+        lanes: Int, clients: [TallyClient], lane: @escaping @Sendable (Int, TallyClient) async -> Void
+    ) async {
+        // Lanes run in groups of `lanesPerGroup`, each group a task of an outer group: the runtime removes a
+        // finished child by walking its group's list of children, so 100,000 lanes in one group (the broker
+        // flood of Benchmarks/run-e2e.sh) spent most of tally-load's CPU in that walk, O(n²), and the run
+        // measured the load tool instead of the broker.
+        // Each lane runs on its client's I/O thread (`TallyClient.executor`): a request reaches the socket and
+        // its reply reaches the lane without waking another thread, which halved tally-load's CPU per request
+        // at 1 in flight (29 µs against 64 µs, user + system) and cut it by a quarter at 100.
+        await withDiscardingTaskGroup { groups in
+            for first in stride(from: 0, to: lanes, by: Self.lanesPerGroup) {
+                groups.addTask {
+                    await withDiscardingTaskGroup { group in
+                        for index in first..<min(first + Self.lanesPerGroup, lanes) {
+                            let client = clients[index % clients.count]
+                            group.addTask(executorPreference: client.executor) { await lane(index, client) }
                         }
                     }
-                    scheduled += interval
+                }
+            }
+        }
+    }
+
+    /// Starts request after request at the moments `schedule(sequence)` gives, until it gives `nil`, the budget
+    /// is spent or the run is stopped.
+    private func openLoop(
+        clients: [TallyClient], results: LoadResults, control: RunControl, budget: Budget, clock: ContinuousClock,
+        schedule: (Int) -> ContinuousClock.Instant?
+    ) async {
+        let outstanding = InFlightCounter()
+        // Discarding: a finished request's task is let go at once, not kept (with its result) until the end
+        // of the run, which made a long open-loop run grow without bound.
+        await withDiscardingTaskGroup { group in
+            while !control.isStopped, let sequence = budget.take() {
+                guard let scheduled = schedule(sequence) else { break }
+                await control.sleep(until: scheduled, clock: clock)
+                if control.isStopped { break }
+                let client = clients[sequence % clients.count]
+                if outstanding.value >= maxOutstanding {
+                    let row = workload.pick(sequence).entry
+                    results.sent(row)
+                    results.unanswered(row)
+                } else {
+                    outstanding.add(1)
+                    group.addTask {
+                        await send(
+                            sequence, through: client, scheduledAt: scheduled, clock: clock, results: results)
+                        outstanding.add(-1)
+                    }
                 }
             }
         }
