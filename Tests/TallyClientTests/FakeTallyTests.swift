@@ -73,7 +73,8 @@ import Testing
         }
         let client = fake.client()
         do {
-            _ = try await client.streakSummary(Self.streakParams())
+            // Time enough that even a starved machine sends the second attempt well before the deadline.
+            _ = try await client.streakSummary(Self.streakParams(), timeout: .seconds(60))
             Issue.record("the handler answers an error")
         } catch {
             #expect(error.code == .proRequired && error.isFromServer)
@@ -85,13 +86,14 @@ import Testing
     @Test func aCallTheFakeDoesNotAnswerTimesOutAfterItsAttempts() async throws {
         let fake = FakeTally()
         fake.answer(StreakSummary.self) { _ in throw FakeTally.NoAnswer() }
-        // The first attempt has half the time; a second follows at once, with a whole second left for it.
+        // The first attempt has half the time; a second follows at once, with 3 s left for it: a starved machine
+        // that wakes the client late still leaves it time to try again.
         let client = fake.client {
             $0.retries = 1
             $0.retryBackoff = .milliseconds(1)
         }
         do {
-            _ = try await client.streakSummary(Self.streakParams(), timeout: .seconds(2))
+            _ = try await client.streakSummary(Self.streakParams(), timeout: .seconds(6))
             Issue.record("no answer")
         } catch {
             #expect(error.code == .timeout, "\(error)")

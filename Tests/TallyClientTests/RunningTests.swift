@@ -99,7 +99,8 @@ import Testing
     }
 
     static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<1000 {
+        // A hang guard of 20 s: the condition is checked every 5 ms until then.
+        for _ in 0..<4000 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }

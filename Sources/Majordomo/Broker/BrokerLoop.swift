@@ -4,12 +4,12 @@ import ZeroMQ
 /// The broker's I/O loop, owned by its thread: the router socket every client and worker connects to (and the ZAP
 /// handler, with CURVE on), the monitor that counts peer connections, and the `BrokerStateMachine` that keeps the
 /// queues, the workers and the requests they hold. The loop moves bytes and time; the machine decides what goes
-/// where. The same shape as `ClientLoop` and `WorkerLoop`.
-struct BrokerLoop {
+/// where (`IOLoop`, the shape of every role's loop).
+struct BrokerLoop: IOLoop {
     let broker: Broker
     let router: Socket
-    /// The PAIR socket on which the router's connection events arrive.
-    let monitor: Socket
+    /// The router's connection events.
+    let monitor: ConnectionMonitor
     /// The ZAP handler answering CURVE handshakes; `nil` in plaintext.
     let authentication: Socket?
     /// Where the router listens, ports resolved.
@@ -22,14 +22,23 @@ struct BrokerLoop {
     var drainDeadline: Duration?
     /// Peers' routing ids, the MDP headers and commands, service names: received without allocating again.
     let frameCache = FrameCache()
+    var polls = PollSet()
+    let inboxItem: PollSet.Item
+    let routerItem: PollSet.Item
+    let monitorItem: PollSet.Item
+    let authenticationItem: PollSet.Item?
+    /// What the state machine asks for during one wake-up, sent together at the end of it, and kept (with its
+    /// capacity) from one wake-up to the next.
+    var actions: [BrokerAction] = []
 
+    var inbox: Inbox<Broker.Command> { broker.inbox }
     var logger: Logger { broker.logger }
     var limits: TransportLimits { broker.limits }
 
     /// Makes the sockets and binds them, on the thread that will run the loop: the broker listens once this returns.
     init(broker: Broker) throws(ZMQError) {
         let router: Socket
-        let monitor: Socket
+        let monitor: ConnectionMonitor
         var authentication: Socket?
         var bound: [String] = []
         if let security = broker.security {
@@ -43,26 +52,19 @@ struct BrokerLoop {
             router = try Socket(broker.context, type: .router)
         }
         try router.set(.routerMandatory, true)
-        try router.set(.maxMessageSize, broker.limits.maxFrameBytes)
-        try router.set(.sendHighWaterMark, broker.limits.highWaterMark)
-        try router.set(.receiveHighWaterMark, broker.limits.highWaterMark)
         // A client or worker host that vanishes without a reset must not leave its connection open for good.
-        try TCPLiveness(
-            heartbeatInterval: broker.configuration.heartbeatInterval,
-            liveness: broker.configuration.heartbeatLiveness
-        ).apply(to: router)
-        try broker.socketSetup?(router)
+        try broker.limits.configure(
+            router,
+            liveness: TCPLiveness(
+                heartbeatInterval: broker.configuration.heartbeatInterval,
+                liveness: broker.configuration.heartbeatLiveness),
+            setup: broker.socketSetup)
         // Peer connections opened and closed, for the console's count of clients: an event per connection,
-        // nothing per message. Watched before the first bind, so that no accepted connection goes uncounted.
-        let monitorAddress = "inproc://mdp-broker-monitor-\(ObjectIdentifier(broker).hashValue)"
-        try router.monitor(monitorAddress, events: PeerConnectionCount.events)
-        monitor = try Socket(broker.context, type: .pair)
-        // libzmq sends monitor events from the monitored socket's own thread, this one, and blocks when the
-        // pipe is full: a burst of more connections than the pipe holds between two turns of this loop would
-        // stop the broker for good. No limit on our side makes the pipe unbounded; the loop drains it each
-        // turn, one event per connection opened or closed.
-        try monitor.set(.receiveHighWaterMark, 0)
-        try monitor.connect(monitorAddress)
+        // nothing per message. Watched before the first bind, so that no accepted connection goes uncounted. The
+        // monitor's events come from this thread's own socket: they are read every turn, one per connection.
+        monitor = try ConnectionMonitor(
+            watching: router, name: "inproc://mdp-broker-monitor-\(ObjectIdentifier(broker).hashValue)",
+            events: PeerConnectionCount.events)
         for endpoint in broker.endpoints {
             try router.bind(endpoint)
             bound.append(router.lastEndpoint)
@@ -76,68 +78,24 @@ struct BrokerLoop {
         self.clock = clock
         eventLog = BrokerEventLog(logger: broker.logger)
         machine = BrokerStateMachine(configuration: broker.configuration, envelope: broker.envelope, now: clock.now)
+        routerItem = polls.add(router)
+        inboxItem = polls.add(broker.inbox)
+        if let authentication {
+            authenticationItem = polls.add(authentication)
+        } else {
+            authenticationItem = nil
+        }
+        monitorItem = polls.add(monitor.socket)
+        actions.reserveCapacity(64)
     }
 
-    /// Polls and executes state-machine actions until stopped, or drained; then answers what is left and closes.
+    /// Serves until stopped, or drained; then answers what is left and closes.
     mutating func run() {
-        var poller = Poller()
-        let routerItem = poller.register(router)
-        let inboxItem = poller.register(fileDescriptor: broker.inbox.wakeup.fileDescriptor)
-        let authenticationItem = authentication.map { poller.register($0) }
-        let monitorItem = poller.register(monitor)
-        // What the state machine asks for during one wake-up, sent together at the end of it, and kept (with its
-        // capacity) from one wake-up to the next.
-        var actions: [BrokerAction] = []
-        actions.reserveCapacity(64)
-
-        loop: while true {
-            let wait = max(.zero, min(machine.nextTick, eventLog.nextFlush ?? .seconds(Int64.max)) - clock.now)
-            do {
-                try poller.poll(timeout: drainDeadline == nil ? wait : min(wait, .milliseconds(50)))
-            } catch {
-                logger.error("broker poll failed; stopping", metadata: ["error": "\(error)"])
-                break loop
-            }
-            if poller.ready(inboxItem).contains(.readable) {
-                for command in broker.inbox.takeAll() {
-                    switch command {
-                    case .drain(let gracePeriod):
-                        logger.info("broker draining", metadata: ["grace": "\(gracePeriod)"])
-                        machine.beginDraining()
-                        drainDeadline = clock.now + gracePeriod
-                    case .stop:
-                        break loop
-                    case .snapshot(let detailed, let reply):
-                        reply(snapshot(detailed: detailed))
-                    }
-                }
-            }
-            if poller.ready(monitorItem).contains(.readable) {
-                while let message = try? monitor.receive(maxFrames: 4, dontWait: true) {
-                    if let event = SocketEvent(frames: message.frames) { peers.record(event) }
-                }
-            }
-            if let authentication, let authenticationItem, poller.ready(authenticationItem).contains(.readable) {
-                answerAuthentication(on: authentication)
-            }
-            if poller.ready(routerItem).contains(.readable) {
-                receiveBatch(into: &actions, now: clock.now)
-            }
-            let now = clock.now
-            if now >= machine.nextTick { actions.append(contentsOf: machine.tick(now: now)) }
-            // Everything this wake-up produced leaves together: libzmq wakes its I/O thread once per peer pipe
-            // that had gone idle, instead of once for every message that finds it idle again.
-            execute(actions)
-            actions.removeAll(keepingCapacity: true)
-            eventLog.flush(now: clock.now)
-            if let deadline = drainDeadline, machine.isIdle || clock.now >= deadline {
-                break loop
-            }
-        }
+        let unexecuted = runTurns()
         // Answer everything still open, tell workers to go, and give those last messages a moment to leave.
-        execute(machine.finish())
+        carryOut(machine.finish())
         eventLog.flush(now: clock.now, all: true)
-        for case .snapshot(let detailed, let reply) in broker.inbox.close() {
+        for case .snapshot(let detailed, let reply) in unexecuted + broker.inbox.close() {
             reply(snapshot(detailed: detailed))
         }
         try? router.set(.linger, .seconds(1))
@@ -145,6 +103,49 @@ struct BrokerLoop {
         monitor.close()
         authentication?.close()
         logger.info("broker stopped")
+    }
+
+    // MARK: IOLoop
+
+    mutating func prepareWait() -> Duration? {
+        let wake = min(machine.nextTick, eventLog.nextFlush ?? .seconds(Int64.max))
+        // Draining: the machine's idleness is checked often, so that the broker leaves as soon as it is done.
+        return drainDeadline == nil ? wake : min(wake, clock.now + .milliseconds(50))
+    }
+
+    mutating func execute(_ command: Broker.Command) -> LoopControl {
+        switch command {
+        case .drain(let gracePeriod):
+            logger.info("broker draining", metadata: ["grace": "\(gracePeriod)"])
+            machine.beginDraining()
+            drainDeadline = clock.now + gracePeriod
+        case .stop:
+            return .stop
+        case .snapshot(let detailed, let reply):
+            reply(snapshot(detailed: detailed))
+        }
+        return .proceed
+    }
+
+    mutating func serveTurn() -> LoopControl {
+        if polls.isReadable(monitorItem) {
+            for event in monitor.events() { peers.record(event) }
+        }
+        if let authentication, let authenticationItem, polls.isReadable(authenticationItem) {
+            answerAuthentication(on: authentication)
+        }
+        if polls.isReadable(routerItem) {
+            receiveBatch(now: clock.now)
+        }
+        let now = clock.now
+        if now >= machine.nextTick { actions.append(contentsOf: machine.tick(now: now)) }
+        // Everything this wake-up produced leaves together: libzmq wakes its I/O thread once per peer pipe that had
+        // gone idle, instead of once for every message that finds it idle again.
+        carryOut(actions)
+        actions.removeAll(keepingCapacity: true)
+        eventLog.flush(now: clock.now)
+        if let deadline = drainDeadline, machine.isIdle || clock.now >= deadline { return .stop }
+        return .proceed
     }
 
     /// What a `.snapshot` command asks for.
@@ -157,41 +158,32 @@ struct BrokerLoop {
     /// Reads every message waiting on the router (at most 1,000, so that timers and commands are served even under
     /// a flood) and hands each to the state machine, collecting what it asks for in `actions`. All messages of the
     /// batch are stamped with the time the batch began: a batch takes well under a millisecond.
-    private mutating func receiveBatch(into actions: inout [BrokerAction], now: Duration) {
+    private mutating func receiveBatch(now: Duration) {
+        let security = broker.security
+        let maxBodyFrames = limits.maxRequestBodyFrames
         for _ in 0..<1000 {
-            let received: ReceivedMessage?
-            do {
-                received = try router.receive(
-                    maxFrames: limits.maxFrames, dontWait: true,
-                    metadataProperty: broker.security == nil ? nil : "User-Id",
-                    cache: frameCache)
-            } catch {
+            let received = router.receive(
+                within: limits, cache: frameCache, metadataProperty: security == nil ? nil : "User-Id"
+            ) { frames, metadata in
+                if let violation = security?.roleViolation(frames: frames, metadata: metadata) {
+                    throw InvalidMessage(violation)
+                }
+                let inbound = try BrokerInbound(frames: consume frames)
+                if case .request(_, let body) = inbound.message, body.count > maxBodyFrames {
+                    throw InvalidMessage("request body of \(body.count) frames (at most \(maxBodyFrames))")
+                }
+                return inbound
+            }
+            switch received {
+            case .message(let inbound):
+                machine.received(inbound, now: now, into: &actions)
+            case .invalid(let sender, let reason):
+                machine.receivedInvalid(from: sender, reason: reason, now: now, into: &actions)
+            case .nothing:
+                return
+            case .failed(let error):
                 logger.error("broker receive failed", metadata: ["error": "\(error)"])
                 return
-            }
-            guard var message = received else { return }
-            if message.isTruncated {
-                machine.receivedInvalid(
-                    from: message.frames[0], reason: "more than \(limits.maxFrames) frames", now: now, into: &actions)
-            } else if let violation = broker.security?.roleViolation(message) {
-                machine.receivedInvalid(from: message.frames[0], reason: violation, now: now, into: &actions)
-            } else {
-                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
-                let sender = message.frames.first ?? .empty
-                let frames = message.frames
-                message.frames = []
-                do {
-                    let inbound = try BrokerInbound(frames: frames)
-                    if case .request(_, let body) = inbound.message, body.count > limits.maxRequestBodyFrames {
-                        let limit = limits.maxRequestBodyFrames
-                        let reason = "request body of \(body.count) frames (at most \(limit))"
-                        machine.receivedInvalid(from: inbound.sender, reason: reason, now: now, into: &actions)
-                    } else {
-                        machine.received(inbound, now: now, into: &actions)
-                    }
-                } catch {
-                    machine.receivedInvalid(from: sender, reason: error.description, now: now, into: &actions)
-                }
             }
         }
     }
@@ -220,7 +212,7 @@ struct BrokerLoop {
     }
 
     /// Carries out what the state machine asked for: sends, and events for the observers and the log.
-    private mutating func execute(_ actions: [BrokerAction]) {
+    private mutating func carryOut(_ actions: [BrokerAction]) {
         // Set by `.requestTrace`, for the event right after it only.
         var trace: RequestTrace?
         for action in actions {
@@ -232,7 +224,7 @@ struct BrokerLoop {
                             .warning, "peer queue full; message dropped", peer: frames[0], now: clock.now)
                     }
                 } catch let error where error == .hostUnreachable {
-                    execute(machine.peerUnreachable(frames, now: clock.now))
+                    carryOut(machine.peerUnreachable(frames, now: clock.now))
                 } catch {
                     eventLog.transport(.error, "broker send failed", peer: frames[0], error: error, now: clock.now)
                 }

@@ -33,10 +33,10 @@ public struct BrokerSecurity: Sendable {
     }
 
     /// Why a message's header does not fit its sender's role, or `nil` when it does.
-    func roleViolation(_ message: ReceivedMessage) -> String? {
-        guard message.frames.count >= 3 else { return nil }
-        let role = message.metadata ?? ""
-        switch message.frames[2] {
+    func roleViolation(frames: [Frame], metadata: String?) -> String? {
+        guard frames.count >= 3 else { return nil }
+        let role = metadata ?? ""
+        switch frames[2] {
         case MDP.workerHeader where role != workerRole: return "worker command from a peer with role '\(role)'"
         case MDP.clientHeader where role != clientRole: return "client request from a peer with role '\(role)'"
         default: return nil

@@ -6,19 +6,15 @@ import ZeroMQ
 struct BrokerLink {
     let endpoint: String
     let socket: Socket
-    let monitor: Socket
+    /// The socket's connection events.
+    let monitor: ConnectionMonitor
     /// Messages of requests this broker holds that its socket refused for now (its queue is full, or the
     /// connection has just gone and the loop has not heard yet), oldest first.
     private(set) var backlog = Deque<(token: UInt64, frames: [Frame])>()
 
     /// Watches the socket's connection events, then connects it to `endpoint` (in the background).
     init(endpoint: String, socket: Socket, monitorName: String) throws(ZMQError) {
-        try socket.monitor(monitorName, events: .connection)
-        let monitor = try Socket(socket.context, type: .pair)
-        // libzmq publishes events with a blocking send from its own I/O thread: an unbounded queue here means a
-        // burst can never stop that thread, and every event (each lost connection above all) is read.
-        try monitor.set(.receiveHighWaterMark, 0)
-        try monitor.connect(monitorName)
+        let monitor = try ConnectionMonitor(watching: socket, name: monitorName, events: .connection)
         do {
             try socket.connect(endpoint)
         } catch {
@@ -55,13 +51,7 @@ struct BrokerLink {
     }
 
     /// The connection events that arrived since the last call.
-    func events() -> [SocketEvent] {
-        var events: [SocketEvent] = []
-        while let message = try? monitor.receive(maxFrames: 4, dontWait: true) {
-            if let event = SocketEvent(frames: message.frames) { events.append(event) }
-        }
-        return events
-    }
+    func events() -> [SocketEvent] { monitor.events() }
 
     /// Closes the socket, then its monitor (in that order: see `Socket.monitor`).
     func close() {

@@ -4,8 +4,8 @@ import ZeroMQ
 /// The client's I/O loop, owned by its thread: a socket per broker (`BrokerLink`), the MMI queries in flight, and
 /// the `ClientStateMachine` that keeps the requests awaiting replies. The loop moves bytes and time; the machine
 /// decides which broker holds a request, which reply answers which request, when a request has waited too long,
-/// and where the requests of a lost broker go.
-struct ClientLoop {
+/// and where the requests of a lost broker go (`IOLoop`, the shape of every role's loop).
+struct ClientLoop: IOLoop {
     typealias Requests = ClientStateMachine<MajordomoClient.Continuation, [Frame]>
 
     let client: MajordomoClient
@@ -13,14 +13,20 @@ struct ClientLoop {
     let clock = MonotonicClock()
     var connections: ConnectionLog
     var requests: Requests
-    /// Item 0 is the inbox's wake-up; broker `b`'s socket is item `1 + 2b` and its monitor `2 + 2b`; the sockets of
-    /// MMI queries are added for one poll at a time after those.
-    var poller = Poller()
+    var polls = PollSet()
+    let inboxItem: PollSet.Item
+    /// Each broker's socket and monitor in `polls`.
+    let linkItems: [(socket: PollSet.Item, monitor: PollSet.Item)]
     /// The MDP header and service frames of replies, received without allocating again.
     let frameCache = FrameCache()
     /// MMI queries in flight, each on a socket of its own.
     var managementQueries = ManagementQueries()
+    /// Requests sent since the replies waiting on the sockets were last read.
+    var sentSinceRead = 0
+    /// Commands that came behind a `.stop` in a batch of this thread's tasks: never executed, answered at the end.
+    var unexecuted: [MajordomoClient.Command] = []
 
+    var inbox: Inbox<MajordomoClient.Command> { client.inbox }
     var logger: Logger { client.logger }
 
     /// Requests sent from one batch of commands before the replies waiting on the sockets are read.
@@ -31,32 +37,21 @@ struct ClientLoop {
         self.links = links
         connections = ConnectionLog(endpoints: links.map(\.endpoint))
         requests = Requests(brokers: links.count)
-        poller.register(fileDescriptor: client.inbox.wakeup.fileDescriptor)
+        inboxItem = polls.add(client.inbox)
+        var linkItems: [(socket: PollSet.Item, monitor: PollSet.Item)] = []
         for link in links {
-            poller.register(link.socket)
-            poller.register(link.monitor)
+            linkItems.append((polls.add(link.socket), polls.add(link.monitor.socket)))
         }
+        self.linkItems = linkItems
     }
-
-    static func socketItem(_ broker: Int) -> Int { 1 + 2 * broker }
-    static func monitorItem(_ broker: Int) -> Int { 2 + 2 * broker }
 
     mutating func run() {
         let executor = client.executor
         executor.adoptCurrentThread()
-        // Commands that arrived in the same batch as `.stop`.
-        var unexecuted: [MajordomoClient.Command] = []
-        while true {
-            // Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
-            executor.runLocalJobs()
-            guard execute(executor.takeLocalCommands(), leaving: &unexecuted), poll() else { break }
-            if poller.ready(0).contains(.readable), !execute(client.inbox.takeAll(), leaving: &unexecuted) { break }
-            for broker in links.indices { serve(broker) }
-            expireRequests()
-        }
+        let unexecuted = runTurns()
         managementQueries.closeAll()
         for continuation in requests.stopAll() { continuation.resume(returning: .failure(.stopped)) }
-        abandon(unexecuted + executor.takeLocalCommands() + client.inbox.close())
+        abandon(self.unexecuted + unexecuted + executor.takeLocalCommands() + client.inbox.close())
         // Tasks resumed above (and any they enqueue) finish here; later jobs go to the global executor.
         executor.runLocalJobs()
         executor.releaseCurrentThread()
@@ -65,35 +60,43 @@ struct ClientLoop {
         for link in links { link.close() }
     }
 
-    /// Waits for the sockets, the inbox or the next deadline; `false` when the loop must stop.
-    mutating func poll() -> Bool {
-        var wait = requests.nextDeadline.map { max(.zero, $0 - clock.now) }
-        if client.executor.hasLocalWork { wait = .zero }
+    // MARK: IOLoop
+
+    /// Tasks that run on this thread (`ClientExecutor`) first: the requests they make are sent in this turn.
+    mutating func prepareTurn() -> LoopControl {
+        client.executor.runLocalJobs()
+        if let rest = executeInOrder(client.executor.takeLocalCommands()) {
+            unexecuted = rest
+            return .stop
+        }
+        return .proceed
+    }
+
+    mutating func prepareWait() -> Duration? {
         // A socket is watched for writability only while messages wait for it.
         for broker in links.indices {
-            poller.watch(
-                Self.socketItem(broker), for: links[broker].backlog.isEmpty ? .readable : [.readable, .writable])
+            polls.watch(
+                linkItems[broker].socket, for: links[broker].backlog.isEmpty ? .readable : [.readable, .writable])
         }
-        let fixedItems = poller.count
-        let firstQueryItem = managementQueries.isEmpty ? -1 : managementQueries.register(into: &poller)
-        defer { poller.removeItems(from: fixedItems) }
-        do {
-            try poller.poll(timeout: wait)
-        } catch {
-            logger.error("client poll failed; stopping", metadata: ["error": "\(error)"])
-            return false
-        }
-        if firstQueryItem >= 0 { receiveManagementReplies(firstItem: firstQueryItem) }
-        return true
+        managementQueries.register(into: &polls)
+        return client.executor.hasLocalWork ? clock.now : requests.nextDeadline
+    }
+
+    mutating func serveTurn() -> LoopControl {
+        receiveManagementReplies()
+        polls.removeOnePollItems()
+        for broker in links.indices { serve(broker) }
+        expireRequests()
+        return .proceed
     }
 
     /// What broker `broker`'s socket and monitor are ready for: replies first, so that those that arrived before its
     /// connection was lost answer their requests rather than be sent again.
     mutating func serve(_ broker: Int) {
-        let ready = poller.ready(Self.socketItem(broker))
-        if ready.contains(.writable) { flush(broker) }
-        if ready.contains(.readable) { receiveAll(from: broker) }
-        if poller.ready(Self.monitorItem(broker)).contains(.readable) { readConnectionEvents(of: broker) }
+        let items = linkItems[broker]
+        if polls.isWritable(items.socket) { flush(broker) }
+        if polls.isReadable(items.socket) { receiveAll(from: broker) }
+        if polls.isReadable(items.monitor) { readConnectionEvents(of: broker) }
     }
 
     /// Answers the requests of commands the loop will never execute `stopped`; runs their tasks' jobs.
@@ -108,26 +111,8 @@ struct ClientLoop {
         }
     }
 
-    /// Executes `commands` in order; on `.stop`, the rest go to `unexecuted` and the result is `false`.
-    mutating func execute(
-        _ commands: [MajordomoClient.Command], leaving unexecuted: inout [MajordomoClient.Command]
-    ) -> Bool {
-        for (count, command) in commands.enumerated() {
-            guard execute(command) else {
-                unexecuted += commands[(count + 1)...]
-                return false
-            }
-            // A burst of requests is sent in one go, but replies keep being read meanwhile: a broker answering
-            // faster than this loop sends would otherwise fill its queue to this client, and drop what does not fit.
-            if count % Self.sendsBetweenReads == Self.sendsBetweenReads - 1 {
-                for broker in links.indices { receiveAll(from: broker) }
-            }
-        }
-        return true
-    }
-
-    /// Handles a command; `false` to stop.
-    mutating func execute(_ command: MajordomoClient.Command) -> Bool {
+    /// Handles a command.
+    mutating func execute(_ command: MajordomoClient.Command) -> LoopControl {
         switch command {
         case .send(let token, let key, let service, let frames, let timeout, let continuation):
             let isManagement = service.hasPrefix(MDP.managementPrefix)
@@ -140,17 +125,23 @@ struct ClientLoop {
             case .waitForBroker: break
             case .refused(let continuation, let error): continuation.resume(returning: .failure(error))
             }
+            // A burst of requests is sent in one go, but replies keep being read meanwhile: a broker answering
+            // faster than this loop sends would otherwise fill its queue to this client, and drop what does not fit.
+            sentSinceRead += 1
+            if sentSinceRead >= Self.sendsBetweenReads {
+                for broker in links.indices { receiveAll(from: broker) }
+            }
         case .cancel(let token):
             requests.cancel(token: token, now: clock.now)?.resume(returning: .failure(.cancelled))
             managementQueries.closeEnded(isPending: requests.isPending)
         case .connections(let reply):
             reply(connections.connections(now: clock.now))
         case .stop:
-            return false
+            return .stop
         case .run(let job):
             client.executor.run(job)
         }
-        return true
+        return .proceed
     }
 
     /// Sends request `token` to the broker that now holds it: on that broker's socket, or an MMI query on a socket
@@ -224,40 +215,39 @@ struct ClientLoop {
     }
 
     /// Sends the MMI queries that waited for a broker and hands each answer to its own query.
-    mutating func receiveManagementReplies(firstItem: Int) {
-        let arrived = managementQueries.collect(
-            from: poller, firstIndex: firstItem, maxFrames: client.limits.maxFrames, cache: frameCache)
+    mutating func receiveManagementReplies() {
+        let arrived = managementQueries.collect(from: polls, within: client.limits, cache: frameCache)
         for (token, result) in arrived {
             switch result {
-            case .success(let reply):
+            case .message(let reply):
                 requests.answer(token: token)?.resume(returning: .success(reply))
-            case .failure(let error):
-                logger.warning("invalid MMI reply dropped", metadata: ["reason": "\(error)"])
+            case .invalid(_, let reason):
+                logger.warning("invalid MMI reply dropped", metadata: ["reason": "\(reason)"])
+            case .nothing, .failed:
+                break
             }
         }
     }
 
     mutating func receiveAll(from broker: Int) {
+        sentSinceRead = 0
         let socket = links[broker].socket
         while true {
-            let received: ReceivedMessage?
-            do {
-                received = try socket.receive(maxFrames: client.limits.maxFrames, dontWait: true, cache: frameCache)
-            } catch {
+            let received = socket.receive(within: client.limits, cache: frameCache) { frames, _ in
+                try ClientInbound(frames: consume frames)
+            }
+            let reply: ClientInbound
+            switch received {
+            case .message(let message):
+                reply = message
+            case .invalid(_, let reason):
+                logger.warning("invalid reply dropped", metadata: ["reason": "\(reason)"])
+                continue
+            case .nothing:
+                return
+            case .failed(let error):
                 logger.error("client receive failed", metadata: ["error": "\(error)"])
                 return
-            }
-            guard var message = received else { return }
-            let reply: ClientInbound
-            do {
-                guard !message.isTruncated else { throw MajordomoDecodeError.tooManyFrames }
-                // The decoder gets the only reference to the frame list, so that the body keeps its storage.
-                let frames = message.frames
-                message.frames = []
-                reply = try ClientInbound(frames: frames)
-            } catch {
-                logger.warning("invalid reply dropped", metadata: ["reason": "\(error)"])
-                continue
             }
             // MMI queries are answered on sockets of their own: one here was never asked on this socket.
             guard !reply.service.hasPrefix(MDP.managementPrefix),

@@ -109,11 +109,7 @@ public final class MajordomoClient: Sendable {
     func makeSocket() throws(ZMQError) -> Socket {
         let socket = try Socket(context, type: .dealer)
         try socket.set(.immediate, true)
-        try socket.set(.maxMessageSize, limits.maxFrameBytes)
-        try socket.set(.sendHighWaterMark, limits.highWaterMark)
-        try socket.set(.receiveHighWaterMark, limits.highWaterMark)
-        try liveness.apply(to: socket)
-        try socketSetup?(socket)
+        try limits.configure(socket, liveness: liveness, setup: socketSetup)
         return socket
     }
 

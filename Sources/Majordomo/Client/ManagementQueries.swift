@@ -18,8 +18,8 @@ struct ManagementQueries {
     }
 
     private var queries: [UInt64: Query] = [:]
-    /// The tokens in the order `register(into:)` put their sockets into the last poller.
-    private var polled: [UInt64] = []
+    /// Each query's socket in the poll set `register(into:)` last added them to.
+    private var polled: [(token: UInt64, item: PollSet.Item)] = []
 
     var isEmpty: Bool { queries.isEmpty }
 
@@ -34,51 +34,44 @@ struct ManagementQueries {
         queries[token] = query
     }
 
-    /// Adds every query's socket to `poller`: readable, and writable while its request waits to be sent.
-    mutating func register(into poller: inout Poller) -> Int {
-        polled = Array(queries.keys)
-        var first = -1
-        for token in polled {
-            let query = queries[token]!
-            let index = poller.register(query.socket, for: query.unsent == nil ? .readable : [.readable, .writable])
-            if first < 0 { first = index }
+    /// Adds every query's socket to `polls` for the coming poll: readable, and writable while its request waits to
+    /// be sent.
+    mutating func register(into polls: inout PollSet) {
+        polled = queries.map { token, query in
+            (token, polls.addForOnePoll(query.socket, for: query.unsent == nil ? .readable : [.readable, .writable]))
         }
-        return first
     }
 
-    /// After a poll of the poller the sockets were registered into from `firstIndex`: sends what waited, and
-    /// returns what arrived, by token: a reply (the query's socket is then closed) or why a message was not one.
+    /// After a poll of the set the sockets were registered into: sends what waited, and returns what arrived, by
+    /// token: a reply (the query's socket is then closed) or why a message was not one.
     mutating func collect(
-        from poller: Poller, firstIndex: Int, maxFrames: Int, cache: FrameCache
-    ) -> [(token: UInt64, result: Result<ClientInbound, any Error>)] {
-        var replies: [(token: UInt64, result: Result<ClientInbound, any Error>)] = []
-        for (offset, token) in polled.enumerated() {
+        from polls: PollSet, within limits: TransportLimits, cache: FrameCache
+    ) -> [(token: UInt64, received: Received<ClientInbound>)] {
+        var replies: [(token: UInt64, received: Received<ClientInbound>)] = []
+        for (token, item) in polled {
             guard var query = queries[token] else { continue }
-            let ready = poller.ready(firstIndex + offset)
-            if ready.contains(.writable), let frames = query.unsent,
+            if polls.isWritable(item), let frames = query.unsent,
                 (try? query.socket.send(frames, dontWait: true)) == true
             {
                 query.unsent = nil
                 queries[token] = query
             }
-            guard ready.contains(.readable) else { continue }
-            let result: Result<ClientInbound, any Error>
-            do {
-                guard var message = try query.socket.receive(maxFrames: maxFrames, dontWait: true, cache: cache) else {
-                    continue
-                }
-                guard !message.isTruncated else { throw MajordomoDecodeError.tooManyFrames }
-                let frames = message.frames
-                message.frames = []
-                result = .success(try ClientInbound(frames: frames))
-            } catch {
+            guard polls.isReadable(item) else { continue }
+            let received = query.socket.receive(within: limits, cache: cache) { frames, _ in
+                try ClientInbound(frames: consume frames)
+            }
+            switch received {
+            case .message:
+                close(token)
+                replies.append((token, received))
+            case .invalid:
                 // Not an answer: the query waits on for a valid one, or for its timeout.
-                replies.append((token, .failure(error)))
+                replies.append((token, received))
+            case .nothing, .failed:
                 continue
             }
-            close(token)
-            replies.append((token, result))
         }
+        polled = []
         return replies
     }
 

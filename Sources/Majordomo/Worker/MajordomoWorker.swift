@@ -16,8 +16,8 @@ public final class MajordomoWorker: Sendable {
     public typealias Handler = @Sendable (WorkerRequest) async -> [Frame]
 
     enum Command: Sendable {
-        /// A task-pool computation finished; `session` is the index in the receiving loop.
-        case completed(session: Int, generation: Int, client: Frame, reply: [Frame])
+        /// A task-pool computation finished: its reply, to go where `route` says.
+        case completed(ReplyRoute, reply: [Frame])
         case drain(gracePeriod: Duration)
         case stop
         case status(@Sendable (WorkerStatus) -> Void)

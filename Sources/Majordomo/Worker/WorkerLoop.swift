@@ -1,23 +1,28 @@
 import Logging
 import ZeroMQ
 
-/// One I/O thread's loop state: its share of the worker's sessions, their sockets and the poller. Session
-/// positions in `sessions` are local to this loop; `WorkerSession.index` is the process-wide connection number.
-struct WorkerLoop {
+/// One worker I/O thread's loop: the sockets of its share of the worker's connections, and the
+/// `WorkerStateMachine` that decides what happens on them. The loop moves bytes and time (and computes requests
+/// on this thread, when the worker says so); the machine decides.
+struct WorkerLoop: IOLoop {
     let worker: MajordomoWorker
     let inbox: Inbox<MajordomoWorker.Command>
     let clock = MonotonicClock()
-    var sessions: [WorkerSession] = []
-    var sockets: [Socket?] = []
-    var poller = Poller()
-    /// Session index of each poller item after the first (the inbox).
-    var polledSessions: [Int] = []
-    var pollerIsStale = true
-    var drainDeadline: Duration?
+    var machine: WorkerStateMachine
+    /// Each connection's socket while it is open, by its position in the machine.
+    var sockets: [Socket?]
+    var polls = PollSet()
+    var inboxItem: PollSet.Item
+    /// The poll item of each open connection's socket.
+    var socketItems: [PollSet.Item?]
+    /// Sockets were opened or closed since the poll set was built.
+    var pollsAreStale = true
     /// Warnings a misbehaving broker (or a full queue) could repeat for every message, one line per interval.
     var throttle = LogThrottle()
+    /// What the machine asked for and the loop has not carried out yet, kept with its capacity between turns.
+    var actions: [WorkerAction] = []
     /// Replies computed in this turn of the loop and not sent yet (connection, frames), oldest first; see `flush`.
-    var outgoing: [(index: Int, frames: [Frame])] = []
+    var outgoing: [(connection: Int, frames: [Frame])] = []
     /// When the oldest reply in `outgoing` was computed.
     var outgoingSince: Duration?
     /// The MDP header and command frames, received without allocating again.
@@ -25,247 +30,150 @@ struct WorkerLoop {
 
     var logger: Logger { worker.logger }
 
-    var draining: Bool { drainDeadline != nil }
-
     init(worker: MajordomoWorker, sessions: [WorkerSession], inbox: Inbox<MajordomoWorker.Command>) {
         self.worker = worker
         self.inbox = inbox
-        self.sessions = sessions
+        machine = WorkerStateMachine(sessions: sessions, instance: worker.instance, name: worker.configuration.name)
         sockets = [Socket?](repeating: nil, count: sessions.count)
+        socketItems = [PollSet.Item?](repeating: nil, count: sessions.count)
+        inboxItem = polls.add(inbox)
+        actions.reserveCapacity(64)
     }
 
     mutating func run() {
-        for index in sessions.indices { connect(index) }
         logger.debug(
             "worker I/O thread started",
             metadata: [
                 "mdp.brokers": "\(worker.configuration.brokers.joined(separator: " "))",
                 "mdp.services": "\(worker.configuration.services.joined(separator: ","))",
-                "mdp.connections": "\(sessions.map { String($0.index) }.joined(separator: ","))",
+                "mdp.connections": "\(machine.sessions.map { String($0.index) }.joined(separator: ","))",
             ])
-        while step() {}
-        for index in sockets.indices where sockets[index] != nil {
-            sayGoodbye(index)
-        }
-        for case .status(let reply) in inbox.close() { reply(status) }
+        machine.tick(now: clock.now, into: &actions)
+        carryOut()
+        let unexecuted = runTurns()
+        flush()
+        machine.finish(now: clock.now, into: &actions)
+        carryOut()
+        for case .status(let reply) in unexecuted + inbox.close() { reply(machine.status) }
         throttle.flush(now: clock.now, all: true, to: logger)
         logger.debug("worker I/O thread stopped")
     }
 
-    /// One round of the loop; `false` when the worker is done.
-    mutating func step() -> Bool {
-        if pollerIsStale { rebuildPoller() }
-        let now = clock.now
-        let draining = self.draining
-        var wakeAt = sessions.lazy.filter { $0.isConnected || !draining }.map(\.nextTimer).min() ?? now + .seconds(1)
-        if let drainDeadline { wakeAt = min(wakeAt, drainDeadline) }
-        if let flush = throttle.nextFlush { wakeAt = min(wakeAt, flush) }
-        do {
-            try poller.poll(timeout: max(.zero, wakeAt - now))
-        } catch {
-            logger.error("worker poll failed; stopping", metadata: ["error": "\(error)"])
-            return false
-        }
-        if poller.ready(0).contains(.readable) {
-            for command in inbox.takeAll() {
-                if !execute(command) { return false }
-            }
-        }
-        for (item, index) in polledSessions.enumerated() where poller.ready(item + 1).contains(.readable) {
-            receiveTurn(on: index)
-        }
-        flush()
-        for index in sessions.indices {
-            switch sessions[index].due(now: clock.now) {
-            case .sendHeartbeat:
-                // Also while draining: a connection finishing its last request must not look dead to the broker.
-                send(WorkerOutbound.heartbeat, on: index)
-            case .dropConnection(let reason):
-                logger.warning(
-                    "broker silent; dropping connection",
-                    metadata: ["mdp.broker": "\(sessions[index].broker)", "reason": "\(reason)"])
-                close(index)
-            case .connect:
-                if draining { continue }
-                connect(index)
-            case nil:
-                break
-            }
-        }
-        throttle.flush(now: clock.now, to: logger)
-        if let drainDeadline {
-            return !(sockets.allSatisfy { $0 == nil } || clock.now >= drainDeadline)
-        }
-        return true
+    // MARK: IOLoop
+
+    mutating func prepareWait() -> Duration? {
+        if pollsAreStale { rebuildPolls() }
+        var wake = machine.nextDeadline ?? clock.now + .seconds(1)
+        if let flush = throttle.nextFlush { wake = min(wake, flush) }
+        return wake
     }
 
-    /// Handles a command from another thread; `false` to stop.
-    mutating func execute(_ command: MajordomoWorker.Command) -> Bool {
+    mutating func execute(_ command: MajordomoWorker.Command) -> LoopControl {
         switch command {
-        case .completed(let index, let generation, let client, let reply):
-            guard sessions[index].generation == generation, sockets[index] != nil else {
-                logger.debug(
-                    "reply for a closed connection dropped (the broker re-queued it)",
-                    metadata: ["mdp.connection": "\(index)"])
-                return true
-            }
-            sessions[index].inFlight -= 1
-            send(WorkerOutbound.reply(client: client, body: reply), on: index)
-            retireIfIdle(index)
+        case .completed(let route, let reply):
+            machine.completed(route, reply: reply, now: clock.now, into: &actions)
+            carryOut()
         case .drain(let gracePeriod):
             logger.debug("worker I/O thread draining", metadata: ["grace": "\(gracePeriod)"])
-            drainDeadline = clock.now + gracePeriod
-            for index in sessions.indices {
-                // A request already delivered to this socket is served rather than bounced back to the broker.
-                receiveAll(on: index)
-            }
+            // A request already delivered to a socket is served rather than bounced back to the broker.
+            for connection in sockets.indices { receive(on: connection, atMost: .max) }
             flush()
-            for index in sessions.indices { retireIfIdle(index) }
+            machine.beginDraining(gracePeriod: gracePeriod, now: clock.now, into: &actions)
+            carryOut()
         case .stop:
-            return false
+            return .stop
         case .status(let reply):
-            reply(status)
+            reply(machine.status)
         }
-        return true
+        return .proceed
     }
 
-    var status: WorkerStatus {
-        var services: [String: WorkerStatus.ServiceState] = [:]
-        for session in sessions {
-            var state = services[session.service] ?? .init(connected: 0, registered: 0, inFlight: 0)
-            if session.isConnected { state.connected += 1 }
-            if session.isConnected && session.hasHeardFromBroker { state.registered += 1 }
-            state.inFlight += session.inFlight
-            services[session.service] = state
+    mutating func serveTurn() -> LoopControl {
+        for connection in sockets.indices {
+            if let item = socketItems[connection], polls.isReadable(item) {
+                // At most the connection's credit's worth of messages (all the requests the broker may have sent it
+                // at once, and a heartbeat): a flooded connection, whose replies bring the next requests before the
+                // last is read, cannot keep this thread from the other connections and their heartbeats. What is
+                // left waits for the next turn (the socket stays readable).
+                receive(on: connection, atMost: machine.sessions[connection].credit + 1)
+            }
         }
-        return WorkerStatus(services: services, isDraining: draining)
+        flush()
+        machine.tick(now: clock.now, into: &actions)
+        carryOut()
+        throttle.flush(now: clock.now, to: logger)
+        return machine.isFinished(now: clock.now) ? .stop : .proceed
     }
 
-    /// Reads what one connection has for this turn of the loop: at most its credit's worth of messages (all the
-    /// requests the broker may have sent it at once, and a heartbeat), so that a flooded connection, whose replies
-    /// bring the next requests before the last is read, cannot keep its thread from the other connections: their
-    /// requests, and the heartbeats that keep every connection registered, are due by time, not behind a flood.
-    /// What is left waits for the next turn (`zmq_poll` still finds the socket readable).
-    mutating func receiveTurn(on index: Int) {
-        receive(on: index, atMost: sessions[index].credit + 1)
-    }
+    // MARK: Receiving
 
-    /// Reads everything waiting on one connection: when draining, a request already delivered is served rather than
-    /// bounced back to the broker.
-    mutating func receiveAll(on index: Int) {
-        receive(on: index, atMost: .max)
-    }
-
-    mutating func receive(on index: Int, atMost limit: Int) {
+    /// Reads up to `limit` messages of one connection, each handed to the machine and its actions carried out at
+    /// once (a request computed on this thread is answered before the next is read).
+    mutating func receive(on connection: Int, atMost limit: Int) {
         var received = 0
-        while received < limit, let socket = sockets[index] {
+        while received < limit, let socket = sockets[connection] {
             received += 1
-            let message: ReceivedMessage?
-            do {
-                message = try socket.receive(maxFrames: worker.limits.maxFrames, dontWait: true, cache: frameCache)
-            } catch {
-                logger.error("worker receive failed", metadata: ["mdp.connection": "\(index)", "error": "\(error)"])
+            let message = socket.receive(within: worker.limits, cache: frameCache) { frames, _ in
+                try WorkerInbound(frames: consume frames)
+            }
+            switch message {
+            case .nothing: return
+            case .failed(let error):
+                warn("worker receive failed", on: connection, ["error": "\(error)"], level: .error)
                 return
+            case .message, .invalid:
+                machine.received(message, on: connection, now: clock.now, into: &actions)
+                carryOut()
             }
-            guard let message else { return }
-            sessions[index].heardFromBroker(now: clock.now, disconnect: message.frames == WorkerOutbound.disconnect)
-            handle(message, on: index)
         }
     }
 
-    mutating func handle(_ message: consuming ReceivedMessage, on index: Int) {
-        guard !message.isTruncated else {
-            warn("oversized message from broker dropped", on: index)
-            return
-        }
-        // The decoder gets the only reference to the frame list, so that the body keeps its storage.
-        let frames = message.frames
-        message.frames = []
-        let inbound: WorkerInbound
-        do {
-            inbound = try WorkerInbound(frames: frames)
-        } catch {
-            warn("invalid message from broker dropped", on: index, ["reason": "\(error)"])
-            return
-        }
-        switch inbound {
-        case .request(let client, let body):
-            let request = WorkerRequest(service: sessions[index].service, body: body, connection: sessions[index].index)
-            switch worker.computation {
-            case .onIOThread(let compute):
-                let reply = WorkerOutbound.reply(client: client, body: compute(request))
-                outgoing.append((index, reply))
-                let now = clock.now
-                if let since = outgoingSince {
-                    if now - since >= Self.replyHoldLimit { flush() }
-                } else {
-                    outgoingSince = now
-                }
-            case .onTaskPool(let compute):
-                sessions[index].inFlight += 1
-                let generation = sessions[index].generation
-                let inbox = self.inbox
-                Task.detached {
-                    let reply = await compute(request)
-                    inbox.post(.completed(session: index, generation: generation, client: client, reply: reply))
-                }
+    // MARK: Actions
+
+    /// Carries out what the machine asked for, in order.
+    mutating func carryOut() {
+        var index = 0
+        while index < actions.count {
+            let action = actions[index]
+            index += 1
+            switch action {
+            case .connect(let connection):
+                connect(connection)
+            case .send(let connection, let frames):
+                send(frames, on: connection)
+            case .reply(let connection, let frames):
+                hold(frames, for: connection)
+            case .compute(let request, let route):
+                compute(request, route: route)
+            case .close(let connection):
+                flush()
+                closeSocket(connection)
+            case .sayGoodbye(let connection):
+                flush()
+                send(WorkerOutbound.disconnect, on: connection)
+                try? sockets[connection]?.set(.linger, .milliseconds(500))
+                closeSocket(connection)
+            case .notice(let notice):
+                log(notice)
             }
-        case .heartbeat:
-            break
-        case .disconnect:
-            logger.info("broker sent DISCONNECT; reconnecting", metadata: ["mdp.broker": "\(sessions[index].broker)"])
-            close(index)
         }
+        actions.removeAll(keepingCapacity: true)
     }
 
-    // MARK: Connections
-
-    mutating func connect(_ index: Int) {
-        do {
-            let socket = try Socket(worker.context, type: .dealer)
-            try socket.set(.maxMessageSize, worker.limits.maxFrameBytes)
-            try socket.set(.sendHighWaterMark, worker.limits.highWaterMark)
-            try socket.set(.receiveHighWaterMark, worker.limits.highWaterMark)
-            try worker.configuration.tcpLiveness.apply(to: socket)
-            // A broker host that does not answer a connect is tried again every heartbeat or second, not after the
-            // kernel's back-off of SYNs (up to a minute apart): a broker that comes back is served again soon.
-            try socket.set(.connectTimeout, max(worker.configuration.heartbeatInterval, .seconds(1)))
-            try worker.socketSetup?(socket)
-            try socket.connect(sessions[index].broker)
-            sockets[index] = socket
-            pollerIsStale = true
-            sessions[index].connected(now: clock.now)
-            let capabilities = WorkerCapabilities(
-                instance: worker.instance, credit: sessions[index].credit, name: worker.configuration.name)
-            send(
-                WorkerOutbound.ready(
-                    service: sessions[index].service,
-                    capabilities: sessions[index].offersCapabilities ? capabilities : nil),
-                on: index)
-        } catch {
-            warn("worker could not connect", on: index, ["error": "\(error)"], level: .error)
-            sessions[index].disconnected(now: clock.now)
+    /// Computes a request as the worker says: here and now (its reply joins this turn's), or as a task whose reply
+    /// comes back through the inbox.
+    mutating func compute(_ request: WorkerRequest, route: ReplyRoute) {
+        switch worker.computation {
+        case .onIOThread(let compute):
+            // Appended to the actions being carried out: the reply leaves in this same pass.
+            machine.completed(route, reply: compute(request), now: clock.now, into: &actions)
+        case .onTaskPool(let compute):
+            let inbox = self.inbox
+            Task.detached {
+                let reply = await compute(request)
+                inbox.post(.completed(route, reply: reply))
+            }
         }
-    }
-
-    mutating func close(_ index: Int) {
-        sockets[index]?.close()
-        sockets[index] = nil
-        pollerIsStale = true
-        sessions[index].disconnected(now: clock.now)
-    }
-
-    /// Draining: a connection with nothing in flight says goodbye and closes for good.
-    mutating func retireIfIdle(_ index: Int) {
-        guard drainDeadline != nil, sessions[index].inFlight == 0, sockets[index] != nil else { return }
-        sayGoodbye(index)
-    }
-
-    /// Sends DISCONNECT, gives it a moment to leave, and closes.
-    mutating func sayGoodbye(_ index: Int) {
-        send(WorkerOutbound.disconnect, on: index)
-        try? sockets[index]?.set(.linger, .milliseconds(500))
-        close(index)
     }
 
     /// How long a computed reply may wait for the others of its turn. Replies leave together (one wake-up of
@@ -273,51 +181,102 @@ struct WorkerLoop {
     /// answer back until the last is computed.
     static let replyHoldLimit: Duration = .microseconds(200)
 
-    /// Sends the replies computed so far, in order; a draining connection with nothing left says goodbye after.
+    mutating func hold(_ frames: [Frame], for connection: Int) {
+        outgoing.append((connection, frames))
+        let now = clock.now
+        if let since = outgoingSince {
+            if now - since >= Self.replyHoldLimit { flush() }
+        } else {
+            outgoingSince = now
+        }
+    }
+
+    /// Sends the replies held so far, in order.
     mutating func flush() {
         guard !outgoing.isEmpty else { return }
-        for (index, frames) in outgoing {
-            send(frames, on: index)
-        }
-        if draining {
-            for (index, _) in outgoing { retireIfIdle(index) }
-        }
+        for (connection, frames) in outgoing { send(frames, on: connection) }
         outgoing.removeAll(keepingCapacity: true)
         outgoingSince = nil
     }
 
-    mutating func send(_ frames: [Frame], on index: Int) {
-        guard let socket = sockets[index] else { return }
+    mutating func connect(_ connection: Int) {
+        let session = machine.sessions[connection]
+        do {
+            let socket = try Socket(worker.context, type: .dealer)
+            // A broker host that does not answer a connect is tried again every heartbeat or second, not after the
+            // kernel's back-off of SYNs (up to a minute apart): a broker that comes back is served again soon.
+            try socket.set(.connectTimeout, max(worker.configuration.heartbeatInterval, .seconds(1)))
+            try worker.limits.configure(
+                socket, liveness: worker.configuration.tcpLiveness, setup: worker.socketSetup)
+            try socket.connect(session.broker)
+            sockets[connection] = socket
+            pollsAreStale = true
+            machine.connected(connection, now: clock.now, into: &actions)
+        } catch {
+            machine.connectFailed(connection, error: "\(error)", now: clock.now, into: &actions)
+        }
+    }
+
+    mutating func closeSocket(_ connection: Int) {
+        sockets[connection]?.close()
+        sockets[connection] = nil
+        pollsAreStale = true
+    }
+
+    mutating func send(_ frames: [Frame], on connection: Int) {
+        guard let socket = sockets[connection] else { return }
         do {
             if try !socket.send(frames, dontWait: true) {
-                warn("broker queue full; message dropped", on: index)
+                warn("broker queue full; message dropped", on: connection)
             }
         } catch {
-            warn("worker send failed", on: index, ["error": "\(error)"], level: .error)
+            warn("worker send failed", on: connection, ["error": "\(error)"], level: .error)
         }
     }
 
-    /// A warning about connection `index`, at most one line per broker and kind each interval (`LogThrottle`).
+    mutating func rebuildPolls() {
+        polls = PollSet()
+        inboxItem = polls.add(inbox)
+        for connection in sockets.indices {
+            socketItems[connection] = sockets[connection].map { polls.add($0) }
+        }
+        pollsAreStale = false
+    }
+
+    // MARK: Log
+
+    mutating func log(_ notice: WorkerNotice) {
+        switch notice {
+        case .brokerSilent(let connection, let silence):
+            logger.warning(
+                "broker silent; dropping connection",
+                metadata: [
+                    "mdp.broker": "\(machine.sessions[connection].broker)",
+                    "reason": "broker silent for \(silence)",
+                ])
+        case .brokerSentDisconnect(let connection):
+            logger.info(
+                "broker sent DISCONNECT; reconnecting",
+                metadata: ["mdp.broker": "\(machine.sessions[connection].broker)"])
+        case .invalidMessage(let connection, let reason):
+            warn("invalid message from broker dropped", on: connection, ["reason": "\(reason)"])
+        case .replyForClosedConnection(let connection):
+            logger.debug(
+                "reply for a closed connection dropped (the broker re-queued it)",
+                metadata: ["mdp.connection": "\(machine.sessions[connection].index)"])
+        case .connectFailed(let connection, let error):
+            warn("worker could not connect", on: connection, ["error": "\(error)"], level: .error)
+        }
+    }
+
+    /// A warning about a connection, at most one line per broker and kind each interval (`LogThrottle`).
     mutating func warn(
-        _ message: String, on index: Int, _ metadata: Logger.Metadata = [:], level: Logger.Level = .warning
+        _ message: String, on connection: Int, _ metadata: Logger.Metadata = [:], level: Logger.Level = .warning
     ) {
+        let session = machine.sessions[connection]
         var metadata = metadata
-        metadata["mdp.connection"] = "\(sessions[index].index)"
-        metadata["mdp.broker"] = "\(sessions[index].broker)"
-        throttle.log(
-            level, message, peer: sessions[index].broker, metadata: metadata, now: clock.now, to: logger)
-    }
-
-    mutating func rebuildPoller() {
-        poller = Poller()
-        poller.register(fileDescriptor: inbox.wakeup.fileDescriptor)
-        polledSessions = []
-        for (index, socket) in sockets.enumerated() {
-            if let socket {
-                poller.register(socket)
-                polledSessions.append(index)
-            }
-        }
-        pollerIsStale = false
+        metadata["mdp.connection"] = "\(session.index)"
+        metadata["mdp.broker"] = "\(session.broker)"
+        throttle.log(level, message, peer: session.broker, metadata: metadata, now: clock.now, to: logger)
     }
 }

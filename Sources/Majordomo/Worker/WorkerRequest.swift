@@ -1,7 +1,7 @@
 import ZeroMQ
 
 /// A request as a worker's handler sees it.
-public struct WorkerRequest: Sendable {
+public struct WorkerRequest: Sendable, Hashable {
     /// The service it came through.
     public var service: String
     /// The request body frames.

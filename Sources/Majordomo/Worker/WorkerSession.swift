@@ -67,6 +67,9 @@ struct WorkerSession: Sendable {
 
     var isConnected: Bool { reconnectAt == nil }
 
+    /// How long the broker may be silent before the connection is taken for lost.
+    var brokerPatience: Duration { configuration.heartbeatInterval * configuration.heartbeatLiveness }
+
     /// A new socket was connected and READY sent.
     mutating func connected(now: Duration) {
         generation += 1
@@ -74,7 +77,7 @@ struct WorkerSession: Sendable {
         hasHeardFromBroker = false
         brokerAcceptedReady = false
         reconnectAt = nil
-        brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
+        brokerExpiresAt = now + brokerPatience
         nextHeartbeatAt = now + configuration.heartbeatInterval
     }
 
@@ -82,7 +85,7 @@ struct WorkerSession: Sendable {
     mutating func heardFromBroker(now: Duration, disconnect: Bool = false) {
         hasHeardFromBroker = true
         if !disconnect { brokerAcceptedReady = true }
-        brokerExpiresAt = now + configuration.heartbeatInterval * configuration.heartbeatLiveness
+        brokerExpiresAt = now + brokerPatience
     }
 
     /// The socket was closed; reconnect after the configured delay.
@@ -102,7 +105,7 @@ struct WorkerSession: Sendable {
         if let reconnectAt { return now >= reconnectAt ? .connect : nil }
         if now >= brokerExpiresAt {
             return .dropConnection(
-                reason: "broker silent for \(configuration.heartbeatInterval * configuration.heartbeatLiveness)")
+                reason: "broker silent for \(brokerPatience)")
         }
         if now >= nextHeartbeatAt {
             nextHeartbeatAt = now + configuration.heartbeatInterval
