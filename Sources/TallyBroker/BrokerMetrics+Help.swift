@@ -2,7 +2,7 @@ extension BrokerMetrics {
     /// The HELP text of every metric `BrokerMetrics` records, by name, for the Prometheus backend to print
     /// (swift-metrics has no place for it). An operator reads these in a scrape or in Grafana's metric browser, so
     /// each says what is counted and what it is not to be mistaken for.
-    public static let help: [String: String] = [
+    package static let help: [String: String] = [
         "tally_broker_requests_total":
             "Client requests by how they ended: delivered (a worker's reply reached the client) or the error the broker answered itself (overloaded, no_worker, workers_lost, worker_timeout, worker_died, shutting_down, too_many_services, payload_too_large).",
         "tally_broker_request_duration_seconds":

@@ -19,9 +19,9 @@ import Synchronization
 /// The `service` label only ever holds a name some worker registered: names that clients alone sent (typos,
 /// probes, a flood of invented names) are counted under `unknown`, so that no client can grow the series.
 /// Registered names are bounded too (`maxLabeledServices`; past it, `unknown` as well).
-public final class BrokerMetrics: Sendable {
+package final class BrokerMetrics: Sendable {
     /// The label of every service no worker registered.
-    public static let unknownService = "unknown"
+    package static let unknownService = "unknown"
 
     private struct ServiceMetrics {
         let label: String
@@ -87,7 +87,7 @@ public final class BrokerMetrics: Sendable {
     }
 
     /// Most service names that get a label of their own.
-    public let maxLabeledServices: Int
+    package let maxLabeledServices: Int
     private let factory: any MetricsFactory
     private let state: Mutex<State>
     private let violations: Counter
@@ -97,7 +97,7 @@ public final class BrokerMetrics: Sendable {
     private let peerConnections: Gauge
 
     /// - Parameter factory: where the metrics go; the process-wide backend unless a test passes its own.
-    public init(maxLabeledServices: Int = 256, factory: any MetricsFactory = MetricsSystem.factory) {
+    package init(maxLabeledServices: Int = 256, factory: any MetricsFactory = MetricsSystem.factory) {
         self.maxLabeledServices = maxLabeledServices
         self.factory = factory
         state = Mutex(State(unknown: ServiceMetrics(label: Self.unknownService, factory: factory)))
@@ -108,7 +108,7 @@ public final class BrokerMetrics: Sendable {
     }
 
     /// Records one event; called on the broker's I/O thread, so it stays cheap (a lock and a counter).
-    public func record(_ event: BrokerEvent) {
+    package func record(_ event: BrokerEvent) {
         switch event {
         case .replyDelivered(let service, let latency, _):
             withService(service) { metrics in
@@ -153,7 +153,7 @@ public final class BrokerMetrics: Sendable {
 
     /// Sets the queue and worker gauges from a snapshot: registered services each, the rest summed under
     /// `unknown`; a registered service that disappeared reads 0. And the connections open.
-    public func update(_ snapshot: BrokerSnapshot) {
+    package func update(_ snapshot: BrokerSnapshot) {
         if let connections = snapshot.peerConnections { peerConnections.record(connections) }
         state.withLock { state in
             var unknown = BrokerSnapshot.ServiceState()

@@ -9,9 +9,9 @@ import ZeroMQ
 /// earlier by `start()`, to learn the bound endpoints before the service group runs), drained on graceful shutdown
 /// (SIGTERM/SIGINT: no new requests, queued and running ones get `gracePeriod` to finish, the rest are answered)
 /// and stopped at once on cancellation. `WorkerService` and `TallyClient` have the same shape.
-public final class BrokerService: Service, Sendable {
-    public let broker: Broker
-    public let gracePeriod: Duration
+package final class BrokerService: Service, Sendable {
+    package let broker: Broker
+    package let gracePeriod: Duration
 
     /// - Parameters:
     ///   - configuration: timing and bounds.
@@ -25,7 +25,7 @@ public final class BrokerService: Service, Sendable {
     ///   - observer: called on the I/O thread for every event (metrics).
     ///   - tracer: records a `tally.broker.queue` span for each traced request (`BrokerSpans`); `nil`: none, and
     ///     no trace is read per request unless the log level is `trace`.
-    public init(
+    package init(
         configuration: BrokerConfiguration = BrokerConfiguration(),
         endpoints: [String],
         security: BrokerSecurity? = nil,
@@ -50,17 +50,17 @@ public final class BrokerService: Service, Sendable {
 
     /// One libzmq I/O thread per 4 processor cores, at least one: at 30 KB a request costs the I/O thread ~3× what
     /// it costs the broker's loop (Benchmarks/README), so on a large host one I/O thread would cap the broker first.
-    public static var defaultTransportThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 4) }
+    package static var defaultTransportThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 4) }
 
     /// Binds and starts the broker's I/O thread; `run()` does it too. Starting twice does nothing.
     /// - Returns: the bound endpoints, ports resolved.
     /// - Throws: `ZMQError` when a bind fails, or for a broker that was stopped.
     @discardableResult
-    public func start() throws(ZMQError) -> [String] {
+    package func start() throws(ZMQError) -> [String] {
         try broker.start()
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try start()
         do {
             try await gracefulShutdown()

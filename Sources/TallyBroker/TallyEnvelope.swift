@@ -13,32 +13,32 @@ import ZeroMQ
 ///   read are compared.
 /// - The request's W3C `trace` is read, within the body's first 4 KiB, for the log lines about requests that go
 ///   wrong or move (and for every delivered request when `tracesEveryRequest`): a scan, never a parse.
-public struct TallyEnvelope: ApplicationEnvelope {
+package struct TallyEnvelope: ApplicationEnvelope {
     /// Suggested client back-off for `overloaded` and shutdown answers.
-    public var retryAfter: Duration
+    package var retryAfter: Duration
     /// Whether each delivered reply's event comes with its request's trace: for per-request log lines (`trace`
     /// level) and broker spans. Off, a delivery costs no scan.
-    public var tracesEveryRequest: Bool
+    package var tracesEveryRequest: Bool
 
-    public init(retryAfter: Duration = .seconds(1), tracesEveryRequest: Bool = false) {
+    package init(retryAfter: Duration = .seconds(1), tracesEveryRequest: Bool = false) {
         self.retryAfter = retryAfter
         self.tracesEveryRequest = tracesEveryRequest
     }
 
-    public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+    package func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
         let id = requestBody.first.flatMap { frame in frame.withUnsafeBytes { EnvelopeScanner.id(in: $0) } }
         return [Frame(ErrorResponse.encode(id: id, error(for: failure, service: service)))]
     }
 
     /// The `id` of a one-frame v1 body, as its raw bytes: a slice of the frame (no copy), or of a copy of the id
     /// alone when a large frame is still in its libzmq message (`Frame.bytes(in:)`).
-    public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
+    package func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? {
         guard body.count == 1 else { return nil }
         return body[0].withUnsafeBytes { EnvelopeScanner.rawIDRange(in: $0) }.map { body[0].bytes(in: $0) }
     }
 
     /// The `id` and, for an error response, `error.code` of a one-frame v1 reply, in one scan of its head.
-    public func replyHead(of body: [Frame]) -> ReplyHead {
+    package func replyHead(of body: [Frame]) -> ReplyHead {
         guard body.count == 1 else { return ReplyHead() }
         let head = body[0].withUnsafeBytes {
             EnvelopeScanner.replyHeadRanges(in: $0, maxCodeBytes: ReplyHead.maximumCodeLength)
@@ -50,7 +50,7 @@ public struct TallyEnvelope: ApplicationEnvelope {
 
     /// The `trace` of a one-frame v1 body when it is valid by W3C Trace Context (the worker refuses the request
     /// otherwise, and its lines name no trace either).
-    public func trace(ofRequest body: [Frame]) -> RequestTrace? {
+    package func trace(ofRequest body: [Frame]) -> RequestTrace? {
         guard body.count == 1, let context = body[0].withUnsafeBytes({ EnvelopeScanner.trace(in: $0) }),
             let parent = try? context.validated()
         else { return nil }
@@ -60,7 +60,7 @@ public struct TallyEnvelope: ApplicationEnvelope {
     }
 
     /// `id=… method=…` of a v1 request, or its size when it is not one.
-    public func summary(ofRequest body: [Frame]) -> String {
+    package func summary(ofRequest body: [Frame]) -> String {
         let size = "\(body.reduce(0) { $0 + $1.count }) bytes"
         guard body.count == 1 else { return size }
         let (id, method) = body[0].withUnsafeBytes { (EnvelopeScanner.id(in: $0), EnvelopeScanner.method(in: $0)) }
@@ -116,7 +116,7 @@ public struct TallyEnvelope: ApplicationEnvelope {
 
     /// The v1 code of the broker's answer to `failure`, without wording the answer: what `error(for:service:)`
     /// says, for counting answers by code (the console) where a message would be built for nothing.
-    public static func code(for failure: BrokerFailure) -> ErrorCode {
+    package static func code(for failure: BrokerFailure) -> ErrorCode {
         switch failure {
         case .overloaded: .overloaded
         case .payloadTooLarge: .payloadTooLarge

@@ -7,12 +7,12 @@ import CZeroMQ
 ///
 /// - Important: libzmq contexts are thread-safe (the zmq API guarantees it), which is the invariant behind
 ///   `@unchecked Sendable`; sockets are not, and are never `Sendable`.
-public final class Context: @unchecked Sendable {
+package final class Context: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
 
     /// Creates a context.
     /// - Parameter ioThreads: libzmq I/O threads; one handles well over a gigabyte a second.
-    public init(ioThreads: Int32 = 1) throws(ZMQError) {
+    package init(ioThreads: Int32 = 1) throws(ZMQError) {
         guard let handle = zmq_ctx_new() else { throw .last("zmq_ctx_new") }
         self.handle = handle
         if zmq_ctx_set(handle, ZMQ_IO_THREADS, ioThreads) != 0 {
@@ -24,7 +24,7 @@ public final class Context: @unchecked Sendable {
 
     /// Makes every blocking call on this context's sockets return ETERM, from any thread: the way to stop an
     /// I/O thread that is blocked in `zmq_poll`. The sockets must still be closed by their owning threads.
-    public func shutdown() {
+    package func shutdown() {
         zmq_ctx_shutdown(handle)
     }
 
@@ -35,9 +35,9 @@ public final class Context: @unchecked Sendable {
 }
 
 /// The libzmq library this process runs on.
-public enum ZMQLibrary {
+package enum ZMQLibrary {
     /// `major.minor.patch` of the linked libzmq.
-    public static var version: (major: Int32, minor: Int32, patch: Int32) {
+    package static var version: (major: Int32, minor: Int32, patch: Int32) {
         var major: Int32 = 0
         var minor: Int32 = 0
         var patch: Int32 = 0
@@ -46,5 +46,5 @@ public enum ZMQLibrary {
     }
 
     /// Whether libzmq was built with a capability (`"curve"`, `"ipc"`, …).
-    public static func has(_ capability: String) -> Bool { zmq_has(capability) != 0 }
+    package static func has(_ capability: String) -> Bool { zmq_has(capability) != 0 }
 }

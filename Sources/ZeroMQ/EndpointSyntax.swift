@@ -4,22 +4,22 @@
 /// Accepted: `tcp://HOST:PORT` (an IPv4 address, a `[IPv6]` address, a host or interface name; `*` as host and
 /// `*` or `0` as port only where binding), `ipc://PATH` and `inproc://NAME`. libzmq still has the last word (it
 /// resolves names, binds and connects); this catches what can never work.
-public enum EndpointSyntax {
+package enum EndpointSyntax {
     /// Whether the endpoint is bound (`tcp://*:5555` is fine) or connected to (it must name a peer).
-    public enum Role: Sendable {
+    package enum Role: Sendable {
         case bind, connect
     }
 
     /// What is wrong with an endpoint.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public let endpoint: String
-        public let reason: String
+    package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        package let endpoint: String
+        package let reason: String
 
-        public var description: String { "'\(endpoint)' is not a ZeroMQ endpoint: \(reason)" }
+        package var description: String { "'\(endpoint)' is not a ZeroMQ endpoint: \(reason)" }
     }
 
     /// - Throws: `Problem` naming what is wrong.
-    public static func check(_ endpoint: String, for role: Role) throws(Problem) {
+    package static func check(_ endpoint: String, for role: Role) throws(Problem) {
         func problem(_ reason: String) -> Problem { Problem(endpoint: endpoint, reason: reason) }
         guard let separator = endpoint.firstRange(of: "://") else {
             let example = role == .bind ? "tcp://*:5555" : "tcp://127.0.0.1:5555"

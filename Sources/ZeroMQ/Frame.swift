@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Read the bytes with `withUnsafeBytes`, which never copies; `bytes` copies a message-backed frame out into an
 /// array each time it is read (what receiving did for every frame before).
-public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     enum Storage: Sendable {
         case array([UInt8])
         case message(ReceivedMessageBuffer)
@@ -24,23 +24,23 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     var storage: Storage
 
-    public init(_ bytes: [UInt8]) { storage = .array(bytes) }
+    package init(_ bytes: [UInt8]) { storage = .array(bytes) }
 
-    public init(_ bytes: some Sequence<UInt8>) { storage = .array(Array(bytes)) }
+    package init(_ bytes: some Sequence<UInt8>) { storage = .array(Array(bytes)) }
 
     /// The UTF-8 bytes of `text`.
-    public init(_ text: String) { storage = .array(Array(text.utf8)) }
+    package init(_ text: String) { storage = .array(Array(text.utf8)) }
 
-    public init(stringLiteral value: String) { self.init(value) }
+    package init(stringLiteral value: String) { self.init(value) }
 
     init(message: ReceivedMessageBuffer) { storage = .message(message) }
 
     /// The empty frame (the MDP delimiter).
-    public static let empty = Frame([UInt8]())
+    package static let empty = Frame([UInt8]())
 
     /// The frame's bytes as an array: a copy when they live in a libzmq message. Prefer `withUnsafeBytes` on a
     /// path that runs per message.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         get {
             switch storage {
             case .array(let bytes): bytes
@@ -51,7 +51,7 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     }
 
     /// Calls `body` with the frame's bytes, in place.
-    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
         case .array(let bytes): try bytes.withUnsafeBytes(body)
         case .message(let message): try message.withUnsafeBytes(body)
@@ -60,7 +60,7 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     /// The bytes in `range`, to keep a few bytes of a frame (an id) without its whole content: a slice of the
     /// frame's array (no copy), or a copy of those bytes alone when the frame is in its libzmq message.
-    public func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
+    package func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
         switch storage {
         case .array(let bytes): bytes[range]
         case .message(let message): message.withUnsafeBytes { ArraySlice($0[range]) }
@@ -68,12 +68,12 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     }
 
     /// Whether the bytes live in the libzmq message they arrived in (sending the frame shares them with libzmq).
-    public var isMessageBacked: Bool {
+    package var isMessageBacked: Bool {
         if case .message = storage { return true }
         return false
     }
 
-    public var count: Int {
+    package var count: Int {
         switch storage {
         case .array(let bytes): bytes.count
         case .message(let message): message.count
@@ -82,13 +82,13 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     /// The bytes in one call rather than element by element (what the synthesized `Hashable` would do): routing
     /// ids are dictionary keys on every message a broker handles.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
     /// Equal bytes, compared with `memcmp` whatever the storages: the generic `elementsEqual` went element by
     /// element through the collection protocols (seconds for a thousand 20 KB frames in a debug build).
-    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+    package static func == (lhs: Frame, rhs: Frame) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBytes { left in
             rhs.withUnsafeBytes { right in
@@ -98,10 +98,10 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
         }
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The frame as UTF-8 text, or `nil` if it is not valid UTF-8.
-    public var text: String? {
+    package var text: String? {
         withUnsafeBytes { bytes in
             // ASCII (service names, MDP headers) needs no validation: the common case, on every request a broker
             // receives, skips the general validator.
@@ -111,7 +111,7 @@ public struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     }
 
     /// Printable text when the frame is short ASCII, else hex (routing ids are binary): for logs.
-    public var description: String {
+    package var description: String {
         withUnsafeBytes { bytes in
             if bytes.count <= 64, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 return "\"\(String(decoding: bytes, as: UTF8.self))\""

@@ -6,13 +6,13 @@
 /// only ever evict one entry, which the next frame of that kind puts back.
 ///
 /// - Important: not thread-safe, and not `Sendable`: one per receiving thread, like the socket it serves.
-public final class FrameCache {
+package final class FrameCache {
     /// The longest frame kept.
-    public static let maximumLength = 32
+    package static let maximumLength = 32
     private static let slotCount = 64
     private var slots: [Frame]
 
-    public init() {
+    package init() {
         slots = [Frame](repeating: .empty, count: Self.slotCount)
     }
 

@@ -1,14 +1,14 @@
 import CZeroMQ
 
 /// Readiness conditions for `Poller`.
-public struct PollEvents: OptionSet, Sendable, Hashable {
-    public let rawValue: Int16
+package struct PollEvents: OptionSet, Sendable, Hashable {
+    package let rawValue: Int16
 
-    public init(rawValue: Int16) { self.rawValue = rawValue }
+    package init(rawValue: Int16) { self.rawValue = rawValue }
 
-    public static let readable = PollEvents(rawValue: Int16(ZMQ_POLLIN))
-    public static let writable = PollEvents(rawValue: Int16(ZMQ_POLLOUT))
-    public static let error = PollEvents(rawValue: Int16(ZMQ_POLLERR))
+    package static let readable = PollEvents(rawValue: Int16(ZMQ_POLLIN))
+    package static let writable = PollEvents(rawValue: Int16(ZMQ_POLLOUT))
+    package static let error = PollEvents(rawValue: Int16(ZMQ_POLLERR))
 }
 
 /// Waits on several sockets and plain file descriptors at once (`zmq_poll`).
@@ -18,36 +18,36 @@ public struct PollEvents: OptionSet, Sendable, Hashable {
 ///
 /// - Important: a registered socket must stay open while the poller is used; build a new poller after
 ///   closing one.
-public struct Poller {
+package struct Poller {
     private var items: [zmq_pollitem_t] = []
 
-    public init() {}
+    package init() {}
 
     /// Watches `socket` for `events`.
     /// - Returns: the item's index, for `ready(_:)`.
     @discardableResult
-    public mutating func register(_ socket: Socket, for events: PollEvents = .readable) -> Int {
+    package mutating func register(_ socket: Socket, for events: PollEvents = .readable) -> Int {
         items.append(zmq_pollitem_t(socket: socket.handle, fd: -1, events: events.rawValue, revents: 0))
         return items.count - 1
     }
 
     /// Watches a file descriptor (e.g. `WakeupSignal.fileDescriptor`) for `events`.
     @discardableResult
-    public mutating func register(fileDescriptor: Int32, for events: PollEvents = .readable) -> Int {
+    package mutating func register(fileDescriptor: Int32, for events: PollEvents = .readable) -> Int {
         items.append(zmq_pollitem_t(socket: nil, fd: fileDescriptor, events: events.rawValue, revents: 0))
         return items.count - 1
     }
 
     /// Changes what item `index` is watched for (a socket's writability only while something waits to be sent).
-    public mutating func watch(_ index: Int, for events: PollEvents) {
+    package mutating func watch(_ index: Int, for events: PollEvents) {
         items[index].events = events.rawValue
     }
 
     /// How many items are registered.
-    public var count: Int { items.count }
+    package var count: Int { items.count }
 
     /// Removes the items from `index` on (those registered for one poll only), keeping the storage.
-    public mutating func removeItems(from index: Int) {
+    package mutating func removeItems(from index: Int) {
         items.removeSubrange(index...)
     }
 
@@ -56,7 +56,7 @@ public struct Poller {
     ///   error here: the caller's loop simply goes round again).
     /// - Throws: `ZMQError.terminated` once the context is shut down.
     @discardableResult
-    public mutating func poll(timeout: Duration?) throws(ZMQError) -> Int {
+    package mutating func poll(timeout: Duration?) throws(ZMQError) -> Int {
         let milliseconds: Int
         if let timeout {
             let (seconds, attoseconds) = timeout.components
@@ -78,5 +78,5 @@ public struct Poller {
     }
 
     /// What item `index` is ready for after the last `poll`.
-    public func ready(_ index: Int) -> PollEvents { PollEvents(rawValue: items[index].revents) }
+    package func ready(_ index: Int) -> PollEvents { PollEvents(rawValue: items[index].revents) }
 }

@@ -1,22 +1,22 @@
 import CZeroMQ
 
 /// A whole multipart message as received.
-public struct ReceivedMessage: Sendable, Hashable {
+package struct ReceivedMessage: Sendable, Hashable {
     /// The frames kept (at most the receiver's `maxFrames`).
-    public var frames: [Frame]
+    package var frames: [Frame]
     /// Frames of the same message that were read and thrown away because the message had too many.
-    public var discardedFrames: Int
+    package var discardedFrames: Int
     /// The metadata property asked for (e.g. `User-Id`, set by a ZAP handler), when the connection has it.
-    public var metadata: String?
+    package var metadata: String?
 
-    public init(frames: [Frame], discardedFrames: Int = 0, metadata: String? = nil) {
+    package init(frames: [Frame], discardedFrames: Int = 0, metadata: String? = nil) {
         self.frames = frames
         self.discardedFrames = discardedFrames
         self.metadata = metadata
     }
 
     /// Whether the message was cut to the frame limit (and should be treated as garbage by protocol code).
-    public var isTruncated: Bool { discardedFrames > 0 }
+    package var isTruncated: Bool { discardedFrames > 0 }
 }
 
 extension Socket {
@@ -25,7 +25,7 @@ extension Socket {
     /// - Returns: `true` when the message was queued.
     /// - Throws: `ZMQError`, e.g. `.hostUnreachable` from a ROUTER_MANDATORY socket for an unknown peer.
     @discardableResult
-    public func send(_ frames: [Frame], dontWait: Bool = false) throws(ZMQError) -> Bool {
+    package func send(_ frames: [Frame], dontWait: Bool = false) throws(ZMQError) -> Bool {
         let handle = try requireHandle("send")
         guard !frames.isEmpty else {
             throw ZMQError(errno: EINVAL, operation: "send: a message has at least one frame")
@@ -64,7 +64,7 @@ extension Socket {
     ///   - cache: where small frames seen before are taken from instead of allocated again (routing ids, headers);
     ///     owned by the receiving thread.
     /// - Returns: the message, or `nil` when none is waiting (`dontWait`) or RCVTIMEO expired.
-    public func receive(
+    package func receive(
         maxFrames: Int = 64, dontWait: Bool = false, metadataProperty: String? = nil, cache: FrameCache? = nil
     ) throws(ZMQError) -> ReceivedMessage? {
         let handle = try requireHandle("receive")

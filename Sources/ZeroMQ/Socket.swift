@@ -8,17 +8,17 @@ import CZeroMQ
 ///
 /// LINGER is set to 0 at creation: a closing socket drops unsent messages instead of blocking context
 /// termination. Roles that must flush replies before closing set a bounded linger first.
-public final class Socket {
+package final class Socket {
     /// The context the socket belongs to.
-    public let context: Context
+    package let context: Context
     /// Its pattern.
-    public let type: SocketType
+    package let type: SocketType
     private(set) var handle: UnsafeMutableRawPointer?
     /// Whether `monitor(_:events:)` publishes this socket's events, so that `close()` stops it first.
     var isMonitored = false
 
     /// Creates a socket of `type` in `context`.
-    public init(_ context: Context, type: SocketType) throws(ZMQError) {
+    package init(_ context: Context, type: SocketType) throws(ZMQError) {
         guard let handle = zmq_socket(context.handle, type.rawValue) else { throw .last("zmq_socket \(type)") }
         self.context = context
         self.type = type
@@ -35,7 +35,7 @@ public final class Socket {
     /// there. libzmq sends monitor events with a blocking send, so an event bound for a reader that is gone by
     /// then (the owner closes it right after this socket, as it should) stops that I/O thread for good: every
     /// connection it serves stays open and silent, and a peer is left connected to a socket nobody reads.
-    public func close() {
+    package func close() {
         guard let handle else { return }
         stopMonitoring()
         zmq_close(handle)
@@ -43,7 +43,7 @@ public final class Socket {
     }
 
     /// Whether `close()` has run.
-    public var isClosed: Bool { handle == nil }
+    package var isClosed: Bool { handle == nil }
 
     func requireHandle(_ operation: @autoclosure () -> String) throws(ZMQError) -> UnsafeMutableRawPointer {
         guard let handle else { throw ZMQError(errno: ENOTSOCK, operation: operation()) }
@@ -51,22 +51,22 @@ public final class Socket {
     }
 
     /// Binds to `endpoint` (`tcp://127.0.0.1:0` picks a free port; read it back with `lastEndpoint`).
-    public func bind(_ endpoint: String) throws(ZMQError) {
+    package func bind(_ endpoint: String) throws(ZMQError) {
         try call(zmq_bind, "bind", endpoint)
     }
 
     /// Connects to `endpoint`; libzmq connects (and reconnects) in the background.
-    public func connect(_ endpoint: String) throws(ZMQError) {
+    package func connect(_ endpoint: String) throws(ZMQError) {
         try call(zmq_connect, "connect", endpoint)
     }
 
     /// Undoes `connect(endpoint)`.
-    public func disconnect(_ endpoint: String) throws(ZMQError) {
+    package func disconnect(_ endpoint: String) throws(ZMQError) {
         try call(zmq_disconnect, "disconnect", endpoint)
     }
 
     /// Undoes `bind(endpoint)`.
-    public func unbind(_ endpoint: String) throws(ZMQError) {
+    package func unbind(_ endpoint: String) throws(ZMQError) {
         try call(zmq_unbind, "unbind", endpoint)
     }
 
@@ -81,7 +81,7 @@ public final class Socket {
     }
 
     /// The endpoint last bound or connected, with the port resolved (`ZMQ_LAST_ENDPOINT`).
-    public var lastEndpoint: String {
+    package var lastEndpoint: String {
         (try? get(.lastEndpoint)) ?? ""
     }
 }

@@ -1,7 +1,7 @@
 import CZeroMQ
 
 /// The socket patterns Tally uses.
-public enum SocketType: Sendable, Hashable, CustomStringConvertible {
+package enum SocketType: Sendable, Hashable, CustomStringConvertible {
     case router, dealer, request, reply, pair
 
     var rawValue: Int32 {
@@ -14,7 +14,7 @@ public enum SocketType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .router: "ROUTER"
         case .dealer: "DEALER"

@@ -12,12 +12,12 @@ import Darwin
 ///
 /// - Important: `signal()` is safe from any thread (a `write` to the descriptor); `drain()` belongs to the
 ///   polling thread. That is the invariant behind `@unchecked Sendable`.
-public final class WakeupSignal: @unchecked Sendable {
+package final class WakeupSignal: @unchecked Sendable {
     /// Register this with a `Poller` for `.readable`.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private let writeDescriptor: Int32
 
-    public init() throws(ZMQError) {
+    package init() throws(ZMQError) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw ZMQError(errno: errno, operation: "pipe") }
         for descriptor in descriptors {
@@ -34,13 +34,13 @@ public final class WakeupSignal: @unchecked Sendable {
     }
 
     /// Wakes the poller. Never blocks: when the pipe is full a wake-up is already pending.
-    public func signal() {
+    package func signal() {
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
     }
 
     /// Consumes pending signals; call after the poller reports the descriptor readable.
-    public func drain() {
+    package func drain() {
         withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { buffer in
             while read(fileDescriptor, buffer.baseAddress, buffer.count) > 0 {}
         }

@@ -2,13 +2,13 @@ import CZeroMQ
 
 /// An error reported by libzmq, carrying its `errno` so that callers can tell the expected ones (EAGAIN: nothing
 /// to do now; ETERM: the context is shutting down; EINTR: a signal arrived) from real failures.
-public struct ZMQError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ZMQError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `zmq_errno()` value.
-    public let errno: Int32
+    package let errno: Int32
     /// What was being done, e.g. `bind tcp://127.0.0.1:5555`.
-    public let operation: String
+    package let operation: String
 
-    public init(errno: Int32, operation: String = "") {
+    package init(errno: Int32, operation: String = "") {
         self.errno = errno
         self.operation = operation
     }
@@ -19,27 +19,27 @@ public struct ZMQError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The message libzmq gives for this errno.
-    public var message: String { String(cString: zmq_strerror(errno)) }
+    package var message: String { String(cString: zmq_strerror(errno)) }
 
-    public var description: String {
+    package var description: String {
         operation.isEmpty ? "\(message) (errno \(errno))" : "\(operation): \(message) (errno \(errno))"
     }
 
     /// Equality ignores the operation, so `error == .again` reads naturally.
-    public static func == (lhs: ZMQError, rhs: ZMQError) -> Bool { lhs.errno == rhs.errno }
+    package static func == (lhs: ZMQError, rhs: ZMQError) -> Bool { lhs.errno == rhs.errno }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(errno) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(errno) }
 
     /// EAGAIN: a non-blocking call had nothing to do.
-    public static let again = ZMQError(errno: EAGAIN)
+    package static let again = ZMQError(errno: EAGAIN)
     /// ETERM: the context was terminated.
-    public static let terminated = ZMQError(errno: ETERM_VALUE)
+    package static let terminated = ZMQError(errno: ETERM_VALUE)
     /// EINTR: interrupted by a signal; retry.
-    public static let interrupted = ZMQError(errno: EINTR)
+    package static let interrupted = ZMQError(errno: EINTR)
     /// EHOSTUNREACH: a ROUTER_MANDATORY socket was asked to route to a peer it does not know.
-    public static let hostUnreachable = ZMQError(errno: EHOSTUNREACH)
+    package static let hostUnreachable = ZMQError(errno: EHOSTUNREACH)
     /// EINVAL: an invalid argument (bad option, bad endpoint).
-    public static let invalidArgument = ZMQError(errno: EINVAL)
+    package static let invalidArgument = ZMQError(errno: EINVAL)
 }
 
 // ETERM is defined by zmq.h relative to ZMQ_HAUSNUMERO; import it once under a plain name.

@@ -6,7 +6,7 @@ import ZeroMQ
 /// The broker never parses bodies for routing. It asks for three things only: the words of its own failure
 /// replies, the key that ties a reply to its request (so that a worker cannot hand one client's answer to
 /// another), and a short description of a request for the rare log line that must name it.
-public protocol ApplicationEnvelope: Sendable {
+package protocol ApplicationEnvelope: Sendable {
     /// The body of the broker's own reply to a request it cannot deliver.
     /// - Parameters:
     ///   - failure: what went wrong.
@@ -43,16 +43,16 @@ public protocol ApplicationEnvelope: Sendable {
 }
 
 /// What the broker reads of a reply's head (`ApplicationEnvelope.replyHead(of:)`), as slices of its bytes.
-public struct ReplyHead: Sendable {
+package struct ReplyHead: Sendable {
     /// The key that ties the reply to its request, as `ApplicationEnvelope.correlationKey(of:)` reads it.
-    public var correlationKey: ArraySlice<UInt8>?
+    package var correlationKey: ArraySlice<UInt8>?
     /// The error code of an error response, at most `maximumCodeLength` bytes; `nil` for anything else.
-    public var errorCode: ArraySlice<UInt8>?
+    package var errorCode: ArraySlice<UInt8>?
 
     /// Longest error code an envelope reports: codes are short names (`invalid_params`).
-    public static let maximumCodeLength = 32
+    package static let maximumCodeLength = 32
 
-    public init(correlationKey: ArraySlice<UInt8>? = nil, errorCode: ArraySlice<UInt8>? = nil) {
+    package init(correlationKey: ArraySlice<UInt8>? = nil, errorCode: ArraySlice<UInt8>? = nil) {
         self.correlationKey = correlationKey
         self.errorCode = errorCode
     }
@@ -60,24 +60,24 @@ public struct ReplyHead: Sendable {
 
 extension ApplicationEnvelope {
     /// Replies read for their correlation key only: no error is ever seen.
-    public func replyHead(of body: [Frame]) -> ReplyHead { ReplyHead(correlationKey: correlationKey(of: body)) }
+    package func replyHead(of body: [Frame]) -> ReplyHead { ReplyHead(correlationKey: correlationKey(of: body)) }
 
     /// Bodies without traces: none is read.
-    public func trace(ofRequest body: [Frame]) -> RequestTrace? { nil }
+    package func trace(ofRequest body: [Frame]) -> RequestTrace? { nil }
 
-    public var tracesEveryRequest: Bool { false }
+    package var tracesEveryRequest: Bool { false }
 }
 
 /// Bodies the broker knows nothing of: failure replies are one text frame `error: <reason>`, and replies are tied
 /// to requests by dispatch token only.
-public struct OpaqueEnvelope: ApplicationEnvelope {
-    public init() {}
+package struct OpaqueEnvelope: ApplicationEnvelope {
+    package init() {}
 
-    public func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
+    package func failureReply(for failure: BrokerFailure, service: String, requestBody: [Frame]) -> [Frame] {
         [Frame("error: \(failure)")]
     }
 
-    public func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? { nil }
+    package func correlationKey(of body: [Frame]) -> ArraySlice<UInt8>? { nil }
 
-    public func summary(ofRequest body: [Frame]) -> String { "\(body.reduce(0) { $0 + $1.count }) bytes" }
+    package func summary(ofRequest body: [Frame]) -> String { "\(body.reduce(0) { $0 + $1.count }) bytes" }
 }

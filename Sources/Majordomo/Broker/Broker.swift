@@ -12,15 +12,15 @@ import ZeroMQ
 /// …
 /// await broker.shutdown(gracePeriod: .seconds(10))
 /// ```
-public final class Broker: Sendable {
+package final class Broker: Sendable {
     enum Command: Sendable {
         case drain(gracePeriod: Duration)
         case stop
         case snapshot(detailed: Bool, @Sendable (BrokerSnapshot) -> Void)
     }
 
-    public let configuration: BrokerConfiguration
-    public let endpoints: [String]
+    package let configuration: BrokerConfiguration
+    package let endpoints: [String]
     let envelope: any ApplicationEnvelope
     let socketSetup: SocketSetup?
     let security: BrokerSecurity?
@@ -48,7 +48,7 @@ public final class Broker: Sendable {
     ///     trace (`BrokerEvent.requestTrace`), with that trace (for a delivery, with the request's time in the queue);
     ///     must be quick too (spans handed to an exporter).
     ///   - logger: logs events at debug, protocol violations at warning.
-    public init(
+    package init(
         configuration: BrokerConfiguration = BrokerConfiguration(),
         endpoints: [String],
         envelope: any ApplicationEnvelope = OpaqueEnvelope(),
@@ -78,7 +78,7 @@ public final class Broker: Sendable {
     /// - Throws: `ZMQError` when a bind fails (address in use, bad endpoint; nothing keeps running then), or
     ///   `ETERM` for a broker that was stopped (it cannot be started again).
     @discardableResult
-    public func start() throws(ZMQError) -> [String] {
+    package func start() throws(ZMQError) -> [String] {
         switch lifecycle.beginStart() {
         case .running: return bound.withLock { $0 }
         case .stopped: throw .stopped("broker")
@@ -118,14 +118,14 @@ public final class Broker: Sendable {
 
     /// Stops taking new requests, serves what is queued and running for up to `gracePeriod`, answers whatever is
     /// left `unavailable`, tells workers to DISCONNECT and returns when the loop has ended.
-    public func shutdown(gracePeriod: Duration) async {
+    package func shutdown(gracePeriod: Duration) async {
         lifecycle.markStopped()
         inbox.post(.drain(gracePeriod: gracePeriod))
         await thread.withLock { $0 }?.join()
     }
 
     /// Stops at once (queued requests are answered `unavailable`) and returns when the loop has ended.
-    public func stop() async {
+    package func stop() async {
         lifecycle.markStopped()
         inbox.post(.stop)
         await thread.withLock { $0 }?.join()
@@ -136,7 +136,7 @@ public final class Broker: Sendable {
     /// - Parameter detailed: with each service's worker processes, its queue's oldest wait and the peer
     ///   connections (`BrokerStateMachine.detailedSnapshot(now:)`): for the console, which asks at most once a
     ///   second; metrics and readiness need only the counts.
-    public func snapshot(detailed: Bool = false) async -> BrokerSnapshot {
+    package func snapshot(detailed: Bool = false) async -> BrokerSnapshot {
         guard lifecycle.current != .created else { return BrokerSnapshot(services: [:], isDraining: true) }
         return await withCheckedContinuation { continuation in
             let reply: @Sendable (BrokerSnapshot) -> Void = { continuation.resume(returning: $0) }

@@ -1,7 +1,7 @@
 import ZeroMQ
 
 /// What the broker's socket loop must do after the state machine handled an input.
-public enum BrokerAction: Sendable, Hashable {
+package enum BrokerAction: Sendable, Hashable {
     /// Send these frames on the ROUTER socket (the first frame is the peer's routing id).
     case send([Frame])
     /// Something worth logging or counting happened.
@@ -9,7 +9,7 @@ public enum BrokerAction: Sendable, Hashable {
 }
 
 /// Observable broker events, for logs and metrics.
-public enum BrokerEvent: Sendable, Hashable {
+package enum BrokerEvent: Sendable, Hashable {
     case workerReady(worker: Frame, service: String)
     case workerExpired(worker: Frame, service: String)
     case workerDisconnected(worker: Frame, service: String)

@@ -1,7 +1,7 @@
 import ZeroMQ
 
 /// Why the broker itself answers a request instead of a worker.
-public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
+package enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
     /// The service's queue is full.
     case overloaded(limit: Int)
     /// No worker took the request before the queue timeout.
@@ -22,7 +22,7 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
     /// be what kills workers (a poison request) and is not tried again.
     case workerDied(workersLost: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .overloaded(let limit): "the service's queue is full (\(limit) requests)"
         case .noWorker(let waited): "no worker took the request within \(waited)"
@@ -40,7 +40,7 @@ public enum BrokerFailure: Sendable, Hashable, CustomStringConvertible {
 
 extension BrokerFailure {
     /// A stable name for the kind of failure, without its values: for metric labels and log grouping.
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .overloaded: "overloaded"
         case .noWorker: "no_worker"

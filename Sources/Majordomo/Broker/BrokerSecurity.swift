@@ -6,14 +6,14 @@ import ZeroMQ
 /// about every connecting key. The user id the authenticator gives a peer is its role: only peers whose role is
 /// `workerRole` may send worker commands and only `clientRole` peers may send requests, so a leaked client key
 /// cannot register a rogue worker that would receive other clients' requests.
-public struct BrokerSecurity: Sendable {
-    public var keyPair: CurveKeyPair
-    public var authenticator: any ZAPAuthenticator
-    public var zapDomain: String
-    public var clientRole: String
-    public var workerRole: String
+package struct BrokerSecurity: Sendable {
+    package var keyPair: CurveKeyPair
+    package var authenticator: any ZAPAuthenticator
+    package var zapDomain: String
+    package var clientRole: String
+    package var workerRole: String
 
-    public init(
+    package init(
         keyPair: CurveKeyPair, authenticator: any ZAPAuthenticator, zapDomain: String = "tally",
         clientRole: String = "client", workerRole: String = "worker"
     ) {
@@ -25,7 +25,7 @@ public struct BrokerSecurity: Sendable {
     }
 
     /// An allow-list of client and worker public keys.
-    public static func allowList(keyPair: CurveKeyPair, clientKeys: [String], workerKeys: [String]) -> BrokerSecurity {
+    package static func allowList(keyPair: CurveKeyPair, clientKeys: [String], workerKeys: [String]) -> BrokerSecurity {
         var roles: [String: String] = [:]
         for key in clientKeys { roles[key] = "client" }
         for key in workerKeys { roles[key] = "worker" }

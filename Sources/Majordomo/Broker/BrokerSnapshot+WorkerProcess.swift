@@ -5,26 +5,26 @@ extension BrokerSnapshot {
     ///
     /// A Tally worker names itself in READY (`WorkerCapabilities`: `instance` to group its connections, `name` for
     /// people); a plain MDP/0.1 connection names nothing and is a process of its own, known by its routing id.
-    public struct WorkerProcess: Sendable, Hashable {
+    package struct WorkerProcess: Sendable, Hashable {
         /// What the process calls itself (`host/pid` for a Tally worker); `nil` when it said nothing. A peer's
         /// bytes: printable ASCII, at most `WorkerCapabilities.maximumNameLength` of them, and nothing more.
-        public var name: String?
+        package var name: String?
         /// How the broker tells it apart: the instance it named, or its connection's routing id in hex.
-        public var id: String
+        package var id: String
         /// Connections registered for the service.
-        public var connections: Int
+        package var connections: Int
         /// Requests those connections can hold at once.
-        public var credit: Int
+        package var credit: Int
         /// Requests sent to them and not answered yet.
-        public var inFlight: Int
+        package var inFlight: Int
         /// Replies delivered from its current connections (a connection that goes takes its count with it).
-        public var served: Int
+        package var served: Int
         /// Of those, error responses.
-        public var errors: Int
+        package var errors: Int
         /// Time since the broker last heard from any of those connections (a reply, a heartbeat, READY).
-        public var silence: Duration
+        package var silence: Duration
 
-        public init(
+        package init(
             name: String?, id: String, connections: Int = 0, credit: Int = 0, inFlight: Int = 0, served: Int = 0,
             errors: Int = 0, silence: Duration = .zero
         ) {
@@ -44,7 +44,7 @@ extension BrokerStateMachine {
     /// `snapshot` with the detail an operator's console shows: each service's worker processes and the wait of
     /// the head of its queue. Walks every connection: built at most once a second for the console, never on the
     /// message path.
-    public func detailedSnapshot(now: Duration) -> BrokerSnapshot {
+    package func detailedSnapshot(now: Duration) -> BrokerSnapshot {
         var snapshot = self.snapshot
         var rows: [Int: [Int: BrokerSnapshot.WorkerProcess]] = [:]
         for worker in workers.allValues {

@@ -1,32 +1,32 @@
 import DequeModule
 
 /// The broker's state at one moment, for metrics and health.
-public struct BrokerSnapshot: Sendable, Hashable {
+package struct BrokerSnapshot: Sendable, Hashable {
     /// One service's queue and the worker connections registered for it.
     ///
     /// In Majordomo a "worker" is one connection (one READY). A Tally worker process opens several per service
     /// (`--connections`), each with its own credit, so counting connections says little about how many processes
     /// serve a service: `workerProcesses` counts those, grouping connections by the instance named in READY
     /// (`WorkerCapabilities.instance`); a plain MDP/0.1 connection, which names none, is a process of its own.
-    public struct ServiceState: Sendable, Hashable {
-        public var queued: Int
+    package struct ServiceState: Sendable, Hashable {
+        package var queued: Int
         /// Worker connections registered for the service.
-        public var workers: Int
+        package var workers: Int
         /// Connections with room for one more request (a connection with credit 16 holding 15 is one of them).
-        public var idleWorkers: Int
+        package var idleWorkers: Int
         /// Worker processes with at least one connection registered for the service.
-        public var workerProcesses: Int
+        package var workerProcesses: Int
         /// Requests the service's connections can hold at once: the sum of their credit (1 for MDP/0.1).
-        public var credit: Int
+        package var credit: Int
         /// Requests sent to the service's connections and not yet answered.
-        public var inFlight: Int
+        package var inFlight: Int
         /// How long the request at the head of the queue has waited; `nil` with nothing queued. Detail only
         /// (`BrokerStateMachine.detailedSnapshot(now:)`).
-        public var oldestWait: Duration?
+        package var oldestWait: Duration?
         /// The worker processes registered for the service, by name then id. Detail only.
-        public var processes: [WorkerProcess]
+        package var processes: [WorkerProcess]
 
-        public init(
+        package init(
             queued: Int = 0, workers: Int = 0, idleWorkers: Int = 0, workerProcesses: Int = 0, credit: Int = 0,
             inFlight: Int = 0, oldestWait: Duration? = nil, processes: [WorkerProcess] = []
         ) {
@@ -41,27 +41,27 @@ public struct BrokerSnapshot: Sendable, Hashable {
         }
     }
 
-    public var services: [String: ServiceState]
-    public var isDraining: Bool
+    package var services: [String: ServiceState]
+    package var isDraining: Bool
     /// Open connections of peers (clients and workers alike) to the broker's socket, as its socket monitor counts
     /// them (accepted minus disconnected); `nil` where nothing counts them (a state machine alone). Detail only.
-    public var peerConnections: Int?
+    package var peerConnections: Int?
 
-    public init(services: [String: ServiceState], isDraining: Bool, peerConnections: Int? = nil) {
+    package init(services: [String: ServiceState], isDraining: Bool, peerConnections: Int? = nil) {
         self.services = services
         self.isDraining = isDraining
         self.peerConnections = peerConnections
     }
 
     /// Requests waiting in all queues.
-    public var queued: Int { services.values.reduce(0) { $0 + $1.queued } }
+    package var queued: Int { services.values.reduce(0) { $0 + $1.queued } }
     /// Registered worker connections of all services.
-    public var workers: Int { services.values.reduce(0) { $0 + $1.workers } }
+    package var workers: Int { services.values.reduce(0) { $0 + $1.workers } }
 }
 
 extension BrokerStateMachine {
     /// The current queues and workers. Walks every connection: for scrapes and tests, not for the message path.
-    public var snapshot: BrokerSnapshot {
+    package var snapshot: BrokerSnapshot {
         var states: [Int: BrokerSnapshot.ServiceState] = [:]
         for slot in services.slots {
             let service = services[slot]

@@ -198,13 +198,13 @@ extension BrokerStateMachine {
 }
 
 /// Why a worker's REPLY was not delivered (the worker is disconnected for it).
-public enum ReplyRefusal: String, Sendable, Hashable, CustomStringConvertible {
+package enum ReplyRefusal: String, Sendable, Hashable, CustomStringConvertible {
     /// Its address frame names no request that this connection holds: a duplicate, a late reply or invented bytes.
     case notHeld = "not_held"
     /// Its correlation key (the v1 `id`) differs from that of the request its address names.
     case correlationMismatch = "id_mismatch"
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notHeld: "its address names no request this worker holds"
         case .correlationMismatch: "its id differs from the id of the request it answers"

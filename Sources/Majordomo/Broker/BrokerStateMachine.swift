@@ -21,7 +21,7 @@ import ZeroMQ
 /// Workers, services and worker processes live in `SlotTable`s: a message hashes its sender once, and everything
 /// after is by slot number. Time is a `Duration` since an arbitrary origin (the runtime passes time since start),
 /// so tests drive it deterministically.
-public struct BrokerStateMachine: Sendable {
+package struct BrokerStateMachine: Sendable {
     struct Request: Sendable {
         let sequence: UInt64
         let client: Frame
@@ -132,7 +132,7 @@ public struct BrokerStateMachine: Sendable {
         case misbehaved
     }
 
-    public let configuration: BrokerConfiguration
+    package let configuration: BrokerConfiguration
     let envelope: any ApplicationEnvelope
     /// `envelope.tracesEveryRequest`, read once.
     let tracesEveryRequest: Bool
@@ -147,13 +147,13 @@ public struct BrokerStateMachine: Sendable {
     /// Set when a release ended an isolation or emptied a reserved instance, until `settle` acts on it.
     var instanceFreed = false
     /// Set by `beginDraining`: new requests are refused, queued ones still served.
-    public private(set) var isDraining = false
+    package private(set) var isDraining = false
     /// No later than `nextTimer()`: what `nextTimer()` said when `tick` last ran, lowered by every deadline made
     /// since (`noteDeadline`). Deadlines that went away since leave it early, which costs a `tick` with nothing to
     /// do, never a late one. See `nextTick`.
     private var earliestDeadline: Duration
 
-    public init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
+    package init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
         self.envelope = envelope
         self.tracesEveryRequest = envelope.tracesEveryRequest
@@ -165,7 +165,7 @@ public struct BrokerStateMachine: Sendable {
     // MARK: Inputs
 
     /// Handles one decoded message.
-    public mutating func received(_ inbound: BrokerInbound, now: Duration) -> [BrokerAction] {
+    package mutating func received(_ inbound: BrokerInbound, now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         received(inbound, now: now, into: &actions)
         return actions
@@ -173,7 +173,7 @@ public struct BrokerStateMachine: Sendable {
 
     /// Handles one decoded message, appending what it asks for to `actions`: the socket loop keeps one buffer for
     /// every message of a wake-up, and sends them all at the end of it (see `Broker+Loop`).
-    public mutating func received(_ inbound: BrokerInbound, now: Duration, into actions: inout [BrokerAction]) {
+    package mutating func received(_ inbound: BrokerInbound, now: Duration, into actions: inout [BrokerAction]) {
         let sender = inbound.sender
         switch inbound.message {
         case .request(let service, let body):
@@ -202,14 +202,14 @@ public struct BrokerStateMachine: Sendable {
 
     /// Handles frames that are not a valid MDP message: logged and dropped; a known worker that sends them is
     /// disconnected (its requests re-queued), since nothing it says can be trusted any more.
-    public mutating func receivedInvalid(from sender: Frame, reason: String, now: Duration) -> [BrokerAction] {
+    package mutating func receivedInvalid(from sender: Frame, reason: String, now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         receivedInvalid(from: sender, reason: reason, now: now, into: &actions)
         return actions
     }
 
     /// `receivedInvalid(from:reason:now:)`, appending to the socket loop's buffer.
-    public mutating func receivedInvalid(
+    package mutating func receivedInvalid(
         from sender: Frame, reason: String, now: Duration, into actions: inout [BrokerAction]
     ) {
         actions.append(.event(.protocolViolation(peer: sender, reason: reason)))
@@ -228,7 +228,7 @@ public struct BrokerStateMachine: Sendable {
     ///
     /// A REQUEST that could not be sent never reached the worker, so it cannot be what killed it: it goes back
     /// without cost.
-    public mutating func peerUnreachable(_ frames: [Frame], now: Duration) -> [BrokerAction] {
+    package mutating func peerUnreachable(_ frames: [Frame], now: Duration) -> [BrokerAction] {
         guard let peer = frames.first, let worker = workers.slot(of: peer) else { return [] }
         var actions: [BrokerAction] = []
         if frames.count > 4, frames[3] == WorkerCommand.request.frame, let token = DispatchToken(frame: frames[4]),
@@ -250,7 +250,7 @@ public struct BrokerStateMachine: Sendable {
     }
 
     /// Sends due heartbeats, expires silent workers, and answers requests that waited or were held too long.
-    public mutating func tick(now: Duration) -> [BrokerAction] {
+    package mutating func tick(now: Duration) -> [BrokerAction] {
         var actions: [BrokerAction] = []
         if now >= nextHeartbeatAt {
             for worker in workers.allValues where worker.unreachableSince == nil {
@@ -297,7 +297,7 @@ public struct BrokerStateMachine: Sendable {
     /// When the socket loop must call `tick` next, at no cost: never later than `nextTimer()`, and equal to it right
     /// after a `tick`. `nextTimer()` walks every worker's requests and every queue, which the loop cannot afford on
     /// every wake-up under load (a hundred requests in flight are a hundred assignments to visit each time).
-    public var nextTick: Duration { earliestDeadline }
+    package var nextTick: Duration { earliestDeadline }
 
     /// Records a deadline just made (a request queued or sent, a worker found unreachable or gone), so that
     /// `nextTick` is never later than it.
@@ -306,7 +306,7 @@ public struct BrokerStateMachine: Sendable {
     }
 
     /// When `tick` next has work: the next heartbeat, the earliest queue expiry or request timeout.
-    public func nextTimer() -> Duration {
+    package func nextTimer() -> Duration {
         var next = nextHeartbeatAt
         for worker in workers.allValues {
             for assignment in worker.held { next = min(next, assignment.sentAt + configuration.requestTimeout) }
@@ -324,18 +324,18 @@ public struct BrokerStateMachine: Sendable {
     // MARK: Shutdown
 
     /// Stops accepting requests (new ones are answered `unavailable`); queued and running ones continue.
-    public mutating func beginDraining() {
+    package mutating func beginDraining() {
         isDraining = true
     }
 
     /// Whether nothing is queued or running: a draining broker can stop.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         services.allValues.allSatisfy { $0.queue.isEmpty } && workers.allValues.allSatisfy { $0.held.isEmpty }
     }
 
     /// Ends the broker's work: every queued or running request is answered `unavailable` (shutting down) and
     /// every worker is told to DISCONNECT.
-    public mutating func finish() -> [BrokerAction] {
+    package mutating func finish() -> [BrokerAction] {
         var actions: [BrokerAction] = []
         for service in services.slots {
             while let request = services[service].queue.popFirst() { fail(request, .shuttingDown, into: &actions) }

@@ -6,7 +6,7 @@ import Logging
 /// The broker only carries it; reading and checking it is the application's business, as the body is. Its values
 /// live in one shared box, so that `BrokerEvent.requestTrace` stays smaller than the events beside it: the broker copies
 /// actions on its hot path, and a larger case would make every copy dearer.
-public struct RequestTrace: Sendable, Hashable {
+package struct RequestTrace: Sendable, Hashable {
     private final class Box: Sendable {
         let traceparent: String
         let tracestate: String?
@@ -26,19 +26,19 @@ public struct RequestTrace: Sendable, Hashable {
     private let box: Box
 
     /// The request's `traceparent`, valid by W3C Trace Context: `00-<trace-id>-<parent-id>-<flags>`.
-    public var traceparent: String { box.traceparent }
+    package var traceparent: String { box.traceparent }
     /// Its `tracestate`, if any.
-    public var tracestate: String? { box.tracestate }
+    package var tracestate: String? { box.tracestate }
     /// 32 lowercase hex digits: the whole trace.
-    public var traceID: String { box.traceID }
+    package var traceID: String { box.traceID }
     /// 16 lowercase hex digits: the caller's span, the one the request belongs to.
-    public var parentID: String { box.parentID }
+    package var parentID: String { box.parentID }
 
     /// For a delivered reply's request, how long it waited in the broker before its last dispatch (set by the
     /// broker, `queued(_:)`); `nil` otherwise.
-    public var queued: Duration? { box.queued }
+    package var queued: Duration? { box.queued }
 
-    public init(traceparent: String, tracestate: String?, traceID: String, parentID: String) {
+    package init(traceparent: String, tracestate: String?, traceID: String, parentID: String) {
         box = Box(traceparent: traceparent, tracestate: tracestate, traceID: traceID, parentID: parentID, queued: nil)
     }
 
@@ -53,19 +53,19 @@ public struct RequestTrace: Sendable, Hashable {
         self.box = box
     }
 
-    public static func == (lhs: RequestTrace, rhs: RequestTrace) -> Bool {
+    package static func == (lhs: RequestTrace, rhs: RequestTrace) -> Bool {
         lhs.box === rhs.box
             || (lhs.traceparent == rhs.traceparent && lhs.tracestate == rhs.tracestate && lhs.queued == rhs.queued)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(traceparent)
         hasher.combine(tracestate)
         hasher.combine(queued)
     }
 
     /// `trace_id` and `span_id`, as every Tally log line about a traced request has them.
-    public var logMetadata: Logger.Metadata {
+    package var logMetadata: Logger.Metadata {
         ["trace_id": "\(traceID)", "span_id": "\(parentID)"]
     }
 }

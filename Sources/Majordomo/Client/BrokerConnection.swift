@@ -1,7 +1,7 @@
 /// How a client's connection to one broker stands, from its socket's connection events: what a timeout says
 /// about each endpoint, so that "no reply" tells a broker that was never reached from one that went quiet.
-public struct BrokerConnection: Sendable, Hashable, CustomStringConvertible {
-    public enum Status: Sendable, Hashable {
+package struct BrokerConnection: Sendable, Hashable, CustomStringConvertible {
+    package enum Status: Sendable, Hashable {
         /// Connected and the ZMTP handshake done, `for` so long.
         case connected(for: Duration)
         /// Never connected: every attempt so far failed (nothing listens there, the host is unreachable or the name
@@ -14,19 +14,19 @@ public struct BrokerConnection: Sendable, Hashable, CustomStringConvertible {
         case handshakeFailed
     }
 
-    public let endpoint: String
-    public let status: Status
+    package let endpoint: String
+    package let status: Status
     /// How many times a connection to this broker that was up has been lost (closed by the broker, reset, or
     /// dropped because the broker stopped answering heartbeats).
-    public let losses: Int
+    package let losses: Int
 
-    public init(endpoint: String, status: Status, losses: Int = 0) {
+    package init(endpoint: String, status: Status, losses: Int = 0) {
         self.endpoint = endpoint
         self.status = status
         self.losses = losses
     }
 
-    public var description: String {
+    package var description: String {
         switch status {
         case .connected(let time): "\(endpoint): connected for \(Self.seconds(time))"
         case .neverConnected(let attempts) where attempts == 0: "\(endpoint): not connected yet"

@@ -13,25 +13,25 @@ import ZeroMQ
 ///
 /// - Important: a broker on a ZeroMQ stack older than ZMTP 3.1 (libzmq before 4.2) does not answer PINGs, and
 ///   an idle connection to it would be dropped every `timeout`: turn heartbeats off for it (`interval` `nil`).
-public struct BrokerLiveness: Sendable, Hashable {
+package struct BrokerLiveness: Sendable, Hashable {
     /// How often each broker connection is sent a PING; `nil` for no heartbeats (then a broker whose host
     /// vanishes is noticed only when TCP gives up).
-    public var interval: Duration?
+    package var interval: Duration?
     /// How long a connection waits for anything from its broker after a PING, and a connection attempt for an
     /// answer, before it is dropped.
-    public var timeout: Duration
+    package var timeout: Duration
 
     /// - Parameters:
     ///   - interval: 250 ms by default: the broker's silence is noticed between `timeout` and `timeout` plus this.
     ///   - timeout: 1 s by default: a round trip and a busy machine's scheduling delays several times over, and
     ///     short enough that a caller rarely notices the move.
-    public init(interval: Duration? = .milliseconds(250), timeout: Duration = .seconds(1)) {
+    package init(interval: Duration? = .milliseconds(250), timeout: Duration = .seconds(1)) {
         self.interval = interval
         self.timeout = timeout
     }
 
     /// No heartbeats: the broker is taken for lost only when its connection closes.
-    public static let off = BrokerLiveness(interval: nil)
+    package static let off = BrokerLiveness(interval: nil)
 
     /// Sets the options on a broker connection's socket, before it connects.
     func apply(to socket: Socket) throws(ZMQError) {

@@ -16,7 +16,7 @@ import Glibc
 ///
 /// - Important: tasks that prefer this executor share the I/O thread with the socket: they must not block or
 ///   compute for long, or every call of the client waits for them.
-public final class ClientExecutor: TaskExecutor, Sendable {
+package final class ClientExecutor: TaskExecutor, Sendable {
     /// Jobs enqueued from other threads, taken by the loop through the inbox.
     private let inbox: Inbox<MajordomoClient.Command>
     /// The I/O thread, once it runs: jobs enqueued on it skip the inbox.
@@ -31,7 +31,7 @@ public final class ClientExecutor: TaskExecutor, Sendable {
         self.inbox = inbox
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         if isOnIOThread {
             local.withLock { $0.append(job) }

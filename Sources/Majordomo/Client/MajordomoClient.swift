@@ -16,9 +16,9 @@ import ZeroMQ
 /// When a broker's connection is lost — it closed, or it stopped answering heartbeats (`BrokerLiveness`) — every
 /// request it held is sent again at once, unchanged, to a broker that is up, or as soon as one is: losing a broker
 /// costs a caller no attempt and no error.
-public final class MajordomoClient: Sendable {
+package final class MajordomoClient: Sendable {
     /// Reads the correlation key of a reply, or `nil` to match it in order.
-    public typealias Correlator = @Sendable (ClientInbound) -> String?
+    package typealias Correlator = @Sendable (ClientInbound) -> String?
 
     typealias Continuation = CheckedContinuation<Result<ClientInbound, MajordomoClientError>, Never>
 
@@ -33,7 +33,7 @@ public final class MajordomoClient: Sendable {
         case run(UnownedJob)
     }
 
-    public let brokers: [String]
+    package let brokers: [String]
     let correlate: Correlator
     let limits: TransportLimits
     let liveness: BrokerLiveness
@@ -42,12 +42,12 @@ public final class MajordomoClient: Sendable {
     let logger: Logger
     let inbox: Inbox<Command>
     /// The I/O thread as a task executor (see `ClientExecutor`).
-    public let executor: ClientExecutor
+    package let executor: ClientExecutor
     let thread = Mutex<IOThread?>(nil)
     let nextToken = Atomic<UInt64>(0)
     let lifecycle = RoleLifecycle()
 
-    public init(
+    package init(
         brokers: [String],
         limits: TransportLimits = TransportLimits(),
         liveness: BrokerLiveness = BrokerLiveness(),
@@ -71,7 +71,7 @@ public final class MajordomoClient: Sendable {
     /// Connects (in the background) and starts the I/O thread. Starting a running client does nothing.
     /// - Throws: `ZMQError` for an endpoint libzmq cannot parse (nothing keeps running then), or `ETERM` for a
     ///   client that was stopped (it cannot be started again).
-    public func start() throws(ZMQError) {
+    package func start() throws(ZMQError) {
         switch lifecycle.beginStart() {
         case .running: return
         case .stopped: throw .stopped("client")
@@ -115,7 +115,7 @@ public final class MajordomoClient: Sendable {
 
     /// How each broker's connection stands now, in the order the brokers were given; every broker "not connected
     /// yet" before the client starts or after it stopped.
-    public func connections() async -> [BrokerConnection] {
+    package func connections() async -> [BrokerConnection] {
         let idle = brokers.map { BrokerConnection(endpoint: $0, status: .neverConnected(attempts: 0)) }
         guard lifecycle.current == .running else { return idle }
         return await withCheckedContinuation { continuation in
@@ -130,7 +130,7 @@ public final class MajordomoClient: Sendable {
     ///   - body: the request body frames.
     ///   - key: the correlation key `correlate` will read from the reply; `nil` to match replies in order.
     ///   - timeout: how long to wait for the reply.
-    public func request(
+    package func request(
         service: String, body: [Frame], key: String?, timeout: Duration
     ) async throws(MajordomoClientError) -> ClientInbound {
         switch lifecycle.current {
@@ -155,13 +155,13 @@ public final class MajordomoClient: Sendable {
     }
 
     /// Fails every waiting request with `.stopped`, closes the socket and returns when the loop has ended.
-    public func stop() async {
+    package func stop() async {
         requestStop()
         await thread.withLock { $0 }?.join()
     }
 
     /// Tells the loop to stop, without waiting for it (for a `deinit`, which cannot wait).
-    public func requestStop() {
+    package func requestStop() {
         lifecycle.markStopped()
         inbox.post(.stop)
     }

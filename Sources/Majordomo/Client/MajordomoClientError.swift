@@ -1,5 +1,5 @@
 /// Why a Majordomo request got no reply.
-public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No reply within the request's timeout (no broker reachable, or the reply was lost with its broker), with how
     /// each broker's connection stood then.
     case timeout(Duration, brokers: [BrokerConnection])
@@ -12,7 +12,7 @@ public enum MajordomoClientError: Error, Hashable, Sendable, CustomStringConvert
     /// Another request with the same correlation key is in flight.
     case duplicateKey(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timeout(let duration, let brokers):
             "no reply within \(BrokerConnection.seconds(duration)) (\(brokers.map(\.description).joined(separator: "; ")))"

@@ -1,20 +1,20 @@
 import ZeroMQ
 
 /// Limits every Tally socket applies to what peers may send.
-public struct TransportLimits: Sendable, Hashable {
+package struct TransportLimits: Sendable, Hashable {
     /// Largest message part; a peer sending a larger one is disconnected by libzmq (`ZMQ_MAXMSGSIZE`).
-    public var maxFrameBytes: Int64 = 16 << 20
+    package var maxFrameBytes: Int64 = 16 << 20
     /// Frames kept per message; longer messages are drained and treated as malformed.
-    public var maxFrames: Int = 32
+    package var maxFrames: Int = 32
     /// Queue limit per peer in messages (`ZMQ_SNDHWM`/`ZMQ_RCVHWM`).
-    public var highWaterMark: Int32 = 10_000
+    package var highWaterMark: Int32 = 10_000
 
-    public init() {}
+    package init() {}
 
     /// Body frames a client request may carry. A worker receives the body behind five frames of its own
     /// (delimiter, header, command, client, delimiter) under the same `maxFrames`, so a longer body would reach it
     /// truncated, be dropped there, and leave the request unanswered and the worker's slot held for ever.
-    public var maxRequestBodyFrames: Int { maxFrames - 5 }
+    package var maxRequestBodyFrames: Int { maxFrames - 5 }
 
     /// What every role's socket to its peers gets, after the options of its own: these limits, how the role notices
     /// a peer gone silent (`SocketLiveness`), and the role's `SocketSetup` hook last, so that it may override any of

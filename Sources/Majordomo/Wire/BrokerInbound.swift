@@ -2,12 +2,12 @@ import ZeroMQ
 
 /// A message as the broker's ROUTER socket receives it: the sender's routing id, then an MDP client or worker
 /// message.
-public struct BrokerInbound: Sendable, Hashable {
+package struct BrokerInbound: Sendable, Hashable {
     /// The ROUTER routing id of the sending connection.
-    public var sender: Frame
-    public var message: Message
+    package var sender: Frame
+    package var message: Message
 
-    public enum Message: Sendable, Hashable {
+    package enum Message: Sendable, Hashable {
         /// `"" MDPC01 service body…` from a client.
         case request(service: String, body: [Frame])
         /// `"" MDPW01 0x01 service [capabilities]`: the fifth frame is Tally's extension (`WorkerCapabilities`).
@@ -20,7 +20,7 @@ public struct BrokerInbound: Sendable, Hashable {
         case disconnect
     }
 
-    public init(sender: Frame, message: Message) {
+    package init(sender: Frame, message: Message) {
         self.sender = sender
         self.message = message
     }
@@ -28,7 +28,7 @@ public struct BrokerInbound: Sendable, Hashable {
     /// Decodes a whole message as received on the broker's ROUTER (routing id first). Every frame is accounted
     /// for: a message with frames left over is refused, not half-read. The body keeps the storage of `frames` when
     /// the caller hands over its only reference (no copy of the frame list per message).
-    public init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
+    package init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         sender = frames[0]
         guard frames[1].isEmpty else { throw .missingDelimiter }
@@ -63,30 +63,30 @@ public struct BrokerInbound: Sendable, Hashable {
 }
 
 /// Frames the broker sends, routing id first.
-public enum BrokerOutbound {
+package enum BrokerOutbound {
     /// A reply to a client: `client "" MDPC01 service body…`.
-    public static func clientReply(to client: Frame, service: String, body: [Frame]) -> [Frame] {
+    package static func clientReply(to client: Frame, service: String, body: [Frame]) -> [Frame] {
         clientReply(to: client, service: Frame(service), body: body)
     }
 
     /// A reply to a client whose service frame is at hand (the broker keeps one per service).
-    public static func clientReply(to client: Frame, service: Frame, body: [Frame]) -> [Frame] {
+    package static func clientReply(to client: Frame, service: Frame, body: [Frame]) -> [Frame] {
         MDP.message((client, .empty, MDP.clientHeader, service), body: body)
     }
 
     /// A request to a worker: `worker "" MDPW01 0x02 client "" body…`.
-    public static func workerRequest(to worker: Frame, client: Frame, body: [Frame]) -> [Frame] {
+    package static func workerRequest(to worker: Frame, client: Frame, body: [Frame]) -> [Frame] {
         MDP.message(
             (worker, .empty, MDP.workerHeader, WorkerCommand.request.frame), extra: client, .empty, body: body)
     }
 
     /// `worker "" MDPW01 0x04`.
-    public static func heartbeat(to worker: Frame) -> [Frame] {
+    package static func heartbeat(to worker: Frame) -> [Frame] {
         [worker, .empty, MDP.workerHeader, WorkerCommand.heartbeat.frame]
     }
 
     /// `worker "" MDPW01 0x05`.
-    public static func disconnect(to worker: Frame) -> [Frame] {
+    package static func disconnect(to worker: Frame) -> [Frame] {
         [worker, .empty, MDP.workerHeader, WorkerCommand.disconnect.frame]
     }
 }

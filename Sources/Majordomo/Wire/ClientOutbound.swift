@@ -1,9 +1,9 @@
 import ZeroMQ
 
 /// Frames a client sends on its DEALER.
-public enum ClientOutbound {
+package enum ClientOutbound {
     /// `"" MDPC01 service body…`.
-    public static func request(service: String, body: [Frame]) -> [Frame] {
+    package static func request(service: String, body: [Frame]) -> [Frame] {
         var frames: [Frame] = []
         frames.reserveCapacity(3 + body.count)
         frames.append(.empty)

@@ -1,17 +1,17 @@
 import ZeroMQ
 
 /// Constants of the Majordomo Protocol 0.1 (ZeroMQ RFC 7) and the Majordomo Management Interface (RFC 8).
-public enum MDP {
+package enum MDP {
     /// Frame 1 of every client message: `MDPC01`.
-    public static let clientHeader: Frame = "MDPC01"
+    package static let clientHeader: Frame = "MDPC01"
     /// Frame 1 of every worker message: `MDPW01`.
-    public static let workerHeader: Frame = "MDPW01"
+    package static let workerHeader: Frame = "MDPW01"
     /// Service names starting with this prefix are answered by the broker itself (RFC 8).
-    public static let managementPrefix = "mmi."
+    package static let managementPrefix = "mmi."
     /// The MMI service that reports whether a service has live workers.
-    public static let serviceDiscovery = "mmi.service"
+    package static let serviceDiscovery = "mmi.service"
     /// Longest service name accepted (the name travels in one short frame).
-    public static let maximumServiceNameLength = 255
+    package static let maximumServiceNameLength = 255
 
     /// `head` followed by `body`, in one array allocated at its final size (no variadic list, which would be an
     /// array of its own).
@@ -36,7 +36,7 @@ public enum MDP {
 }
 
 /// The worker protocol's commands (frame 2 of a worker message, one byte).
-public enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
+package enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
     case ready = 0x01
     case request = 0x02
     case reply = 0x03
@@ -44,11 +44,11 @@ public enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
     case disconnect = 0x05
 
     /// The command as its one-byte frame (made once: messages are built with it by the thousand).
-    public var frame: Frame { Self.frames[Int(rawValue)] }
+    package var frame: Frame { Self.frames[Int(rawValue)] }
 
     private static let frames: [Frame] = (0...5).map { Frame([UInt8($0)]) }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .ready: "READY"
         case .request: "REQUEST"
@@ -61,7 +61,7 @@ public enum WorkerCommand: UInt8, Sendable, Hashable, CustomStringConvertible {
 
 /// Why frames are not a valid MDP/0.1 message. Protocol code logs it and drops the message (or disconnects a
 /// worker), never trusting the rest of such a message.
-public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Fewer frames than the message needs.
     case missingFrames(expected: Int, got: Int)
     /// Frames left over after the message was read.
@@ -79,7 +79,7 @@ public enum MajordomoDecodeError: Error, Hashable, Sendable, CustomStringConvert
     /// READY's optional capabilities frame is not `key=value` pairs of printable ASCII (`WorkerCapabilities`).
     case invalidCapabilities
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingFrames(let expected, let got): "expected at least \(expected) frames, got \(got)"
         case .unexpectedFrames(let count): "\(count) unexpected trailing frame(s)"

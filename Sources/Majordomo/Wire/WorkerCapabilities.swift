@@ -6,29 +6,29 @@ import ZeroMQ
 /// spaces (`instance=5f2c9a0e1b3d4c7a credit=8 name=db1/4242`). A Tally broker reads it; a lenient foreign broker ignores it,
 /// and for a strict one the worker falls back to the plain four-frame READY (see `WorkerSession`). Keys this broker
 /// does not know are ignored, so a later worker may say more without breaking an older broker.
-public struct WorkerCapabilities: Sendable, Hashable {
+package struct WorkerCapabilities: Sendable, Hashable {
     /// Names the worker process. Connections with one instance live and die together: the broker uses it to
     /// give a request that lost its worker a process of its own (see `BrokerStateMachine`).
-    public var instance: String?
+    package var instance: String?
     /// How many requests the connection takes at once. MDP/0.1 allows one; with more, the broker pipelines
     /// requests on the connection (and the worker reads and answers them in batches). A broker that does not know
     /// the key sends one at a time, which is still correct.
-    public var credit: Int?
+    package var credit: Int?
     /// What an operator calls the process: `host/pid`, as `system.ping` names it. Shown by the broker's console;
     /// it identifies nothing (`instance` does), so it is cut to `maximumNameLength` bytes and any byte a frame may
     /// not carry becomes `?`, on both ends: a long host name never costs a worker its registration.
-    public var name: String?
+    package var name: String?
 
-    public init(instance: String? = nil, credit: Int? = nil, name: String? = nil) {
+    package init(instance: String? = nil, credit: Int? = nil, name: String? = nil) {
         self.instance = instance
         self.credit = credit
         self.name = name.map(Self.wireName)
     }
 
     /// Longest capabilities frame accepted.
-    public static let maximumLength = 255
+    package static let maximumLength = 255
     /// Longest `name` kept, in bytes.
-    public static let maximumNameLength = 64
+    package static let maximumNameLength = 64
 
     /// `name` as the frame can carry it: printable ASCII without spaces, at most `maximumNameLength` bytes.
     static func wireName(_ name: String) -> String {
@@ -37,7 +37,7 @@ public struct WorkerCapabilities: Sendable, Hashable {
     }
 
     /// The frame a worker sends.
-    public var frame: Frame {
+    package var frame: Frame {
         var pairs: [String] = []
         if let instance { pairs.append("instance=\(instance)") }
         if let credit { pairs.append("credit=\(credit)") }
@@ -48,7 +48,7 @@ public struct WorkerCapabilities: Sendable, Hashable {
     /// Reads a capabilities frame.
     /// - Throws: `MajordomoDecodeError.invalidCapabilities` when the frame is too long, not printable ASCII, or
     ///   not `key=value` pairs with non-empty keys and values.
-    public init(frame: Frame) throws(MajordomoDecodeError) {
+    package init(frame: Frame) throws(MajordomoDecodeError) {
         guard frame.count <= Self.maximumLength, frame.bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F || $0 == 0x20 })
         else { throw .invalidCapabilities }
         self.init()

@@ -1,7 +1,7 @@
 import ZeroMQ
 
 /// A message as a worker's DEALER receives it from the broker.
-public enum WorkerInbound: Sendable, Hashable {
+package enum WorkerInbound: Sendable, Hashable {
     /// `"" MDPW01 0x02 client "" body…`.
     case request(client: Frame, body: [Frame])
     /// `"" MDPW01 0x04`.
@@ -11,7 +11,7 @@ public enum WorkerInbound: Sendable, Hashable {
 
     /// Decodes a whole message; every frame must be accounted for. The body keeps the storage of `frames` when the
     /// caller hands over its only reference.
-    public init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
+    package init(frames: consuming [Frame]) throws(MajordomoDecodeError) {
         guard frames.count >= 3 else { throw .missingFrames(expected: 3, got: frames.count) }
         guard frames[0].isEmpty else { throw .missingDelimiter }
         guard frames[1] == MDP.workerHeader else { throw .unknownHeader(frames[1]) }
@@ -30,21 +30,21 @@ public enum WorkerInbound: Sendable, Hashable {
 }
 
 /// Frames a worker sends on its DEALER.
-public enum WorkerOutbound {
+package enum WorkerOutbound {
     /// `"" MDPW01 0x01 service`, plus Tally's capabilities frame when `capabilities` is given.
-    public static func ready(service: String, capabilities: WorkerCapabilities? = nil) -> [Frame] {
+    package static func ready(service: String, capabilities: WorkerCapabilities? = nil) -> [Frame] {
         let plain: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.ready.frame, Frame(service)]
         return capabilities.map { plain + [$0.frame] } ?? plain
     }
 
     /// `"" MDPW01 0x03 client "" body…`.
-    public static func reply(client: Frame, body: [Frame]) -> [Frame] {
+    package static func reply(client: Frame, body: [Frame]) -> [Frame] {
         MDP.message((.empty, MDP.workerHeader, WorkerCommand.reply.frame, client), extra: .empty, nil, body: body)
     }
 
     /// `"" MDPW01 0x04`.
-    public static let heartbeat: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.heartbeat.frame]
+    package static let heartbeat: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.heartbeat.frame]
 
     /// `"" MDPW01 0x05`.
-    public static let disconnect: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.disconnect.frame]
+    package static let disconnect: [Frame] = [.empty, MDP.workerHeader, WorkerCommand.disconnect.frame]
 }

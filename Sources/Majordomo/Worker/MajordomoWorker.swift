@@ -11,9 +11,9 @@ import ZeroMQ
 /// choice) or as Swift tasks whose replies come back through the thread's inbox. A connection whose broker goes
 /// silent or sends DISCONNECT is replaced by a new one that registers again (READY), so workers survive broker
 /// restarts by themselves.
-public final class MajordomoWorker: Sendable {
+package final class MajordomoWorker: Sendable {
     /// Computes the reply body of one request as a task. It must always return (an error reply is a reply).
-    public typealias Handler = @Sendable (WorkerRequest) async -> [Frame]
+    package typealias Handler = @Sendable (WorkerRequest) async -> [Frame]
 
     enum Command: Sendable {
         /// A task-pool computation finished: its reply, to go where `route` says.
@@ -23,10 +23,10 @@ public final class MajordomoWorker: Sendable {
         case status(@Sendable (WorkerStatus) -> Void)
     }
 
-    public let configuration: WorkerConfiguration
+    package let configuration: WorkerConfiguration
     /// Names this worker process to the broker (`WorkerCapabilities.instance`): its connections live and die
     /// together, which the broker needs to know to give a suspect request a process of its own.
-    public let instance = String(UInt64.random(in: 1...UInt64.max), radix: 16)
+    package let instance = String(UInt64.random(in: 1...UInt64.max), radix: 16)
     let computation: RequestComputation
     let limits: TransportLimits
     let context: Context
@@ -38,7 +38,7 @@ public final class MajordomoWorker: Sendable {
     let lifecycle = RoleLifecycle()
 
     /// A worker whose requests compute as Swift tasks (for handlers that await).
-    public convenience init(
+    package convenience init(
         configuration: WorkerConfiguration,
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
@@ -51,7 +51,7 @@ public final class MajordomoWorker: Sendable {
             computation: .onTaskPool(handler))
     }
 
-    public init(
+    package init(
         configuration: WorkerConfiguration,
         limits: TransportLimits = TransportLimits(),
         context: Context? = nil,
@@ -71,7 +71,7 @@ public final class MajordomoWorker: Sendable {
     }
 
     /// How many I/O threads the worker runs (each computes one request at a time with `.onIOThread`).
-    public var ioThreadCount: Int { inboxes.count }
+    package var ioThreadCount: Int { inboxes.count }
 
     /// I/O threads for `configuration`: as asked, or one per core, but never more than connections.
     static func threadCount(_ configuration: WorkerConfiguration) -> Int {
@@ -82,7 +82,7 @@ public final class MajordomoWorker: Sendable {
     /// Starts the I/O threads; connections register with their brokers in the background. Starting a running
     /// worker does nothing.
     /// - Throws: `ETERM` for a worker that was stopped (it cannot be started again).
-    public func start() throws(ZMQError) {
+    package func start() throws(ZMQError) {
         switch lifecycle.beginStart() {
         case .running: return
         case .stopped: throw .stopped("worker")
@@ -111,7 +111,7 @@ public final class MajordomoWorker: Sendable {
 
     /// Stops taking work: idle connections send DISCONNECT at once, busy ones after sending their reply; returns
     /// when all are closed or `gracePeriod` has passed (unfinished requests are then re-queued by the broker).
-    public func shutdown(gracePeriod: Duration) async {
+    package func shutdown(gracePeriod: Duration) async {
         lifecycle.markStopped()
         logger.info("worker draining", metadata: ["grace": "\(gracePeriod)"])
         for inbox in inboxes { inbox.post(.drain(gracePeriod: gracePeriod)) }
@@ -119,7 +119,7 @@ public final class MajordomoWorker: Sendable {
     }
 
     /// The state of the worker's connections right now. A worker that has not started has none and is not ready.
-    public func status() async -> WorkerStatus {
+    package func status() async -> WorkerStatus {
         guard lifecycle.current != .created else { return WorkerStatus(services: [:], isDraining: false) }
         var merged = WorkerStatus(services: [:], isDraining: false)
         for inbox in inboxes {
@@ -134,7 +134,7 @@ public final class MajordomoWorker: Sendable {
     }
 
     /// Closes every connection at once; requests in progress are re-queued by the broker.
-    public func stop() async {
+    package func stop() async {
         lifecycle.markStopped()
         for inbox in inboxes { inbox.post(.stop) }
         await joinThreads()

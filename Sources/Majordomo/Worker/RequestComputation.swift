@@ -8,7 +8,7 @@ import ZeroMQ
 /// far longer waking threads than computing), so this is what Tally's worker uses. Its price is that a long
 /// computation holds up the other connections of the same I/O thread, heartbeats included; a handler that may
 /// block for seconds (sleeps, I/O) belongs on the task pool instead.
-public enum RequestComputation: Sendable {
+package enum RequestComputation: Sendable {
     /// Synchronously on the I/O thread that owns the connection. The worker spreads its connections over
     /// `WorkerConfiguration.ioThreads` threads, so several requests still compute at once.
     case onIOThread(@Sendable (WorkerRequest) -> [Frame])

@@ -1,34 +1,34 @@
 import Foundation
 
 /// Where a worker process connects, what it serves and how it keeps its connections alive.
-public struct WorkerConfiguration: Sendable, Hashable {
+package struct WorkerConfiguration: Sendable, Hashable {
     /// Broker endpoints; the worker registers with every one of them (no single point of failure).
-    public var brokers: [String]
+    package var brokers: [String]
     /// MDP services to serve.
-    public var services: [String]
+    package var services: [String]
     /// Requests of one service this process holds at once per broker, computing or waiting to be computed: the
     /// credit its connections of that service offer together (`WorkerCapabilities.credit`). A broker that speaks
     /// only MDP/0.1 sends one request per connection at a time, whatever the credit.
-    public var concurrency: Int = 16
+    package var concurrency: Int = 16
     /// MDP connections per service per broker; `nil` for one per I/O thread, so that every thread computes every
     /// service (never more than `concurrency`). The connections share `concurrency` as credit, as evenly as it
     /// divides. Against an MDP/0.1 broker that ignores credit, set it to `concurrency` to hold as many requests as a
     /// Tally broker would give.
-    public var connections: Int?
+    package var connections: Int?
     /// I/O threads the connections are spread over; `nil` for one per processor core (never more threads than
     /// connections). With `RequestComputation.onIOThread` this is how many requests compute at once.
-    public var ioThreads: Int?
+    package var ioThreads: Int?
     /// How often the worker sends HEARTBEAT.
-    public var heartbeatInterval: Duration = .milliseconds(2500)
+    package var heartbeatInterval: Duration = .milliseconds(2500)
     /// Intervals of broker silence after which the worker reconnects.
-    public var heartbeatLiveness: Int = 3
+    package var heartbeatLiveness: Int = 3
     /// Pause before reconnecting after the broker went silent or sent DISCONNECT.
-    public var reconnectDelay: Duration = .seconds(1)
+    package var reconnectDelay: Duration = .seconds(1)
     /// What the process tells its brokers it is called (`WorkerCapabilities.name`; Tally's workers say `host/pid`),
     /// for their consoles; `nil` says nothing.
-    public var name: String?
+    package var name: String?
 
-    public init(brokers: [String], services: [String]) {
+    package init(brokers: [String], services: [String]) {
         self.brokers = brokers
         self.services = services
     }

@@ -1,16 +1,16 @@
 /// How a worker's connections stand, for health checks.
-public struct WorkerStatus: Sendable, Hashable {
-    public struct ServiceState: Sendable, Hashable {
+package struct WorkerStatus: Sendable, Hashable {
+    package struct ServiceState: Sendable, Hashable {
         /// Connections with an open socket.
-        public var connected: Int
+        package var connected: Int
         /// Connections the broker has answered since they connected (so it knows them).
-        public var registered: Int
+        package var registered: Int
         /// Requests being computed.
-        public var inFlight: Int
+        package var inFlight: Int
     }
 
-    public var services: [String: ServiceState]
-    public var isDraining: Bool
+    package var services: [String: ServiceState]
+    package var isDraining: Bool
 
     /// Adds another I/O thread's connections.
     mutating func merge(_ other: WorkerStatus) {
@@ -25,7 +25,7 @@ public struct WorkerStatus: Sendable, Hashable {
     }
 
     /// Ready to serve: not draining, and every service registered with at least one broker.
-    public var isReady: Bool {
+    package var isReady: Bool {
         !isDraining && !services.isEmpty && services.values.allSatisfy { $0.registered > 0 }
     }
 }

@@ -7,7 +7,7 @@ extension DayState {
     ///   - steps: the day's steps, `nil` without a record.
     ///   - goal: the goal in force that day.
     ///   - trackingEnabled: goal tracking (`enableDailyStepGoal`); off, a met goal is `full`, not `completed`.
-    public init(steps: Int?, goal: Int, trackingEnabled: Bool) {
+    package init(steps: Int?, goal: Int, trackingEnabled: Bool) {
         // Judged on the whole numbers, not on a ratio: the rounded figures on the wire agree with this.
         self =
             switch steps {

@@ -5,9 +5,9 @@ import TallyProtocol
 ///
 /// The goal for date D is the entry with the latest effective date ≤ D; before the first entry, the first
 /// entry's goal (the app had a goal before it started logging changes).
-public struct GoalLog: Sendable, Equatable {
+package struct GoalLog: Sendable, Equatable {
     /// Why entries do not form a goal log; indices are positions in the list as given.
-    public enum Problem: Error, Hashable, Sendable {
+    package enum Problem: Error, Hashable, Sendable {
         /// The list is empty, so no day has a goal.
         case empty
         /// Entry `index` has a goal ≤ 0.
@@ -17,11 +17,11 @@ public struct GoalLog: Sendable, Equatable {
     }
 
     /// Entries sorted by effective date, ascending.
-    public let entries: [GoalChange]
+    package let entries: [GoalChange]
 
     /// Validates and sorts `entries` (they may come in any order).
     /// - Throws: `GoalLog.Problem` naming the offending entries.
-    public init(_ entries: [GoalChange]) throws(Problem) {
+    package init(_ entries: [GoalChange]) throws(Problem) {
         guard !entries.isEmpty else { throw .empty }
         if let bad = entries.firstIndex(where: { $0.goal <= 0 }) { throw .nonPositiveGoal(index: bad) }
         let order = entries.indices.sorted { entries[$0].effectiveDate < entries[$1].effectiveDate }
@@ -33,13 +33,13 @@ public struct GoalLog: Sendable, Equatable {
     }
 
     /// A log with one goal for all time.
-    public init(constant goal: Int) {
+    package init(constant goal: Int) {
         precondition(goal > 0, "a step goal is > 0")
         self.entries = [GoalChange(effectiveDate: .earliest, goal: goal)]
     }
 
     /// The goal active on `date`.
-    public func goal(on date: LocalDate) -> Int {
+    package func goal(on date: LocalDate) -> Int {
         // Binary search for the last entry with effectiveDate ≤ date.
         var low = 0
         var high = entries.count

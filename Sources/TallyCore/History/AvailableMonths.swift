@@ -3,18 +3,18 @@ import TallyProtocol
 
 /// The months the history calendar offers: every month holding a record up to today, plus the current month
 /// (shown even before its first record), ascending. Free users see the most recent three; Pro users all.
-public struct AvailableMonths: Sendable, Hashable {
+package struct AvailableMonths: Sendable, Hashable {
     /// How many of the most recent months a free user sees (the seed's `suffix(3)`).
-    public static let freeMonthCount = 3
+    package static let freeMonthCount = 3
 
     /// Every available month, ascending; never empty (the current month is always there).
-    public let all: [YearMonth]
+    package let all: [YearMonth]
     /// The month of today.
-    public let current: YearMonth
+    package let current: YearMonth
     /// Records dated after today: they neither make a month available nor count anywhere.
-    public let futureRecordsIgnored: Int
+    package let futureRecordsIgnored: Int
 
-    public init(history: StepHistory, today: LocalDate) {
+    package init(history: StepHistory, today: LocalDate) {
         let firstFuture = history.firstIndex(after: today)
         var months: [YearMonth] = []
         for record in history.records[..<firstFuture] where months.last != record.date.yearMonth {
@@ -28,18 +28,18 @@ public struct AvailableMonths: Sendable, Hashable {
     }
 
     /// The months a user may open.
-    public func visible(isPro: Bool) -> ArraySlice<YearMonth> {
+    package func visible(isPro: Bool) -> ArraySlice<YearMonth> {
         isPro ? all[...] : all.suffix(Self.freeMonthCount)
     }
 
     /// How many available months a free user does not see (0 for Pro).
-    public func lockedCount(isPro: Bool) -> Int {
+    package func lockedCount(isPro: Bool) -> Int {
         all.count - visible(isPro: isPro).count
     }
 
     /// Whether opening `month` needs Pro: it lies before the first month a free user sees. Months between visible
     /// ones (a month without records) are free to open: they hold nothing a subscription would unlock.
-    public func needsPro(_ month: YearMonth) -> Bool {
+    package func needsPro(_ month: YearMonth) -> Bool {
         month < visible(isPro: false).first!
     }
 }

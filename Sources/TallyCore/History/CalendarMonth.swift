@@ -3,20 +3,20 @@ import TallyProtocol
 
 /// One month of the history calendar: the grid of day cells and the list-mode rows, computed together because
 /// the app switches between the two views of the same month.
-public struct CalendarMonth: Sendable, Hashable {
-    public let month: YearMonth
+package struct CalendarMonth: Sendable, Hashable {
+    package let month: YearMonth
     /// Every day of the month, 1st first.
-    public let days: [HistoryDay]
+    package let days: [HistoryDay]
     /// The days laid out in weeks: leading blanks by `week_starts_on`, 28, 35 or 42 cells.
-    public let grid: WeekGrid
+    package let grid: WeekGrid
     /// List mode: the days with a record (up to today), most recent first.
-    public let rows: [HistoryDay]
+    package let rows: [HistoryDay]
     /// Sums over `rows`.
-    public let totals: StepTotals
+    package let totals: StepTotals
     /// Days of the month whose state is `completed`.
-    public let completedDays: Int
+    package let completedDays: Int
 
-    public init(month: YearMonth, history: StepHistory, goals: GoalSettings, today: LocalDate, weekStart: WeekStart) {
+    package init(month: YearMonth, history: StepHistory, goals: GoalSettings, today: LocalDate, weekStart: WeekStart) {
         self.month = month
         self.days = HistoryDay.days(month.firstDay...month.lastDay, history: history, goals: goals, today: today)
         self.grid = WeekGrid(first: month.firstDay, last: month.lastDay, weekStart: weekStart)

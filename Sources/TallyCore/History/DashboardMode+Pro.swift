@@ -2,5 +2,5 @@ import TallyProtocol
 
 extension DashboardMode {
     /// Weekly and monthly charts are behind the Pro subscription; daily is free.
-    public var needsPro: Bool { self != .daily }
+    package var needsPro: Bool { self != .daily }
 }

@@ -3,20 +3,20 @@ import TallyProtocol
 
 /// One day as the history screens show it: a calendar cell, a list row (the app's `DailyRecordRow`) or a bar of the
 /// dashboard's weekly and monthly charts. Every day is judged against the goal in force on that day.
-public struct HistoryDay: Sendable, Hashable {
-    public let date: LocalDate
+package struct HistoryDay: Sendable, Hashable {
+    package let date: LocalDate
     /// The day's record; `nil` for no data and for future days (whose records are ignored).
-    public let record: DailyRecordParams?
+    package let record: DailyRecordParams?
     /// The goal active on `date` (from the goal log, also when tracking is off).
-    public let goal: Int
+    package let goal: Int
     /// `min(steps / goal, 1)`; `nil` without a record.
-    public let progress: Double?
-    public let state: DayState
-    public let isToday: Bool
+    package let progress: Double?
+    package let state: DayState
+    package let isToday: Bool
 
     /// Judges `date`.
     /// - Parameter record: the record of `date`, if there is one (future records may be passed: they are dropped).
-    public init(date: LocalDate, record: DailyRecordParams?, goals: GoalSettings, today: LocalDate) {
+    package init(date: LocalDate, record: DailyRecordParams?, goals: GoalSettings, today: LocalDate) {
         let goal = goals.log.goal(on: date)
         self.date = date
         self.goal = goal
@@ -33,11 +33,11 @@ public struct HistoryDay: Sendable, Hashable {
     }
 
     /// Whether the day can be selected: every day up to today.
-    public var isFuture: Bool { state == .future }
+    package var isFuture: Bool { state == .future }
 
     /// Opacity of the cell's colour: the progress while in progress, 1 when completed or full, `nil` for the grey
     /// states (no data, zero, future).
-    public var intensity: Double? {
+    package var intensity: Double? {
         switch state {
         case .inProgress: progress
         case .completed, .full: 1

@@ -8,25 +8,25 @@ import TallyProtocol
 /// An hour without samples inside a day that has samples is 0; a day without any sample has no data in every
 /// hour (`nil`), not a flat zero line; hours after "now" are future and hold nothing. A date the zone skipped
 /// (Pacific/Apia, 2011-12-30) has no hours at all: no bucket, no data, every sample outside it.
-public struct HourlySeries: Sendable, Hashable {
+package struct HourlySeries: Sendable, Hashable {
     /// One hour bucket.
-    public struct Bucket: Sendable, Hashable {
-        public let hour: LocalHour
+    package struct Bucket: Sendable, Hashable {
+        package let hour: LocalHour
         /// `nil` when the day has no samples or the hour is in the future.
-        public let totals: StepTotals?
-        public let isFuture: Bool
+        package let totals: StepTotals?
+        package let isFuture: Bool
     }
 
-    public let date: LocalDate
-    public let buckets: [Bucket]
+    package let date: LocalDate
+    package let buckets: [Bucket]
     /// Whether any sample fell into the day.
-    public let hasData: Bool
+    package let hasData: Bool
     /// Samples outside the day, or starting after `now`: left out of every bucket.
-    public let samplesIgnored: Int
+    package let samplesIgnored: Int
 
     /// Buckets `samples` (any order) into the hours of `date`.
     /// - Parameter now: the request's instant, if it gave one: hours starting after it are future.
-    public init(date: LocalDate, samples: [StepSampleParams], calendar: ZoneCalendar, now: Instant?) {
+    package init(date: LocalDate, samples: [StepSampleParams], calendar: ZoneCalendar, now: Instant?) {
         let hours = calendar.hours(of: date)
         // The day's span rather than its first and last bucket: a skipped date's day is empty and has neither.
         let day = calendar.interval(of: date)
@@ -58,7 +58,7 @@ public struct HourlySeries: Sendable, Hashable {
     }
 
     /// Sums over every bucket.
-    public var totals: StepTotals {
+    package var totals: StepTotals {
         var totals = StepTotals()
         for bucket in buckets { if let sum = bucket.totals { totals.add(sum) } }
         return totals

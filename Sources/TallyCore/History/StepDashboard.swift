@@ -4,21 +4,21 @@ import TallyProtocol
 
 /// The home dashboard for a selected day: the step card of that day, the chart of the chosen mode with its
 /// totals, and whether the app should ask for a review.
-public struct StepDashboard: Sendable, Hashable {
+package struct StepDashboard: Sendable, Hashable {
     /// The chart.
-    public enum Series: Sendable, Hashable {
+    package enum Series: Sendable, Hashable {
         case hours(HourlySeries)
         case days([HistoryDay])
     }
 
-    public let mode: DashboardMode
+    package let mode: DashboardMode
     /// The selected day (the card).
-    public let day: HistoryDay
-    public let series: Series
+    package let day: HistoryDay
+    package let series: Series
     /// Sums over the chart: the hours' samples, or the records of the days up to today.
-    public let totals: StepTotals
+    package let totals: StepTotals
     /// The seed's `presentReviewIfNeeded()`: goal tracking on, the selected day is today, and its goal is met.
-    public let reviewPromptDue: Bool
+    package let reviewPromptDue: Bool
 
     /// - Parameters:
     ///   - date: the selected day; not after `today` (callers refuse that: future days cannot be selected).
@@ -26,7 +26,7 @@ public struct StepDashboard: Sendable, Hashable {
     ///   - now: the request's instant, when it gave one: hours after it are future.
     /// - Throws: `DashboardRangeError` when the chart would reach beyond the supported dates or instants: the
     ///   week of a day in the first or last days of the calendar, the hours of a day at either end of it.
-    public init(
+    package init(
         mode: DashboardMode, date: LocalDate, history: StepHistory, samples: [StepSampleParams], goals: GoalSettings,
         today: LocalDate, now: Instant?, calendar: ZoneCalendar, weekStart: WeekStart
     ) throws(DashboardRangeError) {

@@ -2,18 +2,18 @@ import TallyProtocol
 
 /// Sums of the step measures over days or hours. A measure no summed item reported stays `nil` rather than 0,
 /// so "the source does not report calories" is not shown as "0 kcal".
-public struct StepTotals: Sendable, Hashable {
+package struct StepTotals: Sendable, Hashable {
     /// How many items (days with a record, or samples) were summed.
-    public private(set) var count = 0
-    public private(set) var steps = 0
-    public private(set) var distanceMeters: Double?
-    public private(set) var calories: Double?
-    public private(set) var flightsClimbed: Int?
+    package private(set) var count = 0
+    package private(set) var steps = 0
+    package private(set) var distanceMeters: Double?
+    package private(set) var calories: Double?
+    package private(set) var flightsClimbed: Int?
 
-    public init() {}
+    package init() {}
 
     /// Adds one item's measures.
-    public mutating func add(steps: Int, distanceMeters: Double?, calories: Double?, flightsClimbed: Int?) {
+    package mutating func add(steps: Int, distanceMeters: Double?, calories: Double?, flightsClimbed: Int?) {
         count += 1
         self.steps += steps
         if let distanceMeters { self.distanceMeters = (self.distanceMeters ?? 0) + distanceMeters }
@@ -22,14 +22,14 @@ public struct StepTotals: Sendable, Hashable {
     }
 
     /// Adds a day's record.
-    public mutating func add(_ record: DailyRecordParams) {
+    package mutating func add(_ record: DailyRecordParams) {
         add(
             steps: record.steps, distanceMeters: record.distanceMeters, calories: record.calories,
             flightsClimbed: record.flightsClimbed)
     }
 
     /// Adds everything another total holds.
-    public mutating func add(_ other: StepTotals) {
+    package mutating func add(_ other: StepTotals) {
         guard other.count > 0 else { return }
         self.steps += other.steps
         count += other.count

@@ -2,19 +2,19 @@ import TallyCalendar
 import TallyProtocol
 
 /// One cell of the 30-day heatmap (the app's `HeatmapDayRecord`).
-public struct HeatmapDay: Sendable, Hashable {
-    public let date: LocalDate
+package struct HeatmapDay: Sendable, Hashable {
+    package let date: LocalDate
     /// The day's steps, or `nil` for no data.
-    public let steps: Int?
+    package let steps: Int?
     /// The goal active that day.
-    public let goal: Int
+    package let goal: Int
     /// `no_data` and `zero` (both grey, different facts), `in_progress` (the blue ramp), `completed` (the green
     /// ramp): the heatmap exists only with goal tracking on and ends today, so never `full` or `future`.
-    public let state: DayState
+    package let state: DayState
     /// Whether the day belongs to the current streak as the badge shows it.
-    public let inCurrentStreak: Bool
-    public let isToday: Bool
+    package let inCurrentStreak: Bool
+    package let isToday: Bool
     /// `0.15 + steps / maxSteps × 0.85` for days with steps > 0; `nil` for zero and no-data days, which are
     /// grey and have no colour ramp (their `state` says which grey).
-    public let intensity: Double?
+    package let intensity: Double?
 }

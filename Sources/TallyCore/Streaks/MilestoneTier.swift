@@ -1,5 +1,5 @@
 /// The seven streak trophies, in order. The raw value is the streak length in days that earns the tier.
-public enum MilestoneTier: Int, CaseIterable, Sendable, Hashable, Comparable {
+package enum MilestoneTier: Int, CaseIterable, Sendable, Hashable, Comparable {
     case bronze = 7
     case silver = 14
     case gold = 30
@@ -9,10 +9,10 @@ public enum MilestoneTier: Int, CaseIterable, Sendable, Hashable, Comparable {
     case diamond = 365
 
     /// Days of current streak that earn the tier.
-    public var days: Int { rawValue }
+    package var days: Int { rawValue }
 
     /// The trophy's name as the app shows it ("Bronze").
-    public var name: String {
+    package var name: String {
         switch self {
         case .bronze: "Bronze"
         case .silver: "Silver"
@@ -24,5 +24,5 @@ public enum MilestoneTier: Int, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    public static func < (lhs: MilestoneTier, rhs: MilestoneTier) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: MilestoneTier, rhs: MilestoneTier) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -7,27 +7,27 @@ import TallyProtocol
 /// most steps of any day in the 30, so the best day of the window is always full colour and any day with steps
 /// is visibly coloured. Zero and no-data days have no intensity (they are grey); when every day of the window
 /// is zero or has no data, no intensity is computed at all, so there is no division by a zero maximum.
-public struct StreakHeatmap: Sendable, Hashable {
+package struct StreakHeatmap: Sendable, Hashable {
     /// Days in the window.
-    public static let length = 30
+    package static let length = 30
     /// The intensity of a day with the fewest possible steps above zero.
-    public static let minimumIntensity = 0.15
+    package static let minimumIntensity = 0.15
 
     /// The first day of the window: today − 29.
-    public let start: LocalDate
+    package let start: LocalDate
     /// The last day of the window: today.
-    public let end: LocalDate
+    package let end: LocalDate
     /// The window's days, oldest first; the last is today.
-    public let days: [HeatmapDay]
+    package let days: [HeatmapDay]
     /// The most steps of any day in the window, or `nil` when no day of it has a record.
-    public let maxSteps: Int?
+    package let maxSteps: Int?
     /// The week layout of `days`.
-    public let grid: WeekGrid
+    package let grid: WeekGrid
 
     /// - Parameters:
     ///   - today: the last day of the window; `today − 29` must be a supported date (callers bound `today`).
     ///   - current: the current streak as the badge shows it, to mark its days.
-    public init(
+    package init(
         today: LocalDate, history: StepHistory, goals: GoalLog, current: StreakRun?, weekStart: WeekStart
     ) {
         let first = today.adding(days: -(Self.length - 1))

@@ -4,7 +4,7 @@ import TallyCalendar
 ///
 /// With goal tracking off the app offers no streaks at all, so the report says exactly that instead of
 /// returning a streak of 0 that a client could mistake for a broken streak.
-public enum StreakReport: Sendable, Hashable {
+package enum StreakReport: Sendable, Hashable {
     /// Goal tracking (`enableDailyStepGoal`) is off: no day is completed and streaks are not offered.
     case goalTrackingOff(today: LocalDate)
     /// Goal tracking is on.
@@ -13,7 +13,7 @@ public enum StreakReport: Sendable, Hashable {
     /// Computes the report in O(records + goal changes).
     /// - Parameter today: must be at least 29 days after `LocalDate.earliest`, so the heatmap window exists.
     /// - Parameter days: the zone's succession of days (`StreakDays`).
-    public init(
+    package init(
         history: StepHistory, goals: GoalSettings, today: LocalDate, weekStart: WeekStart,
         days: StreakDays = .gregorian
     ) {
@@ -26,18 +26,18 @@ public enum StreakReport: Sendable, Hashable {
     }
 
     /// The earliest `today` a report can be computed for: the 30-day heatmap needs 29 days before it.
-    public static let earliestToday = LocalDate.earliest.adding(days: StreakHeatmap.length - 1)
+    package static let earliestToday = LocalDate.earliest.adding(days: StreakHeatmap.length - 1)
 }
 
 /// The streak sheet with goal tracking on.
-public struct ActiveStreakReport: Sendable, Hashable {
-    public let today: LocalDate
-    public let streaks: Streaks
-    public let milestones: Milestones
-    public let todayProgress: TodayProgress
-    public let heatmap: StreakHeatmap
+package struct ActiveStreakReport: Sendable, Hashable {
+    package let today: LocalDate
+    package let streaks: Streaks
+    package let milestones: Milestones
+    package let todayProgress: TodayProgress
+    package let heatmap: StreakHeatmap
 
-    public init(
+    package init(
         history: StepHistory, goals: GoalLog, today: LocalDate, weekStart: WeekStart, days: StreakDays = .gregorian
     ) {
         let streaks = Streaks(history: history, goals: goals, today: today, days: days)

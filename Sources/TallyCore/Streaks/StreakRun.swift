@@ -4,19 +4,19 @@ import TallyCalendar
 ///
 /// Runs are built one day at a time while the history is swept in date order, so the total is the exact sum of
 /// the days' steps (the app's `Int(avg) × count` drifts by up to `count − 1` steps; Tally reports the sum).
-public struct StreakRun: Sendable, Hashable {
+package struct StreakRun: Sendable, Hashable {
     /// The first day of the run.
-    public private(set) var start: LocalDate
+    package private(set) var start: LocalDate
     /// The last day of the run.
-    public private(set) var end: LocalDate
+    package private(set) var end: LocalDate
     /// Days in the run (`end − start + 1`, less any dates the zone skipped in between; every day of it has a
     /// record).
-    public private(set) var count: Int
+    package private(set) var count: Int
     /// Sum of the steps of the run's days.
-    public private(set) var totalSteps: Int
+    package private(set) var totalSteps: Int
 
     /// A run of the single day `date`.
-    public init(day date: LocalDate, steps: Int) {
+    package init(day date: LocalDate, steps: Int) {
         self.start = date
         self.end = date
         self.count = 1
@@ -24,14 +24,14 @@ public struct StreakRun: Sendable, Hashable {
     }
 
     /// Mean steps per day of the run (a run is never empty, so this is always finite).
-    public var averageSteps: Double { Double(totalSteps) / Double(count) }
+    package var averageSteps: Double { Double(totalSteps) / Double(count) }
 
     /// Whether `date` lies inside the run.
-    public func contains(_ date: LocalDate) -> Bool { start <= date && date <= end }
+    package func contains(_ date: LocalDate) -> Bool { start <= date && date <= end }
 
     /// Whether a met goal on `date` continues this run rather than starting a new one: `date` is the next day
     /// the zone lived after `end`.
-    public func isContinued(by date: LocalDate, in days: StreakDays = .gregorian) -> Bool {
+    package func isContinued(by date: LocalDate, in days: StreakDays = .gregorian) -> Bool {
         days.follows(date, after: end)
     }
 

@@ -15,19 +15,19 @@ import TallyProtocol
 /// - A date the zone skipped (Pacific/Apia's 2011-12-30) was never lived: without a record it neither counts nor
 ///   breaks a run, and the day before it is "yesterday" of the day after it (`StreakDays`). A record dated on it
 ///   is a day like any other: a run that ends on it ends after yesterday, so it is current.
-public struct Streaks: Sendable, Hashable {
+package struct Streaks: Sendable, Hashable {
     /// The run the badge shows, or `nil` when it shows 0.
-    public let current: StreakRun?
+    package let current: StreakRun?
     /// The longest run ever (most recent on a tie), or `nil` when no day ever met its goal.
-    public let best: StreakRun?
+    package let best: StreakRun?
     /// Whether today has a record that meets today's goal.
-    public let todayGoalMet: Bool
+    package let todayGoalMet: Bool
     /// Records dated after today, left out of every computation.
-    public let futureRecordsIgnored: Int
+    package let futureRecordsIgnored: Int
 
     /// Sweeps `history` once in date order: O(records + goal changes).
     /// - Parameter days: the zone's succession of days; `.gregorian` (every date) when no zone skips any.
-    public init(history: StepHistory, goals: GoalLog, today: LocalDate, days: StreakDays = .gregorian) {
+    package init(history: StepHistory, goals: GoalLog, today: LocalDate, days: StreakDays = .gregorian) {
         var sweep = GoalSweep(goals)
         var run: StreakRun?
         var best: StreakRun?
@@ -61,8 +61,8 @@ public struct Streaks: Sendable, Hashable {
     }
 
     /// The badge number: days in the current streak, 0 without one.
-    public var currentCount: Int { current?.count ?? 0 }
+    package var currentCount: Int { current?.count ?? 0 }
 
     /// Whether the best streak is the current one (the user is at their personal best right now).
-    public var bestIsCurrent: Bool { current != nil && current == best }
+    package var bestIsCurrent: Bool { current != nil && current == best }
 }

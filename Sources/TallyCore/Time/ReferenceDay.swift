@@ -11,37 +11,37 @@ import TallyCalendar
 /// a timed item (a sample, a workout, a session) when its local date is after today or, if the request gave `now`,
 /// when it lies after `now`. A request that gave only `today` named a day, not a moment, so nothing dated today
 /// is future for it.
-public struct ReferenceDay: Hashable, Sendable {
+package struct ReferenceDay: Hashable, Sendable {
     /// Today's local date.
-    public let today: LocalDate
+    package let today: LocalDate
     /// The instant the request was made, if it said.
-    public let now: Instant?
+    package let now: Instant?
 
     /// Today as the local date of `now` in `calendar`'s zone.
-    public init(now: Instant, in calendar: ZoneCalendar) {
+    package init(now: Instant, in calendar: ZoneCalendar) {
         self.now = now
         self.today = calendar.localDate(of: now)
     }
 
     /// Today given directly as a local date.
-    public init(today: LocalDate) {
+    package init(today: LocalDate) {
         self.today = today
         self.now = nil
     }
 
     /// Whether `date` is after today.
-    public func isFuture(_ date: LocalDate) -> Bool { date > today }
+    package func isFuture(_ date: LocalDate) -> Bool { date > today }
 
     /// Whether the timed item at `instant`, whose local date is `date`, is future: dated after today, or after
     /// `now` when the request gave one.
-    public func isFuture(_ instant: Instant, on date: LocalDate) -> Bool {
+    package func isFuture(_ instant: Instant, on date: LocalDate) -> Bool {
         date > today || now.map { instant > $0 } ?? false
     }
 
     /// Whether the timed item at `instant` is future (see `isFuture(_:on:)`), dating it in `calendar` only when it
     /// could fall after today: an instant more than 18 hours before the end of today read as UTC is dated today or
     /// earlier in every zone, so a long history costs no zone lookup but for its last day.
-    public func isFuture(_ instant: Instant, in calendar: ZoneCalendar) -> Bool {
+    package func isFuture(_ instant: Instant, in calendar: ZoneCalendar) -> Bool {
         if let now, instant > now { return true }
         guard ZoneCalendar.instant(instant, mayFallAfter: today) else { return false }
         return calendar.localDate(of: instant) > today

@@ -3,19 +3,19 @@ import TallyCalendar
 /// Consecutive days laid out in week rows: blank cells before the first day so that each day sits in its
 /// weekday's column, and blank cells after the last day to complete the last week. The streak heatmap (30 days)
 /// and the history calendar (a month: 28, 35 or 42 cells) share it.
-public struct WeekGrid: Sendable, Hashable {
+package struct WeekGrid: Sendable, Hashable {
     /// The first column.
-    public let weekStart: WeekStart
+    package let weekStart: WeekStart
     /// Blank cells before the first day: the first day's weekday counted from `weekStart`, 0...6.
-    public let leadingBlanks: Int
+    package let leadingBlanks: Int
     /// Blank cells after the last day that complete the last row, 0...6.
-    public let trailingBlanks: Int
+    package let trailingBlanks: Int
     /// Rows of exactly 7 cells; `nil` is a blank.
-    public let weeks: [[LocalDate?]]
+    package let weeks: [[LocalDate?]]
 
     /// Lays out the days `first...last`.
     /// - Important: `first` ≤ `last`; both callers lay out at most 31 days, so at most 6 rows.
-    public init(first: LocalDate, last: LocalDate, weekStart: WeekStart) {
+    package init(first: LocalDate, last: LocalDate, weekStart: WeekStart) {
         let leading = weekStart.leadingBlanks(before: first.weekday)
         let dayCount = first.days(to: last) + 1
         let cellCount = (leading + dayCount + 6) / 7 * 7
@@ -35,8 +35,8 @@ public struct WeekGrid: Sendable, Hashable {
     }
 
     /// Blanks plus days: a multiple of 7 (28, 35 or 42 for a month).
-    public var cellCount: Int { weeks.count * 7 }
+    package var cellCount: Int { weeks.count * 7 }
 
     /// The weekday of each column, in order.
-    public var columns: [Weekday] { weekStart.orderedWeekdays }
+    package var columns: [Weekday] { weekStart.orderedWeekdays }
 }

@@ -10,13 +10,13 @@ import TallyCalendar
 /// is "yesterday" of the day after it.
 extension ZoneCalendar {
     /// Whether the zone's clock never showed `date`: its local day holds no instant.
-    public func skipped(_ date: LocalDate) -> Bool {
+    package func skipped(_ date: LocalDate) -> Bool {
         interval(of: date).isEmpty
     }
 
     /// Whether `later` is the first date after `earlier` that the zone's clock showed: the next day, or the day
     /// after dates the zone skipped. Only a gap of more than one day costs zone lookups.
-    public func follows(_ later: LocalDate, after earlier: LocalDate) -> Bool {
+    package func follows(_ later: LocalDate, after earlier: LocalDate) -> Bool {
         let gap = earlier.days(to: later)
         guard gap > 1 else { return gap == 1 }
         // No zone skipped more than a day at once; a longer gap is a real gap, whatever the zone.
@@ -25,7 +25,7 @@ extension ZoneCalendar {
     }
 
     /// The last date before `date` that the zone's clock showed ("yesterday").
-    public func lived(before date: LocalDate) -> LocalDate {
+    package func lived(before date: LocalDate) -> LocalDate {
         var previous = date.adding(days: -1)
         while date > previous, previous > LocalDate.earliest, skipped(previous) { previous = previous.adding(days: -1) }
         return previous
@@ -33,24 +33,24 @@ extension ZoneCalendar {
 }
 
 /// The succession of days that streaks count in: the calendar's, or, given a zone, the dates that zone lived.
-public struct StreakDays: Sendable {
+package struct StreakDays: Sendable {
     /// `nil`: every calendar date follows the one before it (a fixed UTC offset never skips a date).
-    public let calendar: ZoneCalendar?
+    package let calendar: ZoneCalendar?
 
-    public init(calendar: ZoneCalendar?) {
+    package init(calendar: ZoneCalendar?) {
         self.calendar = calendar
     }
 
     /// Every calendar date counts.
-    public static let gregorian = StreakDays(calendar: nil)
+    package static let gregorian = StreakDays(calendar: nil)
 
     /// Whether `later` is the next lived date after `earlier`.
-    public func follows(_ later: LocalDate, after earlier: LocalDate) -> Bool {
+    package func follows(_ later: LocalDate, after earlier: LocalDate) -> Bool {
         calendar?.follows(later, after: earlier) ?? (earlier.days(to: later) == 1)
     }
 
     /// The lived date before `date`.
-    public func previous(_ date: LocalDate) -> LocalDate {
+    package func previous(_ date: LocalDate) -> LocalDate {
         calendar?.lived(before: date) ?? date.adding(days: -1)
     }
 }

@@ -14,42 +14,42 @@ import TallyCalendar
 /// empty. Where a clock was turned back across midnight after the new date had begun (America/St_Johns 00:01 →
 /// 23:01 from 1987 to 2010, Alaska in 1867), the minutes in which it showed the earlier date again belong to the
 /// later day, which had already begun; `localDate(of:)` still reads the clock for them.
-public struct ZoneCalendar: Sendable {
+package struct ZoneCalendar: Sendable {
     /// The zone: an IANA zone, or a fixed offset for clients that send one.
-    public let timeZone: TimeZone
+    package let timeZone: TimeZone
 
-    public init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// A zone at a fixed offset from UTC, as the activity-calendar clients send it (`utc_offset_minutes`).
     /// - Returns: `nil` outside −18 h...+18 h.
-    public init?(utcOffsetMinutes minutes: Int) {
+    package init?(utcOffsetMinutes minutes: Int) {
         guard abs(minutes) <= 18 * 60, let zone = TimeZone(secondsFromGMT: minutes * 60) else { return nil }
         self.init(timeZone: zone)
     }
 
     /// The IANA zone named `identifier` (`Europe/Berlin`), or `nil` when the zone database does not know it.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         self.init(timeZone: zone)
     }
 
     /// Seconds east of UTC in force at `instant`. A zone's offset changes on a whole second, so the instant's
     /// second decides, and Foundation is asked about it exactly (a whole second is exact in a `Date`).
-    public func utcOffset(at instant: Instant) -> Int { timeZone.secondsFromGMT(for: instant.dateOfSecond) }
+    package func utcOffset(at instant: Instant) -> Int { timeZone.secondsFromGMT(for: instant.dateOfSecond) }
 
     /// The local civil date at `instant`: the date on the zone's clock.
     /// - Important: an instant whose local date lies outside 0001-01-01...9999-12-31 gets the nearest of the two;
     ///   requests are checked with `supportedLocalDate(of:)` first.
-    public func localDate(of instant: Instant) -> LocalDate {
+    package func localDate(of instant: Instant) -> LocalDate {
         localDateTime(of: instant).date
     }
 
     /// The local civil date at `instant`, or `nil` when it lies outside 0001-01-01...9999-12-31 (an instant of
     /// 9999-12-31 in UTC is already 10000-01-01 east of Greenwich). Only instants within 18 hours of either end
     /// of the supported dates cost a zone lookup.
-    public func supportedLocalDate(of instant: Instant) -> LocalDate? {
+    package func supportedLocalDate(of instant: Instant) -> LocalDate? {
         guard Self.mayFallOutsideSupportedDates(instant) else { return localDate(of: instant) }
         let dayNumber = localDayNumber(of: instant)
         guard dayNumber >= Int(LocalDate.earliest.dayNumber), dayNumber <= Int(LocalDate.latest.dayNumber) else {
@@ -60,7 +60,7 @@ public struct ZoneCalendar: Sendable {
 
     /// Whether `instant` lies within 18 hours of 0001-01-01 or of the end of 9999-12-31 (read as UTC), where its
     /// local date may be unsupported in some zone: arithmetic only, to spare every other instant a zone lookup.
-    public static func mayFallOutsideSupportedDates(_ instant: Instant) -> Bool {
+    package static func mayFallOutsideSupportedDates(_ instant: Instant) -> Bool {
         let seconds = instant.secondsSince1970
         return seconds < RFC3339.earliestMidnight + maximumOffset
             || seconds >= RFC3339.afterLatestMidnight - maximumOffset
@@ -73,12 +73,12 @@ public struct ZoneCalendar: Sendable {
     /// Whether `instant` can fall on local date `date` in any zone: no zone lookup, only arithmetic. UTC offsets
     /// stay within ±18 h, so this rules out everything but the instants near the date, which `localDate(of:)`
     /// then decides. For picking one day's entries out of a long history.
-    public static func instant(_ instant: Instant, mayFallOn date: LocalDate) -> Bool {
+    package static func instant(_ instant: Instant, mayFallOn date: LocalDate) -> Bool {
         Self.instant(instant, mayFallWithin: date...date)
     }
 
     /// Whether `instant` can fall on a local date within `days` in any zone, by the same arithmetic.
-    public static func instant(_ instant: Instant, mayFallWithin days: ClosedRange<LocalDate>) -> Bool {
+    package static func instant(_ instant: Instant, mayFallWithin days: ClosedRange<LocalDate>) -> Bool {
         let start = Int64(days.lowerBound.dayNumber) * 86_400 - maximumOffset
         let end = Int64(days.upperBound.dayNumber) * 86_400 + 86_400 + maximumOffset
         let seconds = instant.secondsSince1970
@@ -87,12 +87,12 @@ public struct ZoneCalendar: Sendable {
 
     /// Whether `instant` can fall on a local date after `date` in any zone: no zone lookup, only arithmetic (UTC
     /// offsets stay within ±18 h). For telling a history's future items from the rest.
-    public static func instant(_ instant: Instant, mayFallAfter date: LocalDate) -> Bool {
+    package static func instant(_ instant: Instant, mayFallAfter date: LocalDate) -> Bool {
         instant.secondsSince1970 >= (Int64(date.dayNumber) + 1) * 86_400 - maximumOffset
     }
 
     /// The local civil date and the seconds elapsed on the local wall clock since its midnight.
-    public func localDateTime(of instant: Instant) -> (date: LocalDate, secondOfDay: Int) {
+    package func localDateTime(of instant: Instant) -> (date: LocalDate, secondOfDay: Int) {
         let reading = LocalDate.clockReading(at: instant, utcOffset: utcOffset(at: instant))
         return (LocalDate(dayNumber: reading.dayNumber), reading.secondOfDay)
     }
@@ -105,7 +105,7 @@ public struct ZoneCalendar: Sendable {
     /// The first instant at which the zone's clock shows `date` or a later date: local midnight; where a transition
     /// skips midnight, the transition itself; on a fall-back night that repeats midnight, the earlier midnight; for
     /// a date the zone skipped, the start of the next day.
-    public func startOfDay(_ date: LocalDate) -> Instant {
+    package func startOfDay(_ date: LocalDate) -> Instant {
         startOfDay(dayNumber: Int(date.dayNumber))
     }
 
@@ -136,7 +136,7 @@ public struct ZoneCalendar: Sendable {
     }
 
     /// The half-open span of instants that make up local day `date`: empty for a date the zone skipped.
-    public func interval(of date: LocalDate) -> Range<Instant> {
+    package func interval(of date: LocalDate) -> Range<Instant> {
         startOfDay(date)..<startOfDay(dayNumber: Int(date.dayNumber) + 1)
     }
 
@@ -144,7 +144,7 @@ public struct ZoneCalendar: Sendable {
     /// fall-back day (22 and 26 where the clock moves by two hours), none on a date the zone skipped. The last
     /// bucket is shorter where a zone's day is not a whole number of hours (Lord Howe's 30-minute shifts, the day a
     /// zone left local mean time).
-    public func hours(of date: LocalDate) -> [LocalHour] {
+    package func hours(of date: LocalDate) -> [LocalHour] {
         let day = interval(of: date)
         var hours: [LocalHour] = []
         hours.reserveCapacity(25)
@@ -161,18 +161,18 @@ public struct ZoneCalendar: Sendable {
 }
 
 /// One elapsed hour of a local day: the bucket that hourly samples fall into.
-public struct LocalHour: Hashable, Sendable {
+package struct LocalHour: Hashable, Sendable {
     /// First instant of the bucket.
-    public let start: Instant
+    package let start: Instant
     /// First instant after it.
-    public let end: Instant
+    package let end: Instant
     /// The wall-clock hour at `start` (0...23). On a fall-back day two buckets share an hour and differ in offset.
-    public let hour: Int
+    package let hour: Int
     /// Seconds east of UTC at `start`.
-    public let utcOffset: Int
+    package let utcOffset: Int
 
     /// The bucket's start as local RFC 3339 time (`2026-11-01T01:00:00-05:00`): unambiguous even on fall-back days.
     /// In UTC where the offset has seconds (local mean time before a zone adopted standard time), which RFC 3339
     /// cannot write (see `RFC3339.format(_:offset:)`).
-    public var label: String { RFC3339.format(start, offset: utcOffset) }
+    package var label: String { RFC3339.format(start, offset: utcOffset) }
 }

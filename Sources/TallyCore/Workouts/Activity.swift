@@ -2,12 +2,12 @@ import Foundation
 import TallyProtocol
 
 /// Any activity the calendar shows: a workout, a stretching session or a meditation, as the request gave it.
-public enum Activity: Sendable, Hashable {
+package enum Activity: Sendable, Hashable {
     case workout(WorkoutParams)
     case stretch(StretchParams)
     case meditation(MeditationParams)
 
-    public var type: ActivityType {
+    package var type: ActivityType {
         switch self {
         case .workout: .workout
         case .stretch: .stretch
@@ -16,7 +16,7 @@ public enum Activity: Sendable, Hashable {
     }
 
     /// The id the client gave it (unique within its type).
-    public var id: String {
+    package var id: String {
         switch self {
         case .workout(let workout): workout.id
         case .stretch(let stretch): stretch.id
@@ -24,7 +24,7 @@ public enum Activity: Sendable, Hashable {
         }
     }
 
-    public var completedAt: Instant {
+    package var completedAt: Instant {
         switch self {
         case .workout(let workout): workout.completedAt.instant
         case .stretch(let stretch): stretch.completedAt.instant

@@ -3,33 +3,33 @@ import TallyProtocol
 
 /// One month of the activity calendar: the days holding activities of the chosen types, and whether the
 /// calendar can page further back or forward.
-public struct ActivityMonth: Sendable {
+package struct ActivityMonth: Sendable {
     /// One marked day and its activities in calendar order.
-    public struct Day: Sendable, Hashable {
-        public let date: LocalDate
-        public let entries: [ActivityTimeline.Entry]
+    package struct Day: Sendable, Hashable {
+        package let date: LocalDate
+        package let entries: [ActivityTimeline.Entry]
     }
 
-    public let month: YearMonth
+    package let month: YearMonth
     /// The types shown (the request's filter).
-    public let types: Set<ActivityType>
+    package let types: Set<ActivityType>
     /// Days of the month with at least one activity of `types`, ascending.
-    public let days: [Day]
+    package let days: [Day]
     /// Whether paging back leads anywhere: an earlier month holds an activity of `types`, or the current month
     /// lies before this one.
-    public let hasEarlier: Bool
+    package let hasEarlier: Bool
     /// Whether paging forward leads anywhere: a later month holds an activity of `types`, or the current month
     /// lies after this one (the calendar's home month is always reachable).
-    public let hasLater: Bool
+    package let hasLater: Bool
 
     /// Nothing of `types` was logged this month ("No workouts logged yet").
-    public var isEmpty: Bool { days.isEmpty }
+    package var isEmpty: Bool { days.isEmpty }
 
     /// Selects `month` from `timeline`.
     /// - Parameters:
     ///   - types: the types to show; activities of other types neither mark days nor extend the range.
     ///   - today: today in the request's zone; its month bounds navigation together with the history.
-    public init(timeline: ActivityTimeline, month: YearMonth, types: Set<ActivityType>, today: LocalDate) {
+    package init(timeline: ActivityTimeline, month: YearMonth, types: Set<ActivityType>, today: LocalDate) {
         let first = timeline.entries.first { types.contains($0.type) }?.date
         let last = timeline.entries.last { types.contains($0.type) }?.date
         self.init(
@@ -41,7 +41,7 @@ public struct ActivityMonth: Sendable {
     /// being summed up by `historySpan`, so that a long history need not be converted and sorted for one month.
     /// - Parameter historySpan: the dates of the first and the last activity of `types` in the whole history;
     ///   `nil` when there is none.
-    public init(
+    package init(
         monthOf timeline: ActivityTimeline, month: YearMonth, types: Set<ActivityType>, today: LocalDate,
         historySpan: ClosedRange<LocalDate>?
     ) {

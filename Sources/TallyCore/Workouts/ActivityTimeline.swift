@@ -8,16 +8,16 @@ import TallyProtocol
 /// Bucketing asks the zone for one UTC offset per activity and nothing else, so building a timeline is linear
 /// in the number of activities (plus the sort); every later question (a month, a day, a streak) is answered
 /// from the civil dates with integer arithmetic.
-public struct ActivityTimeline: Sendable {
+package struct ActivityTimeline: Sendable {
     /// One activity on its local date.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The local civil date of its completion.
-        public let date: LocalDate
-        public let activity: Activity
+        package let date: LocalDate
+        package let activity: Activity
         /// Its position in the request's list of its type: the last tie-breaker, so the order is total.
-        public let position: Int
+        package let position: Int
 
-        public var type: ActivityType { activity.type }
+        package var type: ActivityType { activity.type }
     }
 
     /// What calendar order compares, kept apart from the activities so that sorting moves small plain keys
@@ -38,14 +38,14 @@ public struct ActivityTimeline: Sendable {
 
     /// All entries in calendar order. Sorting by date before instant matters only where a zone turned its clocks
     /// back across midnight, when a later instant can fall on the earlier date.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Activities left out because they are future (`ReferenceDay`'s rule).
-    public let futureEntriesIgnored: Int
+    package let futureEntriesIgnored: Int
 
     /// Buckets and orders the activities.
     /// - Parameter reference: today (and now) of the request: activities after it are future, left out and counted
     ///   in `futureEntriesIgnored`; `nil` keeps every activity (for callers that left the future out already).
-    public init(
+    package init(
         workouts: [WorkoutParams], stretches: [StretchParams] = [], meditations: [MeditationParams] = [],
         calendar: ZoneCalendar, reference: ReferenceDay? = nil
     ) {
@@ -82,14 +82,14 @@ public struct ActivityTimeline: Sendable {
     }
 
     /// Entries dated within `range`, in calendar order.
-    public func entries(in range: ClosedRange<LocalDate>) -> ArraySlice<Entry> {
+    package func entries(in range: ClosedRange<LocalDate>) -> ArraySlice<Entry> {
         let start = partition { $0.date < range.lowerBound }
         let end = partition { $0.date <= range.upperBound }
         return entries[start..<max(start, end)]
     }
 
     /// Entries of local day `date`, in calendar order.
-    public func entries(on date: LocalDate) -> ArraySlice<Entry> { entries(in: date...date) }
+    package func entries(on date: LocalDate) -> ArraySlice<Entry> { entries(in: date...date) }
 
     /// The number of leading entries for which `isBefore` holds (a binary search: `isBefore` must be true for
     /// a prefix of the entries and false after it).

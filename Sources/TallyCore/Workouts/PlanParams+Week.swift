@@ -6,7 +6,7 @@ extension PlanParams {
     /// that a 23- or 25-hour DST day is still one day, and capped at `weeks` (a workout logged after the plan
     /// ran out is shown in its last week).
     /// - Returns: 1...weeks, or `nil` before the plan's start.
-    public func week(on date: LocalDate) -> Int? {
+    package func week(on date: LocalDate) -> Int? {
         let days = startDate.days(to: date)
         guard days >= 0 else { return nil }
         return min(days / 7 + 1, weeks)

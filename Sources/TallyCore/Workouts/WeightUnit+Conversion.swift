@@ -4,10 +4,10 @@ import TallyProtocol
 /// weight keeps its own unit until the moment it is reported, and is converted exactly once.
 extension WeightUnit {
     /// The international avoirdupois pound, exactly.
-    public static let kilogramsPerPound = 0.45359237
+    package static let kilogramsPerPound = 0.45359237
 
     /// `value`, given in `unit`, expressed in this unit.
-    public func converting(_ value: Double, from unit: WeightUnit) -> Double {
+    package func converting(_ value: Double, from unit: WeightUnit) -> Double {
         switch (unit, self) {
         case (.kilogram, .kilogram), (.pound, .pound): value
         case (.pound, .kilogram): value * Self.kilogramsPerPound

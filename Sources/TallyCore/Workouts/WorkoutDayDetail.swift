@@ -2,20 +2,20 @@ import TallyCalendar
 import TallyProtocol
 
 /// The drill-down of one local day: its workouts with volumes, plan weeks and template usage.
-public struct WorkoutDayDetail: Sendable {
+package struct WorkoutDayDetail: Sendable {
     /// One workout as the drill-down shows it: volumes, "Week Y of Z" on its day, "Logged N times".
-    public struct Item: Sendable, Hashable {
-        public let workout: WorkoutParams
+    package struct Item: Sendable, Hashable {
+        package let workout: WorkoutParams
         /// Volumes in the day's reporting unit.
-        public let volume: WorkoutVolume
+        package let volume: WorkoutVolume
         /// "Week Y of Z": the plan week of the day, `nil` without a plan or before the plan's start.
-        public let planWeek: Int?
+        package let planWeek: Int?
         /// How many workouts of the history up to now use this workout's template; `nil` without a template.
-        public let templateTimesLogged: Int?
+        package let templateTimesLogged: Int?
 
         /// The drill-down of `workout` on its local date `date`.
         /// - Parameter usage: template usage over the history up to now (future workouts are not "logged").
-        public init(_ workout: WorkoutParams, on date: LocalDate, unit: WeightUnit, usage: TemplateUsage) {
+        package init(_ workout: WorkoutParams, on date: LocalDate, unit: WeightUnit, usage: TemplateUsage) {
             self.workout = workout
             self.volume = WorkoutVolume(workout, in: unit)
             self.planWeek = workout.plan?.week(on: date)
@@ -23,17 +23,17 @@ public struct WorkoutDayDetail: Sendable {
         }
     }
 
-    public let date: LocalDate
-    public let unit: WeightUnit
+    package let date: LocalDate
+    package let unit: WeightUnit
     /// The day's workouts by completion instant; workouts completed at the same instant in the order given.
-    public let items: [Item]
+    package let items: [Item]
 
     /// Selects the workouts of local day `date` from the whole history, as of `reference`.
     /// - Parameters:
     ///   - workouts: every workout the client has; all but the future ones count towards template usage.
     ///   - calendar: the request's zone; each completion instant is bucketed once.
     ///   - reference: today (and now): future workouts (`ReferenceDay`'s rule) are neither on the day nor logged.
-    public init(
+    package init(
         workouts: [WorkoutParams], date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar,
         reference: ReferenceDay
     ) {
@@ -44,7 +44,7 @@ public struct WorkoutDayDetail: Sendable {
     /// Selects the workouts of local day `date` from `workouts`, with template usage counted over the history
     /// beforehand: `workouts` may then hold just the candidates for the day (in the history's order), none of them
     /// future.
-    public init(
+    package init(
         workouts: [WorkoutParams], usage: TemplateUsage, date: LocalDate, unit: WeightUnit, calendar: ZoneCalendar
     ) {
         var positions: [Int] = []

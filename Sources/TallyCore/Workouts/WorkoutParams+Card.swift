@@ -2,13 +2,13 @@ import TallyProtocol
 
 extension SetParams {
     /// A bodyweight set (weight 0) counts as a set but adds no volume.
-    public var isBodyweight: Bool { weight == 0 }
+    package var isBodyweight: Bool { weight == 0 }
 }
 
 extension WorkoutParams {
     /// What a calendar card calls the workout: the plan day's name, or the workout's own name without one.
-    public var cardName: String { dayName ?? name }
+    package var cardName: String { dayName ?? name }
 
     /// Sets logged over all exercises, bodyweight sets included.
-    public var setCount: Int { exercises.reduce(0) { $0 + $1.sets.count } }
+    package var setCount: Int { exercises.reduce(0) { $0 + $1.sets.count } }
 }

@@ -6,19 +6,19 @@ import TallyProtocol
 /// Counted back from yesterday, with today added once it has a workout: a streak is not broken just because
 /// today's workout has not happened yet, and the number is what the "Streak: X days" badge shows. Days after
 /// today never count.
-public struct WorkoutStreak: Sendable, Hashable {
+package struct WorkoutStreak: Sendable, Hashable {
     /// Consecutive days, 0 when neither today nor yesterday has a workout.
-    public let days: Int
+    package let days: Int
     /// The streak's first day, `nil` when `days` is 0.
-    public let startDate: LocalDate?
+    package let startDate: LocalDate?
     /// The streak's last day: today when it includes today, otherwise yesterday; `nil` when `days` is 0.
-    public let endDate: LocalDate?
+    package let endDate: LocalDate?
     /// Whether today is part of it (today has a workout).
-    public let includesToday: Bool
+    package let includesToday: Bool
 
     /// The streak ending today or yesterday among `workoutDates` (local dates, any order, repeats allowed).
     /// - Parameter lived: the zone's succession of days: a date the zone skipped neither counts nor breaks it.
-    public init(workoutDates: some Sequence<LocalDate>, today: LocalDate, lived: StreakDays = .gregorian) {
+    package init(workoutDates: some Sequence<LocalDate>, today: LocalDate, lived: StreakDays = .gregorian) {
         var logged = Set<Int32>()
         for date in workoutDates where date <= today { logged.insert(date.dayNumber) }
         let includesToday = logged.contains(today.dayNumber)
@@ -40,7 +40,7 @@ public struct WorkoutStreak: Sendable, Hashable {
     }
 
     /// The streak of the workouts in `timeline`.
-    public init(timeline: ActivityTimeline, today: LocalDate, lived: StreakDays = .gregorian) {
+    package init(timeline: ActivityTimeline, today: LocalDate, lived: StreakDays = .gregorian) {
         self.init(
             workoutDates: timeline.entries.lazy.filter { $0.type == .workout }.map(\.date), today: today, lived: lived)
     }

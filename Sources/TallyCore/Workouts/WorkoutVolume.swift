@@ -5,19 +5,19 @@ import TallyProtocol
 /// Volume is Σ reps × weight over the sets. Sets logged in different units are summed per unit and each sum is
 /// converted once, so a mixed kg/lb exercise is exactly the sum of its sets converted one by one, with the
 /// least floating-point noise. Nothing is rounded here: rounding is for the wire.
-public struct ExerciseVolume: Sendable, Hashable {
-    public let name: String
+package struct ExerciseVolume: Sendable, Hashable {
+    package let name: String
     /// Σ reps × weight in the reporting unit; 0 when every set is bodyweight.
-    public let volume: Double
+    package let volume: Double
     /// Distinct weights used, ascending, in the reporting unit; 0 stands for bodyweight.
-    public let weights: [Double]
+    package let weights: [Double]
     /// Sets logged, bodyweight sets included.
-    public let setCount: Int
+    package let setCount: Int
     /// Sets with weight 0.
-    public let bodyweightSetCount: Int
+    package let bodyweightSetCount: Int
 
     /// Computes the volume of `exercise` in `unit`.
-    public init(_ exercise: ExerciseParams, in unit: WeightUnit) {
+    package init(_ exercise: ExerciseParams, in unit: WeightUnit) {
         var kilograms = 0.0
         var pounds = 0.0
         var bodyweight = 0
@@ -45,15 +45,15 @@ public struct ExerciseVolume: Sendable, Hashable {
 }
 
 /// The volume of a workout, per exercise and in total, reported in one unit.
-public struct WorkoutVolume: Sendable, Hashable {
-    public let unit: WeightUnit
+package struct WorkoutVolume: Sendable, Hashable {
+    package let unit: WeightUnit
     /// One entry per exercise, in the order logged.
-    public let exercises: [ExerciseVolume]
+    package let exercises: [ExerciseVolume]
     /// The sum of the exercises' volumes.
-    public let total: Double
+    package let total: Double
 
     /// Computes the volumes of `workout` in `unit`.
-    public init(_ workout: WorkoutParams, in unit: WeightUnit) {
+    package init(_ workout: WorkoutParams, in unit: WeightUnit) {
         let exercises = workout.exercises.map { ExerciseVolume($0, in: unit) }
         self.unit = unit
         self.exercises = exercises
@@ -61,8 +61,8 @@ public struct WorkoutVolume: Sendable, Hashable {
     }
 
     /// Sets logged over all exercises.
-    public var setCount: Int { exercises.reduce(0) { $0 + $1.setCount } }
+    package var setCount: Int { exercises.reduce(0) { $0 + $1.setCount } }
 
     /// Bodyweight sets over all exercises.
-    public var bodyweightSetCount: Int { exercises.reduce(0) { $0 + $1.bodyweightSetCount } }
+    package var bodyweightSetCount: Int { exercises.reduce(0) { $0 + $1.bodyweightSetCount } }
 }

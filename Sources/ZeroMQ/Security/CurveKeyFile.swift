@@ -4,13 +4,13 @@ import Foundation
 /// a secret-key file holds one Z85 secret key; a public-key list holds one Z85 public key per line. Blank lines,
 /// lines starting with `#`, and text after a key separated by whitespace and `#` are comments (`#` is itself a Z85
 /// character, so it only starts a comment at the start of a line or after whitespace).
-public enum CurveKeyFile {
-    public struct Problem: Error, CustomStringConvertible {
-        public let description: String
+package enum CurveKeyFile {
+    package struct Problem: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The key pair whose secret key is in `path`.
-    public static func readSecret(_ path: String) throws -> CurveKeyPair {
+    package static func readSecret(_ path: String) throws -> CurveKeyPair {
         let keys = try readKeys(path)
         guard keys.count == 1 else { throw Problem(description: "\(path) must hold exactly one secret key") }
         do {
@@ -21,14 +21,14 @@ public enum CurveKeyFile {
     }
 
     /// Every public key listed in `path`.
-    public static func readPublicKeys(_ path: String) throws -> [String] {
+    package static func readPublicKeys(_ path: String) throws -> [String] {
         let keys = try readKeys(path)
         guard !keys.isEmpty else { throw Problem(description: "\(path) lists no keys") }
         return keys
     }
 
     /// One Z85 public key given inline, or read from a file holding exactly one.
-    public static func publicKey(_ keyOrPath: String) throws -> String {
+    package static func publicKey(_ keyOrPath: String) throws -> String {
         if CurveKeyPair.isValidKey(keyOrPath) { return keyOrPath }
         let keys = try readPublicKeys(keyOrPath)
         guard keys.count == 1 else { throw Problem(description: "\(keyOrPath) must hold exactly one public key") }

@@ -3,7 +3,7 @@ extension Socket {
     /// the ZAP handler of the socket's context under `zapDomain`.
     /// - Important: call before `bind`, and bind the ZAP handler (see `ZAPRequest.endpoint`) first: libzmq lets
     ///   every CURVE client in when no handler is bound.
-    public func makeCurveServer(_ keyPair: CurveKeyPair, zapDomain: String) throws(ZMQError) {
+    package func makeCurveServer(_ keyPair: CurveKeyPair, zapDomain: String) throws(ZMQError) {
         try set(.zapDomain, zapDomain)
         try set(.curveServer, true)
         try set(.curveSecretKey, keyPair.secretKey)
@@ -11,7 +11,7 @@ extension Socket {
 
     /// Makes this socket a CURVE client of the server whose public key is `serverKey`.
     /// - Important: call before `connect`.
-    public func makeCurveClient(_ keyPair: CurveKeyPair, serverKey: String) throws(ZMQError) {
+    package func makeCurveClient(_ keyPair: CurveKeyPair, serverKey: String) throws(ZMQError) {
         try set(.curveServerKey, serverKey)
         try set(.curvePublicKey, keyPair.publicKey)
         try set(.curveSecretKey, keyPair.secretKey)

@@ -1,23 +1,23 @@
 /// A ZAP authentication request (ZeroMQ RFC 27), as libzmq sends it to the handler at `inproc://zeromq.zap.01`.
-public struct ZAPRequest: Sendable, Hashable {
+package struct ZAPRequest: Sendable, Hashable {
     /// Correlates the reply; echoed.
-    public var requestID: Frame
+    package var requestID: Frame
     /// The server socket's `ZMQ_ZAP_DOMAIN`.
-    public var domain: String
+    package var domain: String
     /// The peer's IP address.
-    public var address: String
+    package var address: String
     /// The peer's routing id, if it set one.
-    public var identity: Frame
+    package var identity: Frame
     /// `NULL`, `PLAIN` or `CURVE`.
-    public var mechanism: String
+    package var mechanism: String
     /// Mechanism data: for CURVE, the client's 32-byte public key.
-    public var credentials: [Frame]
+    package var credentials: [Frame]
 
     /// The handler endpoint libzmq queries.
-    public static let endpoint = "inproc://zeromq.zap.01"
+    package static let endpoint = "inproc://zeromq.zap.01"
 
     /// Decodes the request frames; `nil` if they are not a ZAP 1.0 request.
-    public init?(frames: [Frame]) {
+    package init?(frames: [Frame]) {
         guard frames.count >= 6, frames[0] == "1.0" else { return nil }
         requestID = frames[1]
         domain = frames[2].text ?? ""
@@ -28,19 +28,19 @@ public struct ZAPRequest: Sendable, Hashable {
     }
 
     /// The CURVE client public key in Z85, when the mechanism is CURVE.
-    public var curvePublicKey: String? {
+    package var curvePublicKey: String? {
         guard mechanism == "CURVE", let key = credentials.first else { return nil }
         return CurveKeyPair.encode(key.bytes)
     }
 }
 
 /// A ZAP reply: allow with a user id (attached by libzmq to every message of the connection as `User-Id`), or deny.
-public enum ZAPDecision: Sendable, Hashable {
+package enum ZAPDecision: Sendable, Hashable {
     case allow(userID: String)
     case deny(reason: String)
 
     /// The reply frames for `request`.
-    public func frames(for request: ZAPRequest) -> [Frame] {
+    package func frames(for request: ZAPRequest) -> [Frame] {
         switch self {
         case .allow(let userID): ["1.0", request.requestID, "200", "OK", Frame(userID), .empty]
         case .deny(let reason): ["1.0", request.requestID, "400", Frame(reason), .empty, .empty]
@@ -49,21 +49,21 @@ public enum ZAPDecision: Sendable, Hashable {
 }
 
 /// Decides who may connect to a CURVE server socket.
-public protocol ZAPAuthenticator: Sendable {
+package protocol ZAPAuthenticator: Sendable {
     func authenticate(_ request: ZAPRequest) -> ZAPDecision
 }
 
 /// Allows CURVE peers whose public key is listed, giving each the role of its list as user id; denies every other
 /// key and every other mechanism (a plaintext peer never completes the handshake with a CURVE server anyway).
-public struct CurveAllowList: ZAPAuthenticator {
+package struct CurveAllowList: ZAPAuthenticator {
     /// Z85 public key → role (the user id messages of that peer carry).
-    public let roles: [String: String]
+    package let roles: [String: String]
 
-    public init(roles: [String: String]) {
+    package init(roles: [String: String]) {
         self.roles = roles
     }
 
-    public func authenticate(_ request: ZAPRequest) -> ZAPDecision {
+    package func authenticate(_ request: ZAPRequest) -> ZAPDecision {
         guard let key = request.curvePublicKey else { return .deny(reason: "CURVE required") }
         guard let role = roles[key] else { return .deny(reason: "unknown key") }
         return .allow(userID: role)
