@@ -347,7 +347,6 @@ let package = Package(
             name: "TallyWorkerTests",
             dependencies: [
                 "TallyCalendar",
-                "TallyClient",
                 "TallyJSONCoding",
                 "TallyLoad",
                 "TallyTesting",
@@ -359,6 +358,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Zones/zone_peer.py"],
+            swiftSettings: strictness
+        ),
+        // The contract alone: envelopes, trace context, the scans of bodies nobody parses.
+        .testTarget(
+            name: "TallyProtocolTests",
+            dependencies: ["TallyProtocol", "TallyJSONCoding", "TallyCalendar"],
             swiftSettings: strictness
         ),
         .testTarget(

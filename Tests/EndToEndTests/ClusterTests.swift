@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func killNineOfAWorkerHoldingARequestHandsItToAnother() async throws {
-        try await withCluster(workers: 0) { cluster in
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        try await withCluster(workers: 0, brokerArguments: ["--http", brokerHTTP]) { cluster in
             let slow = try await TallyCluster.startWorker(
                 endpoint: cluster.endpoint, arguments: ["--concurrency", "1", "--simulated-latency", "30s"],
                 name: "slow")
@@ -47,9 +48,13 @@ import Testing
             let client = try makeClient([cluster.endpoint], timeout: .seconds(20), retries: 0)
             #expect(await waitForServices(client))
             let answer = Task { try await client.ping(service: .history) }
-            try await Task.sleep(for: .milliseconds(500))
+            let held = #"tally_broker_in_flight_requests{service="tally.history"}"#
+            #expect(
+                await eventually {
+                    await ProcessProbes.metrics(at: brokerHTTP).map { ProcessProbes.sample(held, in: $0) } == 1
+                }, "the slow worker holds the request")
+            // Registered (its READY answered) before it returns: the broker can hand it the request.
             let healthy = try await TallyCluster.startWorker(endpoint: cluster.endpoint, name: "healthy")
-            try await Task.sleep(for: .milliseconds(300))
             slow.kill9()
             let clock = ContinuousClock()
             let start = clock.now
@@ -111,7 +116,11 @@ import Testing
                         for _ in 0..<5 { results.add((try await client.ping()).worker) }
                     }
                 }
-                try await Task.sleep(for: .milliseconds(700))
+                // Stopped once it is serving: the first of its answers is in, and others are in flight.
+                let first = cluster.workers[0].processIdentifier
+                while !results.counts.keys.contains(where: { pid(of: $0) == first }) {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
                 cluster.workers[0].terminate()
                 try await group.waitForAll()
             }

@@ -1,4 +1,5 @@
 import Majordomo
+import Synchronization
 import TallyTesting
 import Testing
 import ZeroMQ
@@ -9,13 +10,25 @@ import ZeroMQ
     let clientKey = try! CurveKeyPair.generate()
     let workerKey = try! CurveKeyPair.generate()
 
-    func secureBroker() throws -> (Broker, String) {
+    func secureBroker(violations: Violations? = nil) throws -> (Broker, String) {
         let security = BrokerSecurity.allowList(
             keyPair: server, clientKeys: [clientKey.publicKey], workerKeys: [workerKey.publicKey])
         let broker = try Broker(
             configuration: InProcess.broker, endpoints: ["tcp://127.0.0.1:0"], security: security,
+            observer: { event in
+                if case .protocolViolation(_, let reason) = event { violations?.record(reason) }
+            },
             logger: InProcess.logger)
         return (broker, try broker.start()[0])
+    }
+
+    /// The reasons of the protocol violations a broker saw, as its observer reports them.
+    final class Violations: Sendable {
+        private let reasons = Mutex<[String]>([])
+
+        func record(_ reason: String) { reasons.withLock { $0.append(reason) } }
+
+        var all: [String] { reasons.withLock { $0 } }
     }
 
     func curve(_ keys: CurveKeyPair) -> SocketSetup {
@@ -70,11 +83,13 @@ import ZeroMQ
     }
 
     @Test func aClientKeyCannotRegisterAWorkerNorAWorkerKeySendRequests() async throws {
-        let (broker, endpoint) = try secureBroker()
+        let violations = Violations()
+        let (broker, endpoint) = try secureBroker(violations: violations)
         let rogue = try worker(endpoint, keys: clientKey, service: "stolen")
         let honest = try worker(endpoint, keys: workerKey)
         #expect(await eventually { await broker.snapshot().workers == 1 })
-        try await Task.sleep(for: .milliseconds(300))
+        // The rogue's READY reached the broker and was refused for its key's role.
+        #expect(await eventually { violations.all.contains("worker command from a peer with role 'client'") })
         #expect(await broker.snapshot().services["stolen"] == nil, "the rogue worker was never registered")
 
         let workerAsClient = try client(endpoint, setup: curve(workerKey))
