@@ -113,7 +113,9 @@ package final class MonitoringServer: Service, Sendable {
 
     /// The address actually listened on (the port is resolved when 0 was asked for).
     package func waitUntilListening() async throws -> Address {
-        try await server.waitUntilListening(timeout: 5)
+        // Binding is immediate; the wait only guards against a server task that never runs. A process started on
+        // a machine under load must not give up on its own monitoring port for that.
+        try await server.waitUntilListening(timeout: 30)
         switch await server.listeningAddress {
         case .ip4(let host, let port)?, .ip6(let host, let port)?: return Address(host: host, port: port)
         default: return address

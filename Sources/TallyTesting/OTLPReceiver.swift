@@ -28,7 +28,8 @@ package final class OTLPReceiver: Sendable {
     package static func start(refusing: Bool = false) async throws -> OTLPReceiver {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
         let task = Task<Void, Never> { _ = try? await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        // A hang guard only: binding a loopback port is instant, but a starved machine may not run the task soon.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw ProcessError("no port") }
         let receiver = OTLPReceiver(
             server: server, task: task, endpoint: "http://127.0.0.1:\(port)",
