@@ -8,12 +8,20 @@ from collections.abc import Iterator
 
 import pytest
 
+import tally
 from tally import TallyClient
 from tally.testing import LocalCluster, TallyProcessError, find_binary
 
 PACKAGE_ROOT = pathlib.Path(__file__).resolve().parent.parent
 REPOSITORY = PACKAGE_ROOT.parent.parent
 PROTOCOL = REPOSITORY / "Protocol"
+
+# scripts/test-python-wheel runs these tests against the installed wheel: the checkout's package must not be the one
+# imported, or the wheel would go untested.
+if os.environ.get("TALLY_CLIENT_INSTALLED") == "1":
+    imported = pathlib.Path(tally.__file__).resolve()
+    if PACKAGE_ROOT in imported.parents:
+        raise RuntimeError(f"tally was imported from the checkout ({imported}), not from the installed wheel")
 
 
 @pytest.fixture(scope="session")
