@@ -58,15 +58,22 @@ import Testing
             }
         }
 
-        try await Task.sleep(for: .seconds(2))
+        // Each phase lasts until the callers have seen what it is about: calls answered with both brokers up; A
+        // taken for lost and calls answered without it; calls answered once it is back.
+        func answered(in phase: Phase) -> Int { outcomes.counts["\(phase.rawValue): ok", default: 0] }
+        #expect(await eventually { answered(in: .bothUp) >= Self.callers }, "calls through both brokers")
         brokerA.kill9()
         await brokerA.waitForExit()
         drill.phase.withLock { $0 = .oneDown }
-        try await Task.sleep(for: .seconds(3))
+        #expect(
+            await eventually(timeout: .seconds(30)) {
+                let lostA = await client.brokerConnections().contains { $0.endpoint == endpointA && $0.losses > 0 }
+                return lostA && answered(in: .oneDown) >= Self.callers
+            }, "the client took broker A for lost and went on with B")
         let restartedA = try await TallyCluster.startBroker(bind: endpointA)
         drill.phase.withLock { $0 = .restarted }
         let registeredAgain = await waitForServices(onlyA)
-        try await Task.sleep(for: .seconds(2))
+        #expect(await eventually { answered(in: .restarted) >= Self.callers }, "calls after the restart")
         drill.stopped.store(true, ordering: .relaxed)
         await calling.value
 

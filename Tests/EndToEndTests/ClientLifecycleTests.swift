@@ -1,9 +1,10 @@
 import Foundation
-import TallyClient
 import TallyProtocol
 import TallyTesting
 import Testing
 import ZeroMQ
+
+@testable import TallyClient
 
 /// `TallyClient`'s lifecycle as a backend meets it: a call before the client runs waits for it, starting is
 /// idempotent, stopping answers the calls still waiting, and a dropped client lets its connection go.
@@ -22,7 +23,7 @@ import ZeroMQ
         try await withCluster(workers: 1) { cluster in
             let client = try TallyClient(configuration: configuration([cluster.endpoint], timeout: .seconds(30)))
             let early = Task { () throws(TallyClientError) -> String in try await client.ping().service }
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(await eventually { client.gate.waiting == 1 }, "the call waits for the client to run")
             try client.start()
             #expect(try await early.value == "tally.history")
             await client.stop()
@@ -73,7 +74,11 @@ import ZeroMQ
     }
 
     @Test func stoppingAnswersTheCallsStillWaitingAtOnce() async throws {
-        let client = try TallyClient(configuration: configuration([Self.silentEndpoint()]))
+        // A broker with no worker yet, which holds the calls for a minute: the calls wait, and the test sees them.
+        let http = ProcessProbes.freeLoopbackAddress()
+        let cluster = try await TallyCluster.start(
+            workers: 0, brokerArguments: ["--http", http, "--service-grace", "60s", "--queue-timeout", "60s"])
+        let client = try TallyClient(configuration: configuration([cluster.endpoint]))
         try client.start()
         let waiting = (0..<3).map { _ in
             Task { () -> TallyClientError? in
@@ -85,7 +90,11 @@ import ZeroMQ
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(
+            await eventually {
+                ProcessProbes.total("tally_broker_queued_requests", in: await ProcessProbes.metrics(at: http) ?? "")
+                    >= 3
+            }, "the broker holds the three calls")
         let clock = ContinuousClock()
         let stopping = clock.now
         await client.stop()
@@ -95,6 +104,9 @@ import ZeroMQ
         }
         let elapsed = clock.now - stopping
         #expect(elapsed < .seconds(5), "stop answers the waiting calls at once, not at their 10 s timeout: \(elapsed)")
+        // A graceful stop would wait out the queued calls.
+        cluster.broker.kill9()
+        await cluster.broker.waitForExit()
     }
 
     @Test func withTallyClientStopsTheClientWhenItsBodyThrows() async throws {

@@ -21,11 +21,12 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: path("broker.key"))
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
         let broker = try await TallyCluster.startBroker(
             bind: "tcp://127.0.0.1:0",
             arguments: [
                 "--curve-secret-key", path("broker.key"), "--curve-client-keys", path("client.pub"),
-                "--curve-worker-keys", path("worker.pub"),
+                "--curve-worker-keys", path("worker.pub"), "--http", brokerHTTP,
             ])
         let endpoint = try await TallyCluster.brokerEndpoint(broker)
         let worker = try await TallyCluster.startWorker(
@@ -51,14 +52,19 @@ import Testing
         #expect(try await run(["ping"] + stranger).status == 3)
         #expect(try await run(["ping", "--broker", endpoint, "--timeout", "1s"]).status == 3, "plaintext is refused")
 
-        // A client key cannot serve as a worker: its service never appears.
+        // A client key cannot serve as a worker: its READY reaches the broker, which refuses it for the key's role,
+        // and its service never appears.
+        func violations() async -> Double {
+            ProcessProbes.sample("tally_broker_protocol_violations_total", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "")
+        }
+        let violationsBefore = await violations()
         let rogue = try await TallyCluster.startWorker(
             endpoint: endpoint,
             arguments: [
                 "--service", "tally.rogue", "--curve-secret-key", path("client.key"), "--curve-server-key",
                 path("broker.pub"),
             ], name: "rogue", waitFor: .started)
-        try await Task.sleep(for: .milliseconds(800))
+        #expect(await eventually { await violations() > violationsBefore }, "the rogue's READY was refused")
         let mmi = try await run(["mmi", "tally.rogue"] + allowed)
         #expect(mmi.status == 2 && mmi.output == ["404"])
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ZeroMQ
 
 /// What a load run saw, counted per request id: the proof of "every request gets exactly one answer".
@@ -46,6 +47,8 @@ struct ExactlyOnceLoad: Sendable {
     /// How long to wait for the last answers after sending stops.
     var drainTimeout: Duration = .seconds(30)
     var idPrefix = "load"
+    /// How far the run has come, for a test that acts once the load is under way.
+    let progress = LoadProgress()
 
     func run() throws -> AnswerLedger {
         let context = try Context()
@@ -69,7 +72,10 @@ struct ExactlyOnceLoad: Sendable {
             guard let frames = try client.receive() else { continue }
             let before = ledger.answers.count
             ledger.record(RawReply(frames: frames), sentIDs: sentIDs)
-            if ledger.answers.count > before { outstanding -= 1 }
+            if ledger.answers.count > before {
+                outstanding -= 1
+                progress.recordAnswer()
+            }
         }
         // Anything arriving late is a second answer: give it a moment to show up.
         let lateUntil = clock.now + .milliseconds(500)
@@ -78,4 +84,14 @@ struct ExactlyOnceLoad: Sendable {
         }
         return ledger
     }
+}
+
+/// How far a running `ExactlyOnceLoad` has come, read while it runs.
+final class LoadProgress: Sendable {
+    private let answers = Atomic(0)
+
+    func recordAnswer() { answers.add(1, ordering: .relaxed) }
+
+    /// Requests answered so far (first answers).
+    var answered: Int { answers.load(ordering: .relaxed) }
 }

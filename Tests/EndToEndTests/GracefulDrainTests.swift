@@ -20,7 +20,8 @@ import Testing
         // followed at once by a new request, which crosses its goodbye on the wire.
         let load = ExactlyOnceLoad(endpoint: cluster.endpoint, inFlight: 16, duration: .seconds(3))
         let loadRun = Task { try await onOwnThread { try load.run() } }
-        try await Task.sleep(for: .seconds(1))
+        // Stopped once the load is under way: both workers full, a queue waiting behind them.
+        #expect(await eventually { load.progress.answered >= load.inFlight })
         leaving.terminate()
         let status = await leaving.waitForExit()
         let ledger = try await loadRun.value

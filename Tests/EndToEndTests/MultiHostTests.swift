@@ -77,14 +77,20 @@ struct MultiHostTests {
                 ["python3", Self.countingClient.path, endpoint, Self.service, "50", "10", "2", "20"],
                 name: "mh-counting-client")
 
-            try await Task.sleep(for: .milliseconds(1000))
+            // Unplugged once both clients' calls flow (worker-b holds some of them).
+            #expect(
+                await eventually(timeout: .seconds(30)) {
+                    await metrics.value("tally_broker_requests_total", service: Self.service) >= 40
+                }, "calls answered before the partition")
             try await network.unplug("worker-b")
             phase("worker-b unplugged")
             #expect(
                 await eventually(timeout: .seconds(5)) {
                     await metrics.value("tally_broker_heartbeat_expiries_total", service: Self.service) >= 2
                 }, "the broker should expire every connection of the unplugged worker")
-            try await Task.sleep(for: .milliseconds(1000))
+            // The partition outlasts the expiry by a second, for worker-b's late replies to pile up behind it.
+            let partitionAfterExpiry: Duration = .milliseconds(1000)
+            try await Task.sleep(for: partitionAfterExpiry)
             try await network.plug("worker-b")
             phase("worker-b plugged in again")
 

@@ -26,7 +26,8 @@ import ZeroMQ
 
         let load = ExactlyOnceLoad(endpoint: cluster.endpoint, inFlight: 6, duration: .seconds(4))
         let loadRun = Task { try await onOwnThread { try load.run() } }
-        try await Task.sleep(for: .seconds(1))
+        // Sent once the load is under way: the poison request shares its workers with requests in flight.
+        #expect(await eventually { load.progress.answered >= load.inFlight })
         let poison = try await onOwnThread { () throws -> RawReply? in
             let raw = try RawMDPClient(context: try Context(), endpoint: cluster.endpoint, receiveTimeout: .seconds(20))
             try raw.request(service: "tally.history", body: #"{"version":1,"id":"poison-1","method":"test.crash"}"#)

@@ -101,7 +101,13 @@ struct VanishedHostTests {
                     "python3", Self.multiHost.appendingPathComponent("steady_client.py").path,
                     endpoints.joined(separator: ","), "50", "15", "10", records.path,
                 ], name: "python-client")
-            try await Task.sleep(for: .seconds(3))
+            // A is cut once calls flow through both brokers (about two seconds of both clients' traffic).
+            for (reader, endpoint) in zip(metrics, endpoints) {
+                #expect(
+                    await eventually(timeout: .seconds(30)) {
+                        await reader.value("tally_broker_requests_total", service: "tally.history") >= 100
+                    }, "calls answered through \(endpoint)")
+            }
             let peers = ["workers", "client"]
             let cutAt = Date()
             try await cut.apply(to: network, broker: "broker-a", peers: peers)

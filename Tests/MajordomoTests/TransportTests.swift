@@ -113,21 +113,28 @@ import ZeroMQ
     @Test func gracefulShutdownFinishesWorkInFlight() async throws {
         let (broker, endpoint) = try startBroker()
         let started = Tally()
+        let draining = Atomic(false)
         let worker = try MajordomoWorker(
             configuration: InProcess.worker([endpoint], concurrency: 1), logger: InProcess.logger
         ) {
             request in
             started.add("job")
-            try? await Task.sleep(for: .milliseconds(300))
+            // The computation lasts until the worker is draining.
+            _ = await eventually(timeout: .seconds(30)) { draining.load(ordering: .relaxed) }
             return request.body + ["w"]
         }
         try worker.start()
         #expect(await eventually { await broker.snapshot().workers == 1 })
         let client = try echoClient([endpoint])
-        let answer = Task { try await client.request(service: "echo", body: ["job"], key: "job", timeout: .seconds(5)) }
+        let answer = Task {
+            try await client.request(service: "echo", body: ["job"], key: "job", timeout: InProcess.replyTimeout)
+        }
         // Shut down while the request is being computed.
         #expect(await eventually { started.values["job"] == 1 })
-        await worker.shutdown(gracePeriod: .seconds(5))
+        let shutdown = Task { await worker.shutdown(gracePeriod: .seconds(30)) }
+        #expect(await eventually { await worker.status().isDraining }, "draining with the request in hand")
+        draining.store(true, ordering: .relaxed)
+        await shutdown.value
         #expect(try await answer.value.body == ["job", "w"])
         #expect(await eventually { await broker.snapshot().workers == 0 })
         await client.stop()

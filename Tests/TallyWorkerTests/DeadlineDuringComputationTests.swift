@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyCalendar
 import TallyProtocol
 import TallyWorker
 import Testing
@@ -16,17 +17,22 @@ enum SlowMethod: TallyMethod {
 
 @Suite struct DeadlineDuringComputationTests {
     @Test func aDeadlinePassingWhileTheMethodRunsIsAnsweredDeadlineExceeded() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let receivedAt = Date()
+        let deadline = formatter.string(from: receivedAt.addingTimeInterval(0.1))
+        let passesAt = try #require(formatter.date(from: deadline))
         var registry = MethodRegistry()
         registry.register(SlowMethod.self) { _, _ in
-            Thread.sleep(forTimeInterval: 0.3)
+            // A computation that ends only once the deadline is behind it, however slow the machine.
+            while Date() <= passesAt { Thread.sleep(forTimeInterval: 0.01) }
             return SlowMethod.Result()
         }
         let dispatcher = registry.dispatcher(limits: RequestLimits())
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let deadline = formatter.string(from: Date().addingTimeInterval(0.1))
         let body = #"{"version":1,"id":"s","method":"test.slow","params":{},"deadline":"\#(deadline)"}"#
-        let reply = dispatcher.respond(to: Array(body.utf8), service: "tally.history", logger: Logger(label: "test"))
+        // Received before its deadline, as the request says: not a moment the test could be descheduled past.
+        let reply = dispatcher.respond(
+            to: Array(body.utf8), service: "tally.history", now: Instant(receivedAt), logger: Logger(label: "test"))
         #expect(reply.errorCode == .deadlineExceeded)
         #expect(reply.computed, "it was computed: the deadline passed during the computation, not before")
         #expect(reply.requestID == "s")

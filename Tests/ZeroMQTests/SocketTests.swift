@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import ZeroMQ
 
@@ -126,21 +127,42 @@ import ZeroMQ
 
     @Test func shutdownEndsABlockedPoll() async throws {
         let context = try Context()
+        let polling = try WakeupSignal()
         let done = try WakeupSignal()
+        // The poll's thread as /proc names it (`<pid>/task/<tid>`), so that the test sees it blocked.
+        let task = Mutex<String?>(nil)
         let thread = Thread {
             let socket = try! Socket(context, type: .dealer)
             var poller = Poller()
             poller.register(socket)
+            task.withLock { $0 = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") }
+            polling.signal()
             let outcome = Result { () throws(ZMQError) in try poller.poll(timeout: nil) }
             socket.close()
             if case .failure(let error) = outcome, error == .terminated { done.signal() }
         }
         thread.start()
-        try await Task.sleep(for: .milliseconds(50))
+        // Shut down once the poll has begun and its thread sleeps in it, not before the socket exists.
+        var started = Poller()
+        started.register(fileDescriptor: polling.fileDescriptor)
+        #expect(try started.poll(timeout: .seconds(30)) == 1, "the thread reached its poll")
+        let stat = "/proc/\(try #require(task.withLock { $0 }))/stat"
+        let asleep = ContinuousClock.now + .seconds(30)
+        while Self.state(inStat: stat) != "S", ContinuousClock.now < asleep {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(Self.state(inStat: stat) == "S", "the polling thread is blocked")
         context.shutdown()
         var poller = Poller()
         poller.register(fileDescriptor: done.fileDescriptor)
         #expect(try poller.poll(timeout: .seconds(5)) == 1)
+    }
+
+    /// The state letter of a thread's `/proc/…/stat` (`R` running, `S` asleep in a wait), or `nil`.
+    static func state(inStat path: String) -> Character? {
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].drop { $0 == " " }.first
     }
 }
 
