@@ -36,6 +36,9 @@ let package = Package(
         // W3C trace context: TallyClient starts its spans with whatever tracer the backend bootstrapped, and the
         // broker and worker record theirs with TallyTracing's (ServiceContext comes with it since 1.7).
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // `swift package generate-documentation`: the products' DocC catalogues, built with warnings as errors by
+        // scripts/check-docs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Test only: property-based tests of the zone arithmetic (Tests/TallyWorkerTests/Zones).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
