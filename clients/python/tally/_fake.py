@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import zmq
 
@@ -197,9 +197,15 @@ class FakeTally:
 
     # Handlers -------------------------------------------------------------------------------------------------
 
-    def on(self, method: str, handler: Handler | None = None) -> Any:
-        """Answers ``method`` with ``handler(params)``; also a decorator (``@fake.on("history.months")``). A
-        second registration replaces the first."""
+    @overload
+    def on(self, method: str, handler: HandlerT) -> HandlerT: ...
+
+    @overload
+    def on(self, method: str, handler: None = None) -> Callable[[HandlerT], HandlerT]: ...
+
+    def on(self, method: str, handler: HandlerT | None = None) -> HandlerT | Callable[[HandlerT], HandlerT]:
+        """Answers ``method`` with ``handler(params)``, and returns the handler; also a decorator
+        (``@fake.on("history.months")``). A second registration replaces the first."""
         if not isinstance(method, str) or not _METHOD_NAME.match(method):
             raise ValueError(f"method must be 'area.name', not {method!r}")
 
