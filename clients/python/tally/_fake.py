@@ -105,15 +105,18 @@ class FakeRequest:
 
     @property
     def method(self) -> str | None:
+        """The envelope's ``method``, or None when it has none (the fake answered ``invalid_request``)."""
         value = self.envelope.get("method")
         return value if isinstance(value, str) else None
 
     @property
     def params(self) -> Any:
+        """The envelope's ``params`` as decoded JSON (a dict for a well-formed request), or None."""
         return self.envelope.get("params")
 
     @property
     def traceparent(self) -> str | None:
+        """The W3C ``traceparent`` the request carried in its ``trace``, or None."""
         trace = self.envelope.get("trace")
         value = trace.get("traceparent") if isinstance(trace, Mapping) else None
         return value if isinstance(value, str) else None

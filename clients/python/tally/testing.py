@@ -127,10 +127,12 @@ class TallyProcess:
 
     @property
     def pid(self) -> int:
+        """The process id."""
         return self.process.pid
 
     @property
     def running(self) -> bool:
+        """Whether the process has not exited yet."""
         return self.process.poll() is None
 
     @property
@@ -190,6 +192,7 @@ class TallyProcess:
         return status
 
     def discard_log(self) -> None:
+        """Deletes the process's standard-error log, unless ``TALLY_KEEP_TEST_LOGS`` is set."""
         if not os.environ.get("TALLY_KEEP_TEST_LOGS"):
             self.log_path.unlink(missing_ok=True)
 
@@ -255,6 +258,8 @@ class LocalCluster:
         worker_arguments: Iterable[str] = (),
         bin_dir: str | None = None,
     ) -> LocalCluster:
+        """A broker on a kernel-chosen loopback port and ``workers`` workers serving every service; a failure to
+        start any of them stops the others. Use it as a context manager, or call ``stop()``."""
         broker, endpoint = start_broker(broker_arguments, bin_dir=bin_dir)
         cluster = cls(broker, endpoint, [], bin_dir)
         try:
@@ -266,11 +271,13 @@ class LocalCluster:
         return cluster
 
     def add_worker(self, arguments: Iterable[str] = (), *, name: str = "worker") -> TallyProcess:
+        """Starts one more worker for the cluster's broker (stopped with the cluster)."""
         worker = start_worker(self.endpoint, arguments, bin_dir=self.bin_dir, name=name)
         self.workers.append(worker)
         return worker
 
     def wait_until_served(self, client: AvailabilityProbe, services: Iterable[str] = SERVICES) -> None:
+        """Waits until the broker (MMI, through ``client``) says every service has a live worker."""
         wait_until_served(client, services)
 
     def stop(self) -> None:
