@@ -48,8 +48,9 @@ package final class BrokerService: Service, Sendable {
         self.gracePeriod = gracePeriod
     }
 
-    /// One libzmq I/O thread per 4 processor cores, at least one: at 30 KB a request costs the I/O thread ~3× what
-    /// it costs the broker's loop (Benchmarks/README), so on a large host one I/O thread would cap the broker first.
+    /// One libzmq I/O thread per 4 processor cores, at least one: a large request costs the I/O thread several times
+    /// what it costs the broker's loop (Benchmarks/README.md), so on a large host one I/O thread would cap the broker
+    /// first.
     package static var defaultTransportThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 4) }
 
     /// Binds and starts the broker's I/O thread; `run()` does it too. Starting twice does nothing.

@@ -13,7 +13,8 @@
 /// `[Element]`'s metadata at run time for every array.
 public struct JSONObjectReader {
     /// The tape's buffers rather than the document: readers live only inside a decode, under the decoder that
-    /// owns the tape, and a class reference cost a retain and a release per read (~50,000 for a workout history).
+    /// owns the tape, and a class reference would cost a retain and a release per read (tens of thousands for a
+    /// workout history).
     @usableFromInline let tape: JSONTapeView
     @usableFromInline let node: Int
 
@@ -163,7 +164,7 @@ public struct JSONMember {
         guard _isPOD(Element.self) else { return arrayInPlace(of: type, first: first, count: count) }
         // Plain-data elements (a set: reps, weight, unit) are built in scratch space and copied once: building
         // in place needs `Array(unsafeUninitializedCapacity:)`, whose allocation is an unspecialized runtime call
-        // that looked `_ContiguousArrayStorage<Element>`'s metadata up again for each of ~3,000 arrays, where
+        // that looks `_ContiguousArrayStorage<Element>`'s metadata up again for each of thousands of arrays, where
         // the copy's allocation is inlined here with a cached metadata accessor.
         return withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { scratch in
             var child = first

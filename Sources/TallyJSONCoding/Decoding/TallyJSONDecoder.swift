@@ -1,5 +1,5 @@
-/// Decodes `Decodable` values from JSON bytes, about an order of magnitude faster than Foundation's `JSONDecoder`
-/// on request-sized documents, with errors in Tally's own words.
+/// Decodes `Decodable` values from JSON bytes, off a flat tape of the document's values rather than a tree of them
+/// (Foundation's `JSONDecoder`), with errors in Tally's own words.
 ///
 /// Every failure is a `JSONDecodingError`: the `FieldPath` of the member or element at fault and what is wrong with
 /// it (`params.records[3].steps: must be an integer, not a string`), worded to be shown to whoever sent the

@@ -91,8 +91,8 @@ extension JSONByteWriter {
     /// with `p` places does either. `description` writes such numbers without an exponent. `n` is the value scaled
     /// and rounded to the nearest whole number by adding a half and truncating (no libm call); only an `n` that
     /// divides back to the value exactly is written, so a rounding that went the other way is never written, only
-    /// not found. ~8× faster than formatting with `description` (a `String` per number). `ShortDecimalTests`
-    /// compares the two on every kind of figure.
+    /// not found. `description` would make a `String` per number. `ShortDecimalTests` compares the two on every
+    /// kind of figure.
     @inline(__always)
     private func writeShortDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
@@ -183,7 +183,7 @@ extension JSONByteWriter {
 
     /// `utf8` between quotes. Almost every text of a result (an id, a name, a closed set's name) has nothing to
     /// escape: that is found eight bytes at a time, and the text copied with its quotes in one reservation. A byte
-    /// at a time with a copy per run, a ten-byte name cost ~130 instructions, most of writing a calendar's activity.
+    /// at a time with a copy per run would cost more than the rest of writing a calendar's activity.
     private func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress, !Self.needsEscaping(utf8) else {
             bytes.append(UInt8(ascii: "\""))

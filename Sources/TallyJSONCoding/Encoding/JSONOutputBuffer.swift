@@ -1,9 +1,9 @@
 /// The bytes one encode writes, in memory the encoder manages itself.
 ///
 /// Why not `[UInt8]`: every byte of a result is appended here, one at a time or in short runs (a key, a date's
-/// digits). An array checked its buffer's uniqueness and capacity at each append and copied a run through the
-/// generic `append(contentsOf:)`, ~100 instructions for an eight-byte key: a quarter of writing a result. Here an
-/// append is a capacity check and a store, or a copy of the run.
+/// digits). An array checks its buffer's uniqueness and capacity at each append and copies a run through the
+/// generic `append(contentsOf:)`, which costs more than the run. Here an append is a capacity check and a store, or
+/// a copy of the run.
 ///
 /// It owns its memory: only its `JSONByteWriter` holds it, and frees it (`deallocate()`) when it ends. (Not a
 /// `~Copyable` struct with a `deinit`: Swift 6.3's optimizer crashes inlining that deinit into the writer.)

@@ -97,12 +97,11 @@ package struct LoadRunner: Sendable {
         lanes: Int, clients: [TallyClient], lane: @escaping @Sendable (Int, TallyClient) async -> Void
     ) async {
         // Lanes run in groups of `lanesPerGroup`, each group a task of an outer group: the runtime removes a
-        // finished child by walking its group's list of children, so 100,000 lanes in one group (the broker
-        // flood of Benchmarks/run-e2e.sh) spent most of tally-load's CPU in that walk, O(n²), and the run
-        // measured the load tool instead of the broker.
+        // finished child by walking its group's list of children, so a flood's lanes in one group would spend
+        // tally-load's CPU in that walk, O(n²), and the run would measure the load tool instead of the broker.
         // Each lane runs on its client's I/O thread (`TallyClient.executor`): a request reaches the socket and
-        // its reply reaches the lane without waking another thread, which halved tally-load's CPU per request
-        // at 1 in flight (29 µs against 64 µs, user + system) and cut it by a quarter at 100.
+        // its reply reaches the lane without waking another thread, the larger part of the tool's CPU per request
+        // at few requests in flight.
         await withDiscardingTaskGroup { groups in
             for first in stride(from: 0, to: lanes, by: Self.lanesPerGroup) {
                 groups.addTask {

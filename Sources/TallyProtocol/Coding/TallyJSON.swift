@@ -4,8 +4,9 @@ import TallyJSONCoding
 /// The JSON coders every Tally component uses, configured once: keys are spelled out by each type's
 /// `CodingKeys` (snake_case on the wire), and non-finite numbers are refused rather than invented.
 ///
-/// Both are Tally's own byte codec (`TallyJSONCoding`), not Foundation's: decoding a 10-year `streak.summary`
-/// request took ~20 ms with `JSONDecoder`. The decoder's errors (`JSONDecodingError`) name the field in Tally's
+/// Both are Tally's own byte codec (`TallyJSONCoding`), not Foundation's, whose `JSONDecoder` builds a tree of
+/// values and strings for a whole request before a member is read (Benchmarks/README.md compares them). The decoder's
+/// errors (`JSONDecodingError`) name the field in Tally's
 /// words, which `TallyError(decoding:)` passes on as `details.field` and `details.problem`.
 public enum TallyJSON {
     /// A new encoder for request bodies and error responses: compact, slashes unescaped, `nil` members left out.

@@ -6,8 +6,8 @@ import TallyProtocol
 /// the result needs kept.
 ///
 /// Why: `workout.day` shows one day, and its params are the client's whole history (two years are ~12,000 sets,
-/// ~600 KB). Building every exercise and set of every day as values, to check them and let them go, was three
-/// quarters of the request; passing over the other days' exercises while checking their values costs a fraction.
+/// ~600 KB). Building every exercise and set of every day as values, only to check them and let them go, would be
+/// most of the request; passing over the other days' exercises while checking their values costs a fraction.
 ///
 /// The contract with the params: `select(_:limits:)` answers only for a document the standard decoder reads to
 /// params `result(for:limits:)` answers with a result (every part of every element within its bounds), and then
