@@ -4,7 +4,9 @@
 /// A calendar value that travels as its text (`2026-03-08`, `2026-03`): decoded by parsing the text, with the
 /// parser's words for what is wrong, and encoded as its description.
 public protocol CalendarText: Codable, CustomStringConvertible {
+    /// What the parser says is wrong with a text that is not such a value, in words a caller can be shown.
     associatedtype ParseError: Error & CustomStringConvertible
+    /// Reads the value's text form (`2026-03-08`, `2026-03`), refusing any other text, and impossible values.
     init(parsing text: String) throws(ParseError)
 }
 
@@ -28,6 +30,7 @@ extension CalendarText {
 extension LocalDate: CalendarText {}
 
 extension YearMonth: CalendarText {
+    /// Reads a `yyyy-MM` month of the years 0001–9999.
     public init(parsing text: String) throws(YearMonthParseError) {
         try self.init(parsing: text[...])
     }

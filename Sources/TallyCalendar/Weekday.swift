@@ -1,6 +1,19 @@
 /// A day of the week, numbered as Foundation's Gregorian calendar numbers them (Sunday = 1).
 public enum Weekday: Int, CaseIterable, Sendable, Hashable {
-    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+    /// Sunday, 1.
+    case sunday = 1
+    /// Monday, 2.
+    case monday
+    /// Tuesday, 3.
+    case tuesday
+    /// Wednesday, 4.
+    case wednesday
+    /// Thursday, 5.
+    case thursday
+    /// Friday, 6.
+    case friday
+    /// Saturday, 7.
+    case saturday
 
     /// English name, as the workout cards show it ("Monday").
     public var name: String {
@@ -18,7 +31,9 @@ public enum Weekday: Int, CaseIterable, Sendable, Hashable {
 
 /// The first column of every week grid: a per-request preference (`week_starts_on`).
 public enum WeekStart: String, CaseIterable, Sendable, Hashable {
+    /// Weeks run Sunday to Saturday (`"sunday"`).
     case sunday
+    /// Weeks run Monday to Sunday (`"monday"`, ISO 8601's week).
     case monday
 
     /// The weekday in the first column.

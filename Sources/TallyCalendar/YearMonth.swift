@@ -51,7 +51,9 @@ public struct YearMonth: Hashable, Comparable, Sendable {
 
 /// Why a `yyyy-MM` text is not a month.
 public enum YearMonthParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not `yyyy-MM` (four digits, a hyphen, two digits).
     case notISOMonth
+    /// The year is outside 0001–9999 or the month outside 01–12.
     case outOfRange
 
     public var description: String {

@@ -29,6 +29,7 @@ import ZeroMQ
 /// same time (then `client_not_running`), so tasks may start calling while a service group is still starting; a
 /// call after the client stopped fails at once (`client_stopped`).
 public final class TallyClient: Service, Sendable {
+    /// The configuration the client was made with, checked.
     public let configuration: TallyClientConfiguration
     let transport: any TallyTransport
     let logger: Logger

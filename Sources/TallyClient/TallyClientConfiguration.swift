@@ -36,6 +36,7 @@ public struct TallyClientConfiguration: Sendable, Hashable {
     /// Largest reply frame accepted, in bytes; a larger one drops the connection.
     public var maxFrameBytes: Int64 = TransportLimits().maxFrameBytes
 
+    /// A configuration of these brokers' endpoints (`tcp://host:5555`, `ipc://…`) and the defaults for the rest.
     public init(brokers: [String]) {
         self.brokers = brokers
     }

@@ -25,7 +25,11 @@ public struct TallyClientError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The error's code: the server's (`invalid_params`, `overloaded`, …) or the client's own (`timeout`, …). An
+    /// open set: treat a code you do not know as `internal`.
     public var code: ErrorCode
+    /// What went wrong, for people: the server's message, or the client's own account (naming each broker and what
+    /// is known of its connection on a timeout).
     public var message: String
     /// The server's details (`field`, `problem`, `limit`, `retry_after_ms`…), when Tally answered.
     public var details: ErrorDetails?

@@ -27,6 +27,7 @@ import TallyProtocol
 public final class FakeTally: Sendable {
     /// What a handler throws for a call that gets no answer: the client's attempt times out.
     public struct NoAnswer: Error, Sendable {
+        /// The error to throw.
         public init() {}
     }
 
@@ -56,6 +57,7 @@ public final class FakeTally: Sendable {
 
     private let state = Mutex(State())
 
+    /// A fake with no handlers: every method is `unknown_method` until `answer(_:with:)` gives it one.
     public init() {}
 
     /// Answers `method` with `handler` from now on (replacing an earlier handler of it).

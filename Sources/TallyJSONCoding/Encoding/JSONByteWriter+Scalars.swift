@@ -158,7 +158,7 @@ extension JSONByteWriter {
 
     /// `text` (a number's `description`: a small ASCII string) without a trailing `.0`, copied as one run.
     private func writeTrimmed(_ text: String) {
-        let written = text.utf8.withContiguousStorageIfAvailable { utf8 in
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             let count = utf8.count
             let trimmed =
                 count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0")
