@@ -36,11 +36,12 @@ let package = Package(
             dependencies: dependencies,
             swiftSettings: settings
         ),
-        // The Swift snippets of the repository's README and docs/clients.md, compiled here so that they cannot go
-        // stale (test_backend.py checks that each of their blocks appears here, line by line).
+        // The Swift snippets of the repository's README and of the DocC catalogues (the TallyClient manual and the
+        // others, Sources/*/*.docc), compiled here so that they cannot go stale (test_backend.py checks that each of
+        // their blocks appears here, line by line).
         .target(
             name: "ReadmeSnippets",
-            dependencies: dependencies,
+            dependencies: dependencies + [.product(name: "TallyClientTesting", package: "Tally")],
             swiftSettings: settings
         ),
         // The routes against TallyClientTesting's FakeTally: no broker, no worker, no Tally binaries needed.

@@ -2,7 +2,7 @@
 checked — a user's streak, the app's own records as of a given moment, bad input named by field, Tally without a
 worker (503 with Retry-After) and without a broker (504 within the backend's 2 s), a graceful stop on SIGTERM that
 lets a request in flight finish, and a setting that cannot work. Also checks that the Swift snippets of the README and
-docs/clients.md are the ones this package compiles.
+of the DocC catalogues (the TallyClient manual and the others) are the ones this package compiles.
 
 Expects the example built: ``swift build --package-path Examples/swift-backend`` (``scripts/test`` does it), or
 ``STEPS_API`` naming the binary; the Tally binaries come from ``$TALLY_BIN_DIR`` (default: the root's debug build).
@@ -196,9 +196,19 @@ def swift_blocks(document: pathlib.Path, heading: str) -> list[str]:
     return re.findall(r"```swift\n(.*?)```", "\n".join(section), re.DOTALL)
 
 
+def catalogue_pages(catalogue: pathlib.Path) -> dict[str, list[str]]:
+    """The ```swift blocks of each Markdown page of a DocC catalogue (its landing page and articles), by the page's
+    path from the repository's root."""
+    pages: dict[str, list[str]] = {}
+    for page in sorted(catalogue.rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        pages[str(page.relative_to(REPOSITORY))] = re.findall(r"```swift\n(.*?)```", text, re.DOTALL)
+    return pages
+
+
 def declares_a_url_dependency(block: str) -> bool:
     """A manifest line that depends on Tally by URL and version: this package depends on it by path, so it cannot
-    compile that line (the path form beside it in docs/clients.md is compiled)."""
+    compile that line (the path form beside it in the manual's "Getting started" is compiled)."""
     return ".package(url:" in block
 
 
@@ -212,8 +222,12 @@ def appears_in_order(needles: list[str], haystack: list[str]) -> bool:
 
 
 def test_the_documented_swift_snippets_are_compiled_here() -> None:
-    guide = swift_blocks(REPOSITORY / "docs" / "clients.md", "## Swift")
-    assert len(guide) >= 3, "docs/clients.md: Swift should show the package lines, withTallyClient and a ServiceGroup"
+    catalogues = sorted((REPOSITORY / "Sources").glob("*/*.docc"))
+    manual = catalogue_pages(REPOSITORY / "Sources" / "TallyClient" / "TallyClient.docc")
+    shown = "\n".join(block for blocks in manual.values() for block in blocks)
+    for call in ("withTallyClient(", "ServiceGroup(", "FakeTally()", ".package(name:"):
+        assert call in shown, f"the TallyClient manual should show {call}… in a swift block"
+    pages = {name: blocks for catalogue in catalogues for name, blocks in catalogue_pages(catalogue).items()}
     first_page = swift_blocks(REPOSITORY / "README.md", "### Swift")
     assert first_page, "the README's Swift part should show a call"
     sources = [
@@ -222,7 +236,7 @@ def test_the_documented_swift_snippets_are_compiled_here() -> None:
         *sorted((HERE / "Tests").rglob("*.swift")),
     ]
     compiled = {path.name: meaningful_lines(path.read_text(encoding="utf-8")) for path in sources}
-    for where, blocks in (("docs/clients.md", guide), ("README.md", first_page)):
+    for where, blocks in [*pages.items(), ("README.md", first_page)]:
         for block in blocks:
             if declares_a_url_dependency(block):
                 continue

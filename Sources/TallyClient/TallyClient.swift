@@ -214,7 +214,11 @@ public final class TallyClient: Service, Sendable {
 /// Runs `body` with a running client and stops it afterwards, whatever `body` does: the scoped way to use Tally
 /// from code that is not a swift-service-lifecycle service.
 ///
-/// - Parameter isolation: where `body` runs: by default the caller's actor, so that it may touch the caller's state.
+/// - Parameters:
+///   - configuration: the client's brokers, patience and security; refused before `body` runs when it cannot work.
+///   - logger: where the client logs (at debug and trace level).
+///   - isolation: where `body` runs: by default the caller's actor, so that it may touch the caller's state.
+///   - body: the work that calls Tally, given the running client; the client stops once it returns or throws.
 /// - Throws: the `TallyClientError` of a configuration that cannot work (before `body` runs), or whatever `body`
 ///   throws, as it threw it.
 public func withTallyClient<Result, Failure: Error>(

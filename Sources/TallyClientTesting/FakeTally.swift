@@ -9,7 +9,7 @@ import TallyProtocol
 /// ```swift
 /// let tally = FakeTally()
 /// tally.answer(StreakSummary.self) { params in
-///     StreakSummary.Result(status: .off, asOf: params.time.today)
+///     StreakSummary.Result(status: .goalTrackingOff, asOf: params.time.today)
 /// }
 /// let client = tally.client()
 /// let summary = try await client.streakSummary(params)   // your code under test makes this call

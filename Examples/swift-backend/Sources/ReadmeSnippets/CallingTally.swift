@@ -1,5 +1,6 @@
-// The Swift snippets of the repository's README and docs/clients.md, line for line, so that the build checks them.
-// Each function holds one snippet; none of them runs.
+// The Swift snippets of the repository's README and of the TallyClient manual's articles that its other files here
+// do not hold (Sources/TallyClient/TallyClient.docc), line for line, so that the build checks them. Each function
+// holds one snippet; none of them runs.
 
 import Foundation
 import Hummingbird
