@@ -24,7 +24,7 @@ struct OpenAPIDocument {
         }
         paths.append(("/v1", JSON.object([("post", try envelopeOperation())])))
         paths.append(("/openapi.json", JSON.object([("get", documentOperation())])))
-        var schemas = try OpenAPIComponents.schemas(index)
+        var schemas = OpenAPIComponents.mergingAllOf(try OpenAPIComponents.schemas(index))
         schemas.append((Self.errorResponse, try errorResponseSchema()))
         return JSON.object([
             ("openapi", JSON.text("3.1.0")),
