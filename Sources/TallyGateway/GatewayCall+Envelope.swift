@@ -10,8 +10,8 @@ extension GatewayCall {
     /// a round trip, and the call can be routed by its method.
     /// - Returns: the call, or the gateway's own answer.
     static func forEnvelope(
-        _ envelope: [UInt8], methods: GatewayMethods, trace: TraceHeaders?, asked: Duration?, timeouts: Timeouts,
-        now: Instant, id: String
+        _ envelope: [UInt8], methods: GatewayMethods, service askedService: String?, trace: TraceHeaders?,
+        asked: Duration?, timeouts: Timeouts, now: Instant, id: String
     ) -> Prepared {
         let head: RequestHead
         do {
@@ -23,8 +23,14 @@ extension GatewayCall {
         } catch {
             return .answer(.error(TallyError(.internal, "the envelope could not be read"), id: nil, requestID: nil))
         }
-        guard let service = methods.service(ofEnvelopeMethod: head.method) else {
+        guard let known = methods.service(ofEnvelopeMethod: head.method) else {
             return .answer(.error(methods.unknown(head.method), id: head.id, requestID: nil))
+        }
+        let service: String
+        do throws(TallyError) {
+            service = try methods.service(known, of: head.method, asked: askedService)
+        } catch {
+            return .answer(.error(error, id: head.id, requestID: nil))
         }
         guard let members = TopLevelMembers(envelope), let idMember = members.first("id", in: envelope),
             let idText = TopLevelMembers.stringContents(idMember.value, in: envelope)

@@ -35,6 +35,32 @@ struct GatewayMethods: Sendable {
         return areas.contains(area) && method.count > area.count ? "tally.\(area)" : nil
     }
 
+    /// The header that picks the service a `system.*` method is asked on: `tally.history` (the default),
+    /// `tally.streak` or `tally.workout`. Each service answers them for itself (`system.describe` lists its own
+    /// methods), so an HTTP caller needs a way to say which, as an MDP client says it with the service it sends to.
+    static let serviceHeader = "Tally-Service"
+
+    /// `service`, the one `method` goes to, or the one a `Tally-Service` header of `asked` picks for a `system.*`
+    /// method.
+    /// - Throws: `invalid_request` naming `service` for a header that names no service of Tally's, or another
+    ///   service than a domain method's own (it would be refused there as `unknown_method`, which is not what the
+    ///   caller did wrong).
+    func service(_ service: String, of method: String, asked: String?) throws(TallyError) -> String {
+        guard let asked else { return service }
+        let services = TallyService.domainServices.map(\.rawValue)
+        guard services.contains(asked) else {
+            throw .invalidRequest(
+                "service",
+                "the \(Self.serviceHeader) header '\(asked.prefix(64))' is none of \(services.joined(separator: ", "))")
+        }
+        if method.hasPrefix("system.") { return asked }
+        guard asked == service else {
+            throw .invalidRequest(
+                "service", "\(method.prefix(100)) is served by \(service), not by \(asked) (\(Self.serviceHeader))")
+        }
+        return service
+    }
+
     /// The gateway's own answer to a method it has no route for.
     func unknown(_ method: String) -> TallyError {
         TallyError(

@@ -21,6 +21,7 @@ struct GatewayResponder: Sendable {
     static let traceparent = HTTPField.Name("traceparent")!
     static let tracestate = HTTPField.Name("tracestate")!
     static let requestTimeout = HTTPField.Name(RequestTimeout.header)!
+    static let service = HTTPField.Name(GatewayMethods.serviceHeader)!
 
     /// HummingbirdCore's responder: one request, one answer written.
     func respond(to request: Request, writer: consuming ResponseWriter, channel: any Channel) async throws {
@@ -93,11 +94,14 @@ struct GatewayResponder: Sendable {
         let now = Instant.now
         let time: CallTime
         let trace: TraceHeaders?
+        let service: String
         do throws(TallyError) {
             time = configuration.timeouts.time(
                 asked: try configuration.timeouts.asked(request.headers[Self.requestTimeout]), now: now)
             trace = try TraceHeaders(
                 traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate])
+            service = try methods.service(
+                methods.services[method] ?? GatewayMethods.systemService, of: method, asked: request.headers[Self.service])
         } catch {
             var answer = GatewayAnswer.error(error, id: id, requestID: id)
             answer.closesConnection = !isDrainable(request)
@@ -108,7 +112,6 @@ struct GatewayResponder: Sendable {
         case .success(let bytes): params = bytes
         case .failure(let refusal): return refusal.answer(id: id)
         }
-        let service = methods.services[method] ?? GatewayMethods.systemService
         switch GatewayCall.forMethod(method, service: service, params: params, trace: trace, time: time, id: id) {
         case .call(let call): return await send(call)
         case .answer(let answer): return answer
@@ -134,8 +137,8 @@ struct GatewayResponder: Sendable {
         case .failure(let refusal): return (refusal.answer(id: nil), nil)
         }
         let call = GatewayCall.forEnvelope(
-            envelope, methods: methods, trace: trace, asked: asked, timeouts: configuration.timeouts, now: .now,
-            id: ids.make())
+            envelope, methods: methods, service: request.headers[Self.service], trace: trace, asked: asked,
+            timeouts: configuration.timeouts, now: .now, id: ids.make())
         switch call {
         case .call(let call): return (await send(call), call.method)
         case .answer(let answer): return (answer, EnvelopeScanner.method(in: envelope))

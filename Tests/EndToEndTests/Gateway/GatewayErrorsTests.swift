@@ -71,6 +71,15 @@ import ZeroMQ
             try Self.expectError(
                 try await connection.post("/v1/system.ping", [], headers: [("Request-Timeout", "soon")]),
                 "invalid_request", field: "deadline")
+            // A Tally-Service header that names no service, or another one than a domain method's own.
+            try Self.expectError(
+                try await connection.post("/v1/system.ping", [], headers: [("Tally-Service", "tally.nope")]),
+                "invalid_request", field: "service")
+            try Self.expectError(
+                try await connection.post(
+                    "/v1", Array(#"{"version":1,"id":"s","method":"streak.summary"}"#.utf8),
+                    headers: [("Tally-Service", "tally.history")]),
+                "invalid_request", field: "service")
             // unknown_method: a path of no method (the gateway's own), an envelope's method of a known area (the
             // worker's, naming its service).
             let path = try Self.expectError(try await connection.post("/v1/history.nope", Array("{}".utf8)), "unknown_method")
@@ -104,7 +113,8 @@ import ZeroMQ
 
             // Paths and methods that are not routes.
             let missing = try await onOwnThread { try connection.request("GET", "/metrics") }
-            #expect(missing.status == 404 && (try missing.value)["error"]?["code"] == .string("not_found"))
+            let missingBody = try missing.value
+            #expect(missing.status == 404 && missingBody["error"]?["code"] == .string("not_found"), "\(missing.text)")
             let wrongMethod = try await onOwnThread { try connection.request("GET", "/v1/system.ping") }
             #expect(wrongMethod.status == 405 && wrongMethod.headers["allow"] == "POST", "\(wrongMethod.text)")
             let head = try await onOwnThread { try connection.request("HEAD", "/openapi.json") }

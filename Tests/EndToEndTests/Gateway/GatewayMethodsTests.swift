@@ -1,6 +1,7 @@
 import Foundation
 import TallyClient
 import TallyJSONCoding
+import TallyProtocol
 import TallyTesting
 import Testing
 
@@ -13,18 +14,31 @@ import Testing
     /// The members of an example's request that `POST /v1/{method}` says with its path and body.
     static let plainMembers: Set<String> = ["version", "id", "method", "params"]
 
+    /// The `params` of an example's request as JSON text (nothing when it has none).
+    static func paramsText(of example: ProtocolExample) throws -> [UInt8] {
+        let request = try JSONSerialization.jsonObject(with: Data(example.requestBody)) as? [String: Any]
+        guard let params = request?["params"] else { return [] }
+        return Array(try JSONSerialization.data(withJSONObject: params, options: [.fragmentsAllowed]))
+    }
+
     @Test func everyExampleAnswersThroughTheGatewayAsThroughTallyClient() async throws {
         #expect(Self.examples.count >= 30)
         try await GatewayCluster.with { setup in
             let connection = try setup.gateway.connect()
             var byMethod = 0
+            var called: Set<String> = []
             for example in Self.examples {
                 let direct = try TallyJSONDecoder().decode(
                     JSONValue.self, from: try await setup.client.send(rawBody: example.requestBody, service: example.service))
                 #expect(direct.differences(from: example.expectedResponse).isEmpty, "\(example) directly")
 
+                // A system method is answered by the service it is asked on, which an HTTP caller names so.
+                let request = try TallyJSONDecoder().decode(JSONValue.self, from: example.requestBody)
+                let service =
+                    request["method"]?.string?.hasPrefix("system.") == true ? [("Tally-Service", example.service)] : []
+
                 // The whole envelope: the whole response, the example's own id in it.
-                let whole = try await connection.post("/v1", example.requestBody)
+                let whole = try await connection.post("/v1", example.requestBody, headers: service)
                 let code = direct["error"]?["code"]?.string
                 #expect(whole.status == code.map { expectedStatus[$0] ?? 500 } ?? 200, "\(example): \(whole.text)")
                 #expect(whole.headers["content-type"] == "application/json")
@@ -32,13 +46,13 @@ import Testing
                 #expect(wholeDifferences.isEmpty, "\(example) on POST /v1: \(wholeDifferences)")
 
                 // The params alone, for a request that says nothing else.
-                let request = try TallyJSONDecoder().decode(JSONValue.self, from: example.requestBody)
                 guard case .object(let members) = request, Set(members.keys).isSubset(of: Self.plainMembers),
                     let method = request["method"]?.string, example.file.path.contains("/\(method)/")
                 else { continue }
                 byMethod += 1
-                let params = request["params"].map { Array($0.jsonText.utf8) } ?? []
-                let alone = try await connection.post("/v1/\(method)", params)
+                called.insert(method)
+                let params = try Self.paramsText(of: example)
+                let alone = try await connection.post("/v1/\(method)", params, headers: service)
                 #expect(alone.status == code.map { expectedStatus[$0] ?? 500 } ?? 200, "\(example): \(alone.text)")
                 let requestID = try #require(alone.headers["tally-request-id"], "\(example): the wire id in a header")
                 if code == nil {
@@ -54,6 +68,8 @@ import Testing
                 }
             }
             #expect(byMethod >= 25, "most examples are plain params of their method: \(byMethod)")
+            let methods = Set(TallyMethods.v1.map { $0.name })
+            #expect(called == methods, "every method on POST /v1/{method}: \(methods.subtracting(called)) not called")
         }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 import Majordomo
+import TallyClient
 import TallyJSONCoding
+import TallyProtocol
 import TallyTesting
 import Testing
 import ZeroMQ
