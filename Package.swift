@@ -448,6 +448,14 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "TallyGatewayTests",
+            dependencies: [
+                "TallyCalendar", "TallyGateway", "TallyJSONCoding", "TallyProtocol", "TallyTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "WireTypeGeneratorTests",
             dependencies: ["WireTypeGenerator"],
             swiftSettings: strictness

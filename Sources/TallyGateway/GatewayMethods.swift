@@ -32,7 +32,7 @@ struct GatewayMethods: Sendable {
     func service(ofEnvelopeMethod method: String) -> String? {
         if let service = services[method] { return service }
         let area = String(method.prefix { $0 != "." })
-        return areas.contains(area) && method.count > area.count ? "tally.\(area)" : nil
+        return areas.contains(area) && method.count > area.count + 1 ? "tally.\(area)" : nil
     }
 
     /// The header that picks the service a `system.*` method is asked on: `tally.history` (the default),

@@ -20,7 +20,12 @@ enum GatewayRoute: Equatable {
             self = .document
         } else if path.hasPrefix(Self.prefix) {
             let name = String(path.dropFirst(Self.prefix.count))
-            self = methods.services[name] != nil ? .method(name) : .unknownMethod(name)
+            if methods.services[name] != nil {
+                self = .method(name)
+            } else {
+                // A method's name has no slash: a deeper path is no route rather than a method that is missing.
+                self = name.contains("/") ? .none : .unknownMethod(name)
+            }
         } else {
             self = .none
         }

@@ -198,6 +198,9 @@ struct OpenAPIDocument {
                                 "\(status.errorCodes.map { "`\($0)`" }.joined(separator: ", ")): \(status.description)")
                         ),
                         ("headers", JSON.object(headers)),
+                        // The codes in a form a program reads: what GatewayDocumentTests checks against the
+                        // gateway's own table, and what a generated client may switch on.
+                        ("x-tally-error-codes", JSON.texts(status.errorCodes)),
                         (
                             "content",
                             Self.json(
