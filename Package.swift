@@ -256,6 +256,7 @@ let package = Package(
             dependencies: [
                 "CLinux",
                 "Majordomo",
+                "TallyCalendar",
                 "TallyClient",
                 "TallyMonitoring",
                 "TallyProtocol",

@@ -25,13 +25,14 @@ struct WireTypes: BuildToolPlugin {
         if target.name == "TallyGateway" {
             let examples = context.package.directoryURL.appending(path: "Protocol/examples")
             let version = context.package.directoryURL.appending(path: "VERSION")
+            let statuses = context.package.directoryURL.appending(path: "Protocol/http/error-statuses.json")
             let document = work.appending(path: "OpenAPIDocument+JSON.swift")
             return [
                 .buildCommand(
                     displayName: "Generating tally-gateway's OpenAPI document from Protocol/schemas and examples",
                     executable: generator,
-                    arguments: ["openapi", schemas.path, examples.path, version.path, document.path],
-                    inputFiles: files + Self.files(under: examples, endingIn: ".json") + [version],
+                    arguments: ["openapi", schemas.path, examples.path, version.path, statuses.path, document.path],
+                    inputFiles: files + Self.files(under: examples, endingIn: ".json") + [version, statuses],
                     outputFiles: [document])
             ]
         }

@@ -101,7 +101,8 @@ struct GatewayResponder: Sendable {
             trace = try TraceHeaders(
                 traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate])
             service = try methods.service(
-                methods.services[method] ?? GatewayMethods.systemService, of: method, asked: request.headers[Self.service])
+                methods.services[method] ?? GatewayMethods.systemService, of: method,
+                asked: request.headers[Self.service])
         } catch {
             var answer = GatewayAnswer.error(error, id: id, requestID: id)
             answer.closesConnection = !isDrainable(request)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCalendar
 
 /// The `Request-Timeout` header: how long a call may take, retries included.
 ///
@@ -16,23 +17,7 @@ package enum RequestTimeout {
         if let seconds = Double(text), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
             return seconds > 0 && seconds < 1e9 ? .milliseconds(Int64((seconds * 1000).rounded(.up))) : nil
         }
-        let units: [(name: String, milliseconds: Double)] = [("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000)]
-        let order = ["h", "m", "s", "ms"]
-        var rest = Substring(text)
-        var total = 0.0
-        var last = -1
-        while !rest.isEmpty {
-            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !number.isEmpty, let value = Double(number) else { return nil }
-            rest = rest.dropFirst(number.count)
-            guard let unit = units.first(where: { rest.hasPrefix($0.name) }),
-                let rank = order.firstIndex(of: unit.name), rank > last
-            else { return nil }
-            rest = rest.dropFirst(unit.name.count)
-            last = rank
-            total += value * unit.milliseconds
-        }
-        guard total >= 1, total < 1e12 else { return nil }
+        guard let total = CompoundDuration.milliseconds(Substring(text)), total >= 1, total < 1e12 else { return nil }
         return .milliseconds(Int64(total.rounded(.up)))
     }
 }

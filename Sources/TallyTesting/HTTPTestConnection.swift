@@ -18,7 +18,9 @@ package final class HTTPTestConnection: @unchecked Sendable {
         package var text: String { String(decoding: body, as: UTF8.self) }
 
         /// The body as JSON.
-        package func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) }
+        package func json() throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        }
     }
 
     private let descriptor: Int32
@@ -70,7 +72,9 @@ package final class HTTPTestConnection: @unchecked Sendable {
     package func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw ProcessError("send: errno \(errno)") }
             offset += sent
         }
@@ -86,7 +90,8 @@ package final class HTTPTestConnection: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let length = hasBody ? headers["content-length"].flatMap { Int($0) } ?? 0 : 0
         while pending.count < end + length { try fill() }
@@ -117,7 +122,9 @@ package final class HTTPTestConnection: @unchecked Sendable {
     private func fill() throws {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = recv(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { throw ProcessError(count == 0 ? "the server closed the connection" : "recv: errno \(errno)") }
+        guard count > 0 else {
+            throw ProcessError(count == 0 ? "the server closed the connection" : "recv: errno \(errno)")
+        }
         pending.append(contentsOf: buffer[..<count])
     }
 }

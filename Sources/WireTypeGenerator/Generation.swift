@@ -2,7 +2,7 @@ import Foundation
 
 /// `WireTypeGenerator protocol SCHEMAS-FOLDER WIRE-TYPES-FILE METHOD-TABLE-FILE`
 /// `WireTypeGenerator client SCHEMAS-FOLDER TYPED-CALLS-FILE`
-/// `WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE DOCUMENT-FILE`
+/// `WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE`
 ///
 /// For TallyProtocol (`protocol`): the Swift twins of the protocol's wire objects, as the schemas in SCHEMAS-FOLDER
 /// declare them (`"x-swift-struct": "HistoryDashboard.HourResult"` on an object with `properties`), and the method
@@ -14,7 +14,7 @@ enum Generation {
     static let usage = """
         usage: WireTypeGenerator protocol SCHEMAS-FOLDER WIRE-TYPES-FILE METHOD-TABLE-FILE
                WireTypeGenerator client SCHEMAS-FOLDER TYPED-CALLS-FILE
-               WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE DOCUMENT-FILE
+               WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE
 
         """
 
@@ -31,9 +31,9 @@ enum Generation {
             case ("client", 3):
                 let index = try SchemaIndex(root: URL(fileURLWithPath: arguments[1]))
                 try write(SwiftWriter.clientCalls(try ProtocolMethod.all(in: index)), to: arguments[2])
-            case ("openapi", 5):
+            case ("openapi", 6):
                 try write(
-                    SwiftWriter.openAPIDocument(try OpenAPIDocument.read(arguments).json().jsonText), to: arguments[4])
+                    SwiftWriter.openAPIDocument(try OpenAPIDocument.read(arguments).json().jsonText), to: arguments[5])
             default:
                 FileHandle.standardError.write(Data(usage.utf8))
                 exit(64)

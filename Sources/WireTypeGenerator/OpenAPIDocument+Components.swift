@@ -108,13 +108,14 @@ extension OpenAPIDocument {
 }
 
 extension OpenAPIDocument {
-    /// The document of `openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE DOCUMENT-FILE`'s files.
+    /// The document of `openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE`'s files.
     static func read(_ arguments: [String]) throws -> OpenAPIDocument {
         let index = try SchemaIndex(root: URL(fileURLWithPath: arguments[1]))
         let version = try String(contentsOf: URL(fileURLWithPath: arguments[3]), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return OpenAPIDocument(
             index: index, methods: try ProtocolMethod.all(in: index),
-            examples: try ProtocolExampleFile.all(in: URL(fileURLWithPath: arguments[2])), version: version)
+            examples: try ProtocolExampleFile.all(in: URL(fileURLWithPath: arguments[2])), version: version,
+            statuses: try HTTPErrorStatus.all(in: URL(fileURLWithPath: arguments[4])))
     }
 }

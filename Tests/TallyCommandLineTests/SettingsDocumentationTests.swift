@@ -24,7 +24,8 @@ import Testing
         let gateway = try String(contentsOf: Self.gateway, encoding: .utf8)
         #expect(
             gateway.contains(GatewaySettings.catalog.markdownTable + "\n"),
-            "docs/gateway.md must hold tally-gateway's table exactly as declared:\n\(GatewaySettings.catalog.markdownTable)")
+            "docs/gateway.md must hold tally-gateway's table exactly as declared:\n\(GatewaySettings.catalog.markdownTable)"
+        )
     }
 
     @Test(arguments: [

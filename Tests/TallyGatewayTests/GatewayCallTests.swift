@@ -15,7 +15,9 @@ import Testing
     static let trace = try! TraceHeaders(
         traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: #"a=1,b="q\x""#)!
 
-    static func value(_ bytes: [UInt8]) throws -> JSONValue { try TallyJSONDecoder().decode(JSONValue.self, from: bytes) }
+    static func value(_ bytes: [UInt8]) throws -> JSONValue {
+        try TallyJSONDecoder().decode(JSONValue.self, from: bytes)
+    }
 
     static func call(_ prepared: GatewayCall.Prepared) throws -> GatewayCall {
         guard case .call(let call) = prepared else { throw CallTestError("answered by the gateway: \(prepared)") }
@@ -50,19 +52,22 @@ import Testing
     @Test func anEmptyBodyIsNoParamsAndABodyThatIsNotJSONIsAnsweredAtOnce() throws {
         let time = Self.timeouts.time(asked: nil, now: Self.now)
         let empty = try Self.call(
-            GatewayCall.forMethod("system.ping", service: "tally.history", params: Array(" \n".utf8), trace: nil, time: time, id: "gw-2"))
+            GatewayCall.forMethod(
+                "system.ping", service: "tally.history", params: Array(" \n".utf8), trace: nil, time: time, id: "gw-2"))
         let envelope = try Self.value(empty.body)
         #expect(envelope["params"] == nil && envelope["trace"] == nil)
         #expect(empty.time.duration == .seconds(5), "the default")
         let refused = try Self.answer(
-            GatewayCall.forMethod("system.ping", service: "tally.history", params: Array("{,".utf8), trace: nil, time: time, id: "gw-3"))
+            GatewayCall.forMethod(
+                "system.ping", service: "tally.history", params: Array("{,".utf8), trace: nil, time: time, id: "gw-3"))
         #expect(refused.status == .badRequest)
         #expect(try Self.value(refused.body)["error"]?["code"] == .string("malformed_json"))
         #expect(try Self.value(refused.body)["id"] == .string("gw-3"))
     }
 
     @Test func anEnvelopeKeepsItsBytesButForTheIDAndGetsADeadlineAndTraceWhenItHasNone() throws {
-        let envelope = Array(#"{ "version":1, "id":"caller-\u0031", "method":"streak.summary", "params":{"x":"id"} }"#.utf8)
+        let envelope = Array(
+            #"{ "version":1, "id":"caller-\u0031", "method":"streak.summary", "params":{"x":"id"} }"#.utf8)
         let call = try Self.call(
             GatewayCall.forEnvelope(
                 envelope, methods: .v1, service: nil, trace: Self.trace, asked: .seconds(60), timeouts: Self.timeouts,
@@ -70,14 +75,17 @@ import Testing
         let sent = try Self.value(call.body)
         #expect(sent["id"] == .string("gw-9"))
         #expect(sent["params"] == .object(JSONObject(members: [("x", .string("id"))])))
-        #expect(sent["deadline"] == .string(Self.now.advanced(by: .seconds(30)).description), "no more than the maximum")
+        #expect(
+            sent["deadline"] == .string(Self.now.advanced(by: .seconds(30)).description), "no more than the maximum")
         #expect(sent["trace"]?["traceparent"] == .string(Self.trace.traceparent))
         #expect(call.service == "tally.streak" && call.method == "streak.summary")
         // The reply's id given back as the caller wrote it, escapes and all.
         let reply = Array(#"{"version":1,"id":"gw-9","result":{"streak":3}}"#.utf8)
         let answer = call.answer(reply)
         #expect(answer.status == .ok && answer.requestID == "gw-9")
-        #expect(String(decoding: answer.body, as: UTF8.self) == #"{"version":1,"id":"caller-\u0031","result":{"streak":3}}"#)
+        #expect(
+            String(decoding: answer.body, as: UTF8.self) == #"{"version":1,"id":"caller-\u0031","result":{"streak":3}}"#
+        )
     }
 
     @Test func anEnvelopesOwnDeadlineAndTraceCountAndAPassedOneIsAnsweredAtOnce() throws {
@@ -136,7 +144,8 @@ import Testing
     @Test func repliesBecomeAnswers() throws {
         let time = Self.timeouts.time(asked: nil, now: Self.now)
         let call = try Self.call(
-            GatewayCall.forMethod("system.ping", service: "tally.history", params: [], trace: nil, time: time, id: "gw-7"))
+            GatewayCall.forMethod(
+                "system.ping", service: "tally.history", params: [], trace: nil, time: time, id: "gw-7"))
         let result = call.answer(Array(#"{"version":1,"id":"gw-7","result":  {"a":[1,{"b":"}"}]} }"#.utf8))
         #expect(result.status == .ok)
         #expect(String(decoding: result.body, as: UTF8.self) == #"{"a":[1,{"b":"}"}]}"#, "the result's bytes alone")
@@ -146,7 +155,8 @@ import Testing
         let busy = call.answer(overloaded)
         #expect(busy.status == .tooManyRequests && busy.body == overloaded, "the v1 error body as it came")
         #expect(busy.headers[.retryAfter] == "2", "rounded up to whole seconds")
-        let future = call.answer(Array(#"{"version":1,"id":"gw-7","error":{"code":"from_the_future","message":"?"}}"#.utf8))
+        let future = call.answer(
+            Array(#"{"version":1,"id":"gw-7","error":{"code":"from_the_future","message":"?"}}"#.utf8))
         #expect(future.status == .internalServerError)
         let broken = call.answer(Array("not a reply".utf8))
         #expect(broken.status == .internalServerError)

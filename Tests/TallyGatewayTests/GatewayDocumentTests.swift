@@ -52,7 +52,8 @@ import Testing
     /// the requests that exist to be refused) against the schema it illustrates, through the document's own components, by jsonschema (Draft 2020-12,
     /// OpenAPI 3.1's dialect): the components merged for client generators still accept what the workers answer.
     @Test func theDocumentIsValidAndItsExamplesMatchItsSchemas() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-openapi-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-openapi-\(UUID().uuidString).json")
         try Data(OpenAPIDocument.bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let script = """

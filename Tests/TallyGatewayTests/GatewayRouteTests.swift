@@ -39,7 +39,11 @@ import Testing
         #expect(try methods.service("tally.history", of: "system.describe", asked: "tally.streak") == "tally.streak")
         #expect(try methods.service("tally.history", of: "system.ping", asked: nil) == "tally.history")
         #expect(try methods.service("tally.streak", of: "streak.summary", asked: "tally.streak") == "tally.streak")
-        #expect(throws: (any Error).self) { try methods.service("tally.streak", of: "streak.summary", asked: "tally.history") }
-        #expect(throws: (any Error).self) { try methods.service("tally.history", of: "system.ping", asked: "mmi.service") }
+        #expect(throws: (any Error).self) {
+            try methods.service("tally.streak", of: "streak.summary", asked: "tally.history")
+        }
+        #expect(throws: (any Error).self) {
+            try methods.service("tally.history", of: "system.ping", asked: "mmi.service")
+        }
     }
 }

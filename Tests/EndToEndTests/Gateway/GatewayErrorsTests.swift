@@ -22,7 +22,9 @@ import ZeroMQ
         #expect(body["error"]?["code"] == .string(code), "\(response.text)", sourceLocation: sourceLocation)
         #expect(body["error"]?["message"]?.string?.isEmpty == false, sourceLocation: sourceLocation)
         if let field {
-            #expect(body["error"]?["details"]?["field"] == .string(field), "\(response.text)", sourceLocation: sourceLocation)
+            #expect(
+                body["error"]?["details"]?["field"] == .string(field), "\(response.text)",
+                sourceLocation: sourceLocation)
         }
         return body
     }
@@ -48,7 +50,8 @@ import ZeroMQ
             // payload_too_large from the worker: a list over its element limit.
             let records = (20...23).map { #"{"date":"2026-11-\#($0)","steps":9000}"# }.joined(separator: ",")
             try Self.expectError(
-                try await connection.post("/v1/streak.summary", Array(#"{\#(berlin),\#(goals),"records":[\#(records)]}"#.utf8)),
+                try await connection.post(
+                    "/v1/streak.summary", Array(#"{\#(berlin),\#(goals),"records":[\#(records)]}"#.utf8)),
                 "payload_too_large", field: "params.records")
             // The gateway's own: a body that is not JSON, an envelope without an id (id null, as the worker says),
             // a version not served, trace and timeout headers that are not theirs to be.
@@ -56,7 +59,8 @@ import ZeroMQ
             let notJSON = try Self.expectError(try await connection.post("/v1", Array("nope".utf8)), "malformed_json")
             #expect(notJSON["id"] == .null)
             let noID = try Self.expectError(
-                try await connection.post("/v1", Array(#"{"version":1,"method":"system.ping"}"#.utf8)), "invalid_request",
+                try await connection.post("/v1", Array(#"{"version":1,"method":"system.ping"}"#.utf8)),
+                "invalid_request",
                 field: "id")
             #expect(noID["id"] == .null)
             let v2 = try Self.expectError(
@@ -66,7 +70,8 @@ import ZeroMQ
             #expect(v2["error"]?["details"]?["supported_versions"] == .array([.number(1)]))
             try Self.expectError(
                 try await connection.post(
-                    "/v1/system.ping", [], headers: [("traceparent", "00-\(String(repeating: "0", count: 32))-00f067aa0ba902b7-01")]),
+                    "/v1/system.ping", [],
+                    headers: [("traceparent", "00-\(String(repeating: "0", count: 32))-00f067aa0ba902b7-01")]),
                 "invalid_request", field: "trace.traceparent")
             try Self.expectError(
                 try await connection.post("/v1/system.ping", [], headers: [("Request-Timeout", "soon")]),
@@ -82,7 +87,8 @@ import ZeroMQ
                 "invalid_request", field: "service")
             // unknown_method: a path of no method (the gateway's own), an envelope's method of a known area (the
             // worker's, naming its service).
-            let path = try Self.expectError(try await connection.post("/v1/history.nope", Array("{}".utf8)), "unknown_method")
+            let path = try Self.expectError(
+                try await connection.post("/v1/history.nope", Array("{}".utf8)), "unknown_method")
             #expect(path["error"]?["details"]?["methods"]?.elements?.contains(.string("history.month")) == true)
             let envelope = try Self.expectError(
                 try await connection.post("/v1", Array(#"{"version":1,"id":"u-1","method":"workout.teleport"}"#.utf8)),

@@ -37,7 +37,8 @@ import Testing
                 return try await group.reduce(into: []) { $0 += $1 }
             }
             #expect(statuses.count == Self.connections * Self.requestsPerConnection)
-            #expect(statuses.allSatisfy { $0 == 200 }, "\(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
+            #expect(
+                statuses.allSatisfy { $0 == 200 }, "\(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
             let connectionsAfter = await total("tally_gateway_connections_total")
             #expect(
                 connectionsAfter - connectionsBefore == Double(Self.connections),

@@ -29,7 +29,8 @@ import Testing
             var called: Set<String> = []
             for example in Self.examples {
                 let direct = try TallyJSONDecoder().decode(
-                    JSONValue.self, from: try await setup.client.send(rawBody: example.requestBody, service: example.service))
+                    JSONValue.self,
+                    from: try await setup.client.send(rawBody: example.requestBody, service: example.service))
                 #expect(direct.differences(from: example.expectedResponse).isEmpty, "\(example) directly")
 
                 // A system method is answered by the service it is asked on, which an HTTP caller names so.

@@ -6,7 +6,8 @@ import Testing
 /// API keys (refused calls reach no broker), TLS by the gateway itself, and the header limit.
 @Suite(.realProcesses) struct GatewaySecurityTests {
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-gateway-\(UUID().uuidString)-\(name)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-gateway-\(UUID().uuidString)-\(name)")
         try Data(text.utf8).write(to: file)
         return file
     }
@@ -14,8 +15,12 @@ import Testing
     @Test func callsWithoutAKnownKeyAreRefusedBeforeAnyBrokerSeesThem() async throws {
         let key = "tally_" + UUID().uuidString
         let digest = try await ShortCommand.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())", key])
-        let keys = try Self.temporaryFile("keys", "# test keys\nother sha256:\(String(repeating: "ab", count: 32))\ntests sha256:\(digest.output.trimmingCharacters(in: .whitespacesAndNewlines))\n")
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", "import hashlib,sys; print(hashlib.sha256(sys.argv[1].encode()).hexdigest())", key])
+        let keys = try Self.temporaryFile(
+            "keys",
+            "# test keys\nother sha256:\(String(repeating: "ab", count: 32))\ntests sha256:\(digest.output.trimmingCharacters(in: .whitespacesAndNewlines))\n"
+        )
         defer { try? FileManager.default.removeItem(at: keys) }
         let brokerHTTP = ProcessProbes.freeLoopbackAddress()
         try await GatewayCluster.with(
@@ -23,7 +28,8 @@ import Testing
         ) { setup in
             let connection = try setup.gateway.connect()
             func brokerRequests() async -> Double {
-                ProcessProbes.total("tally_broker_requests_total", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "")
+                ProcessProbes.total(
+                    "tally_broker_requests_total", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "")
             }
             let before = await brokerRequests()
             for authorization in [nil, "Bearer wrong", "Basic \(key)", "Bearer", "Bearer \(key)x"] {
@@ -34,7 +40,8 @@ import Testing
                 #expect(refused.headers["tally-request-id"] == nil, "no request was made")
             }
             let envelope = try await connection.post(
-                "/v1", Array(#"{"version":1,"id":"k","method":"system.ping"}"#.utf8), headers: [("Authorization", "Bearer nope")])
+                "/v1", Array(#"{"version":1,"id":"k","method":"system.ping"}"#.utf8),
+                headers: [("Authorization", "Bearer nope")])
             #expect(envelope.status == 401)
             #expect(await brokerRequests() == before, "no refused call reached the broker")
             // The document is public; calls with the key go through, the scheme in any case.
@@ -77,13 +84,16 @@ import Testing
                 print(connection.sock.version())
                 """
             let run = try await ShortCommand.run(
-                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, String(setup.gateway.port), certificate],
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", "-c", script, String(setup.gateway.port), certificate],
                 timeout: .seconds(30))
             #expect(run.succeeded, "\(run.output)\(run.errorOutput)")
             #expect(run.output.hasPrefix("TLSv1.2") || run.output.hasPrefix("TLSv1.3"), "\(run.output)")
             // Plain HTTP on the TLS port is no call.
             let plain = try setup.gateway.connect()
-            let answered = try? await onOwnThread { try plain.request("POST", "/v1/system.ping", body: Array("{}".utf8)) }
+            let answered = try? await onOwnThread {
+                try plain.request("POST", "/v1/system.ping", body: Array("{}".utf8))
+            }
             #expect(answered?.status != 200)
         }
     }
@@ -91,11 +101,13 @@ import Testing
     @Test func headersOverTheLimitAreRefusedAndTheConnectionClosed() async throws {
         try await GatewayCluster.with(workers: 1, gatewayArguments: ["--max-header-bytes", "2048"]) { setup in
             let connection = try setup.gateway.connect()
-            let small = try await connection.post("/v1/system.ping", [], headers: [("X-Note", String(repeating: "a", count: 500))])
+            let small = try await connection.post(
+                "/v1/system.ping", [], headers: [("X-Note", String(repeating: "a", count: 500))])
             #expect(small.status == 200)
             let large = try setup.gateway.connect()
             let refused = try await onOwnThread {
-                try large.request("POST", "/v1/system.ping", headers: [("X-Note", String(repeating: "a", count: 4000))], body: [])
+                try large.request(
+                    "POST", "/v1/system.ping", headers: [("X-Note", String(repeating: "a", count: 4000))], body: [])
             }
             #expect(refused.status == 400)
             #expect(try await onOwnThread { large.isClosedByServer() })

@@ -24,7 +24,11 @@ import ZeroMQ
                 let id = EnvelopeScanner.id(in: body) ?? "?"
                 let params = (try? TallyJSONDecoder().decode(JSONValue.self, from: body))?["params"]
                 let code = params?["code"]?.string ?? "internal"
-                return [Frame(#"{"version":1,"id":"\#(id)","error":{"code":"\#(code)","message":"scripted","details":{"service":"\#(service)"}}}"#)]
+                return [
+                    Frame(
+                        #"{"version":1,"id":"\#(id)","error":{"code":"\#(code)","message":"scripted","details":{"service":"\#(service)"}}}"#
+                    )
+                ]
             })
         try worker.start()
         return worker
@@ -55,7 +59,8 @@ import ZeroMQ
             let id = try #require(answer.headers["tally-request-id"])
             #expect(
                 answer.text
-                    == #"{"version":1,"id":"\#(id)","error":{"code":"\#(code)","message":"scripted","details":{"service":"tally.streak"}}}"#)
+                    == #"{"version":1,"id":"\#(id)","error":{"code":"\#(code)","message":"scripted","details":{"service":"tally.streak"}}}"#
+            )
         }
         // unavailable: no worker serves tally.workout.
         try GatewayErrorsTests.expectError(
