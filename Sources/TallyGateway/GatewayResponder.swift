@@ -33,12 +33,14 @@ struct GatewayResponder: Sendable {
         head.headerFields[.contentLength] = String(answer.body.count)
         if let requestID = answer.requestID { head.headerFields[Self.requestID] = requestID }
         if answer.closesConnection { head.headerFields[.connection] = "close" }
+        // Counted before it is written: whoever has the answer sees it counted, and a write to a caller that went
+        // away does not leave the request uncounted.
+        metrics?.record(method: method, status: Int(answer.status.code), duration: ContinuousClock.now - started)
         let body = request.method == .head ? ByteBuffer() : ByteBuffer(bytes: answer.body)
         try await writer.write(response: head, body: body.readableBytes == 0 ? .init() : .init(byteBuffer: body))
         // A body left unread is not read to its end for nothing: the connection stops reading and closes once the
         // answer is out.
         if answer.closesConnection { channel.close(mode: .input, promise: nil) }
-        metrics?.record(method: method, status: Int(answer.status.code), duration: ContinuousClock.now - started)
     }
 
     /// The answer to `request`, and the method it called (for metrics).
