@@ -45,6 +45,15 @@ extension OpenAPIDocument {
                         + "seconds. Sent on as the request's `deadline`, so no worker computes it after. Without "
                         + "it the gateway's default timeout counts; past its maximum, the maximum does.")
             ),
+            (
+                Self.serviceHeader,
+                header(
+                    Self.serviceHeader,
+                    JSON.object([("type", JSON.text("string")), ("enum", JSON.texts(domainServices))]),
+                    "The service a `system.*` method is asked on (each answers for itself: `system.describe` "
+                        + "lists its own methods); tally.history without it. For another method it may only name "
+                        + "the method's own service.")
+            ),
         ])
     }
 

@@ -15,6 +15,16 @@ struct OpenAPIDocument {
     let statuses: [HTTPErrorStatus]
 
     static let requestIDHeader = "Tally-Request-Id"
+    static let serviceHeader = "Tally-Service"
+
+    /// The services of the methods that are not `system.*`, each once, in the order the methods first name them.
+    var domainServices: [String] {
+        var services: [String] = []
+        for method in methods where !method.isSystem && !services.contains(method.service) {
+            services.append(method.service)
+        }
+        return services
+    }
     static let errorResponse = "error_response"
     static let anyNote = "\"$any\" stands for a value that differs from call to call."
 
@@ -83,7 +93,12 @@ struct OpenAPIDocument {
             ("summary", JSON.text(method.name)),
             ("description", JSON.text(description)),
             ("tags", JSON.texts([method.area])),
-            ("parameters", .array(["traceparent", "tracestate", "Request-Timeout"].map(parameterReference))),
+            (
+                "parameters",
+                .array(
+                    (["traceparent", "tracestate", "Request-Timeout"] + (method.isSystem ? [Self.serviceHeader] : []))
+                        .map(parameterReference))
+            ),
             (
                 "requestBody",
                 JSON.object([
@@ -125,7 +140,10 @@ struct OpenAPIDocument {
                         + "trace count; the headers fill them in when it has none.")
             ),
             ("tags", JSON.texts(["envelope"])),
-            ("parameters", .array(["traceparent", "tracestate", "Request-Timeout"].map(parameterReference))),
+            (
+                "parameters",
+                .array(["traceparent", "tracestate", "Request-Timeout", Self.serviceHeader].map(parameterReference))
+            ),
             (
                 "requestBody",
                 JSON.object([
