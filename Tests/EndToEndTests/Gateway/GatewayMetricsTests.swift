@@ -7,7 +7,8 @@ import Testing
 /// histogram by method, connections are counted, and the build and process metrics are the other programs'.
 @Suite(.realProcesses) struct GatewayMetricsTests {
     @Test func theExpositionPassesPromtoolAndCountsByMethodAndStatus() async throws {
-        try #require(MetricsConventionsTests.promtoolIsInstalled, "promtool is missing: scripts/install-dependencies --test")
+        try #require(
+            MetricsConventionsTests.promtoolIsInstalled, "promtool is missing: scripts/install-dependencies --test")
         let monitoring = ProcessProbes.freeLoopbackAddress()
         try await GatewayCluster.with(workers: 1, gatewayArguments: ["--http", monitoring]) { setup in
             let connection = try setup.gateway.connect()
