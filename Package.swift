@@ -39,6 +39,12 @@ let package = Package(
         // `swift package generate-documentation`: the products' DocC catalogues, built with warnings as errors by
         // scripts/check-docs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // tally-gateway only: HTTP/1.1 on SwiftNIO (HummingbirdCore), TLS by swift-nio-ssl. No traits: the
+        // swift-configuration support is not used, and leaving it out shortens the first build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Test only: property-based tests of the zone arithmetic (Tests/TallyWorkerTests/Zones).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -203,12 +209,54 @@ let package = Package(
             swiftSettings: strictness
         ),
 
+        // MARK: HTTP gateway
+        // Any language over HTTP: POST /v1/{method} through TallyClient, and the OpenAPI document generated from
+        // Protocol/schemas and Protocol/examples at build time (WireTypes). The only targets that depend on
+        // Hummingbird.
+        .target(
+            name: "TallyGateway",
+            dependencies: [
+                "TallyCalendar",
+                "TallyClient",
+                "TallyJSONCoding",
+                "TallyProtocol",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness,
+            plugins: ["WireTypes"]
+        ),
+        .executableTarget(
+            name: "tally-gateway",
+            dependencies: [
+                "TallyClient",
+                "TallyCommandLine",
+                "TallyGateway",
+                "TallyMonitoring",
+                "TallyProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictness
+        ),
+
         // MARK: Executables
         .target(
             name: "TallyCommandLine",
             dependencies: [
                 "CLinux",
                 "Majordomo",
+                "TallyCalendar",
                 "TallyClient",
                 "TallyMonitoring",
                 "TallyProtocol",
@@ -304,6 +352,7 @@ let package = Package(
                 "tally-worker",
                 "tally",
                 "tally-load",
+                "tally-gateway",
                 "TallyTracing",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -396,6 +445,14 @@ let package = Package(
             dependencies: [
                 "TallyMonitoring",
                 .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "TallyGatewayTests",
+            dependencies: [
+                "TallyCalendar", "TallyGateway", "TallyJSONCoding", "TallyProtocol", "TallyTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictness
         ),

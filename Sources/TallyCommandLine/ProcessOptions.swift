@@ -45,12 +45,16 @@ package struct ProcessOptions: ParsableArguments {
 
     /// Runs `services` as one group until SIGTERM or SIGINT shuts it down (in reverse order: the last one given
     /// stops first), then, with span export on, sends the spans still buffered, whatever the group did.
+    /// - Parameter shutdownLimit: how long the graceful shutdown may take before the services are cancelled; none
+    ///   by default (each service bounds its own drain, as the broker and the worker do).
     package func runServiceGroup(
-        _ services: [ServiceGroupConfiguration.ServiceConfiguration], tracing: TracingOptions?, logger: Logger
+        _ services: [ServiceGroupConfiguration.ServiceConfiguration], tracing: TracingOptions?, logger: Logger,
+        shutdownLimit: Duration? = nil
     ) async throws {
-        let group = ServiceGroup(
-            configuration: .init(
-                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = shutdownLimit
+        let group = ServiceGroup(configuration: configuration)
         guard let tracing else { return try await group.run() }
         try await tracing.flushing { try await group.run() }
     }

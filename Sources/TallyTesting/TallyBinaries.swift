@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the built `tally-broker`, `tally-worker`, `tally` and `tally-load` executables are: `TALLY_BIN_DIR` if set,
+/// Where the built `tally-broker`, `tally-worker`, `tally`, `tally-load` and `tally-gateway` executables are: `TALLY_BIN_DIR` if set,
 /// else next to the running test binary (SwiftPM puts every product of a build in one directory).
 package enum TallyBinaries {
     package static var directory: URL {
@@ -23,4 +23,5 @@ package enum TallyBinaries {
     package static var worker: URL { directory.appendingPathComponent("tally-worker") }
     package static var cli: URL { directory.appendingPathComponent("tally") }
     package static var load: URL { directory.appendingPathComponent("tally-load") }
+    package static var gateway: URL { directory.appendingPathComponent("tally-gateway") }
 }

@@ -2,17 +2,19 @@ import Foundation
 
 /// `WireTypeGenerator protocol SCHEMAS-FOLDER WIRE-TYPES-FILE METHOD-TABLE-FILE`
 /// `WireTypeGenerator client SCHEMAS-FOLDER TYPED-CALLS-FILE`
+/// `WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE`
 ///
 /// For TallyProtocol (`protocol`): the Swift twins of the protocol's wire objects, as the schemas in SCHEMAS-FOLDER
 /// declare them (`"x-swift-struct": "HistoryDashboard.HourResult"` on an object with `properties`), and the method
 /// table `TallyMethods.v1`, one entry per `methods/NAME.params.schema.json`. For TallyClient (`client`): a typed call
 /// per domain method. Run by the WireTypes build plugin; a member's name, type, optionality, wire name and
 /// description, and a method's existence, are then written once, in the schemas, for the Swift types as for the
-/// Python client's models.
+/// Python client's models. For TallyGateway (`openapi`): its OpenAPI 3.1 document (`OpenAPIDocument`).
 enum Generation {
     static let usage = """
         usage: WireTypeGenerator protocol SCHEMAS-FOLDER WIRE-TYPES-FILE METHOD-TABLE-FILE
                WireTypeGenerator client SCHEMAS-FOLDER TYPED-CALLS-FILE
+               WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE
 
         """
 
@@ -29,6 +31,9 @@ enum Generation {
             case ("client", 3):
                 let index = try SchemaIndex(root: URL(fileURLWithPath: arguments[1]))
                 try write(SwiftWriter.clientCalls(try ProtocolMethod.all(in: index)), to: arguments[2])
+            case ("openapi", 6):
+                try write(
+                    SwiftWriter.openAPIDocument(try OpenAPIDocument.read(arguments).json().jsonText), to: arguments[5])
             default:
                 FileHandle.standardError.write(Data(usage.utf8))
                 exit(64)

@@ -59,6 +59,28 @@ import Testing
         #expect(await broker.waitForExit() == 0)
     }
 
+    /// tally-gateway from deploy/systemd/examples/gateway.env alone (but for where it listens and which broker it
+    /// calls): it starts, passes the image's health check on its monitoring port, and answers a call.
+    @Test func theGatewayStartsFromItsExampleEnvironmentFileAndPassesTheHealthCheck() async throws {
+        try await withCluster(workers: 1) { cluster in
+            let monitoring = ProcessProbes.freeLoopbackAddress()
+            var environment = try Self.environmentFile("deploy/systemd/examples/gateway.env")
+            #expect(environment["TALLY_LISTEN"]?.hasPrefix("127.0.0.1:") == true, "loopback unless told otherwise")
+            environment["TALLY_LISTEN"] = "127.0.0.1:0"
+            environment["TALLY_BROKERS"] = cluster.endpoint
+            environment["TALLY_HTTP"] = monitoring
+            let gateway = try ManagedProcess(TallyBinaries.gateway, [], name: "env-gateway", environment: environment)
+            let line = try await gateway.waitForLine(containing: "listening on")
+            let address = try #require(line.split(separator: "/").last.map(String.init), "\(line)")
+            #expect(await eventually(timeout: .seconds(15)) { await healthCheck(["TALLY_HTTP": monitoring]) == 0 })
+            let port = try #require(address.split(separator: ":").last.flatMap { UInt16($0) }, "\(line)")
+            let ping = try await HTTPTestConnection(host: "127.0.0.1", port: port).post("/v1/system.ping", [])
+            #expect(ping.status == 200, "\(ping.text)")
+            gateway.terminate()
+            #expect(await gateway.waitForExit() == 0)
+        }
+    }
+
     /// A process that listens for HTTP on IPv6 loopback or on a wildcard address is asked where it listens.
     @Test func theHealthCheckAsksWhereTheProcessListens() async throws {
         let port = { ProcessProbes.freeLoopbackAddress().split(separator: ":").last.map(String.init)! }

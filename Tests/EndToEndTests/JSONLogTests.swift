@@ -93,6 +93,29 @@ import ZeroMQ
         #expect((last["message"] as? String)?.contains("--max-queue") == true, "\(last)")
     }
 
+    /// tally-gateway's lines, at trace level under calls that succeed and fail, and the error that ends it.
+    @Test func everyLineOfTheGatewayIsJSONToo() async throws {
+        try await withCluster(workers: 1) { cluster in
+            let gateway = try await GatewayProcess.start(
+                brokers: [cluster.endpoint], arguments: ["--log-format", "json", "--log-level", "trace"])
+            let connection = try gateway.connect()
+            #expect(try await connection.post("/v1/system.ping", []).status == 200)
+            #expect(try await connection.post("/v1/streak.summary", Array(#"{"q\"":1}"#.utf8)).status == 400)
+            #expect(try await connection.post("/v1/we%22ird%0A%1B[31m", []).status == 404)
+            gateway.process.terminate()
+            #expect(await gateway.process.waitForExit() == 0)
+            let lines = try Self.parseLines(gateway.process.errorOutput, from: "gateway")
+            #expect(lines.count >= 3, "trace level logs plenty")
+            #expect(lines.allSatisfy { $0["logger"] as? String == "tally.gateway" })
+        }
+        let failing = try await ShortCommand.run(
+            TallyBinaries.gateway, ["--listen", "127.0.0.1:0", "--log-format", "json", "--max-body-bytes", "1"])
+        #expect(failing.status == 64, "a usage error keeps its status: \(failing.errorOutput)")
+        let last = try #require(try Self.parseLines(failing.errorOutput, from: "failing gateway").last)
+        #expect(last["level"] as? String == "critical")
+        #expect((last["message"] as? String)?.contains("--max-body-bytes") == true, "\(last)")
+    }
+
     @Test(arguments: [
         (["--log-format", "yaml"], [String: String](), "--log-format"),
         ([String](), ["TALLY_LOG_FORMAT": "xml"], "TALLY_LOG_FORMAT"),
@@ -100,7 +123,7 @@ import ZeroMQ
     func anUnknownFormatIsAUsageErrorNamingItsSource(
         arguments: [String], environment: [String: String], named: String
     ) async throws {
-        for binary in [TallyBinaries.broker, TallyBinaries.worker] {
+        for binary in [TallyBinaries.broker, TallyBinaries.worker, TallyBinaries.gateway] {
             let result = try await ShortCommand.run(binary, arguments, environment: environment)
             #expect(result.status == 64, "\(binary.lastPathComponent): \(result.errorOutput)")
             #expect(result.errorOutput.contains(named), "\(result.errorOutput)")

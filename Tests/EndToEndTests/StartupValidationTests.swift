@@ -35,10 +35,15 @@ import Testing
 /// `--config`, `--help` and `--version`: none is added or renamed behind the declarations' back.
 @Suite(.realProcesses) struct DeclaredSettingsTests {
     /// The long options a binary shows in `--help`, from ArgumentParser's own description of the command.
-    func shownOptions(of binary: URL) async throws -> Set<String> {
+    /// - Parameter subcommand: the subcommand whose options these are (tally-gateway's `serve`, its default).
+    func shownOptions(of binary: URL, subcommand: String? = nil) async throws -> Set<String> {
         let result = try await ShortCommand.run(binary, ["--experimental-dump-help"], timeout: .seconds(20))
         let dump = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-        let command = try #require(dump?["command"] as? [String: Any])
+        var command = try #require(dump?["command"] as? [String: Any])
+        if let subcommand {
+            let subcommands = command["subcommands"] as? [[String: Any]] ?? []
+            command = try #require(subcommands.first { $0["commandName"] as? String == subcommand }, "\(subcommand)")
+        }
         let arguments = try #require(command["arguments"] as? [[String: Any]])
         var names: Set<String> = []
         for argument in arguments where argument["shouldDisplay"] as? Bool == true {
@@ -57,5 +62,10 @@ import Testing
     @Test func theWorkersOptionsAreItsDeclaredSettings() async throws {
         let shown = try await shownOptions(of: TallyBinaries.worker)
         #expect(shown.subtracting(["config", "help", "version"]) == WorkerSettings.catalog.names)
+    }
+
+    @Test func theGatewaysOptionsAreItsDeclaredSettings() async throws {
+        let shown = try await shownOptions(of: TallyBinaries.gateway, subcommand: "serve")
+        #expect(shown.subtracting(["config", "help", "version"]) == GatewaySettings.catalog.names)
     }
 }

@@ -16,7 +16,21 @@ import Testing
             "docs/operating.md must hold \(catalog.program)'s table exactly as declared:\n\(catalog.markdownTable)")
     }
 
-    @Test(arguments: [BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog])
+    static let gateway = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "docs/gateway.md")
+
+    /// tally-gateway's table is in its own document, with the rest of what its operators need.
+    @Test func theGatewaysDocumentedTableIsItsDeclaredSettings() throws {
+        let gateway = try String(contentsOf: Self.gateway, encoding: .utf8)
+        #expect(
+            gateway.contains(GatewaySettings.catalog.markdownTable + "\n"),
+            "docs/gateway.md must hold tally-gateway's table exactly as declared:\n\(GatewaySettings.catalog.markdownTable)"
+        )
+    }
+
+    @Test(arguments: [
+        BrokerSettings.catalog, WorkerSettings.catalog, ConnectionSettings.catalog, GatewaySettings.catalog,
+    ])
     func everySettingHasOneNameAndOneVariable(catalog: SettingCatalog) {
         let names = catalog.settings.map(\.name)
         #expect(Set(names).count == names.count, "\(names)")

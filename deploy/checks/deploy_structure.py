@@ -32,21 +32,22 @@ def duration_seconds(text):
 
 
 def known_variables(root):
-    """TALLY_* variables the binaries read: those of the settings tables in docs/operating.md, which a test
-    (SettingsDocumentationTests) keeps equal to the settings the programs declare."""
+    """TALLY_* variables the binaries read: those of the settings tables in docs/operating.md and docs/gateway.md,
+    which a test (SettingsDocumentationTests) keeps equal to the settings the programs declare."""
     names = {"TALLY_CONFIG", "TALLY_HEALTH_BROKER"}
-    rows = [line for line in (root / "docs/operating.md").read_text().splitlines() if line.startswith("| `--")]
-    if not rows:
-        problem("docs/operating.md", "no settings table rows found: cannot check TALLY_* variables")
-    for row in rows:
-        names.update(re.findall(r"`(TALLY_[A-Z_]+)`", row))
+    for document in ("docs/operating.md", "docs/gateway.md"):
+        rows = [line for line in (root / document).read_text().splitlines() if line.startswith("| `--")]
+        if not rows:
+            problem(document, "no settings table rows found: cannot check TALLY_* variables")
+        for row in rows:
+            names.update(re.findall(r"`(TALLY_[A-Z_]+)`", row))
     return names
 
 
 def check_variables(where, variables, known):
     for name in variables:
         if name.startswith("TALLY_") and name not in known:
-            problem(where, f"{name} is not a setting of tally-broker or tally-worker")
+            problem(where, f"{name} is not a setting of any Tally program")
 
 
 def grace_of(environment, default=10.0):
@@ -64,7 +65,7 @@ def check_systemd(root, known):
                 pairs[name.strip()] = value.strip()
         check_variables(env_file.relative_to(root), pairs, known)
         environment.update(pairs)
-    for unit in ("tally-broker.service", "tally-worker@.service"):
+    for unit in ("tally-broker.service", "tally-worker@.service", "tally-gateway.service"):
         path = directory / unit
         text = path.read_text()
         settings = dict(re.findall(r"^(\w+)=(.*)$", text, re.M))
@@ -144,7 +145,7 @@ def check_compose(root, known):
     path = root / "deploy/container/compose.yaml"
     compose = yaml.safe_load(path.read_text())
     services = compose.get("services", {})
-    for name in ("broker", "worker"):
+    for name in ("broker", "worker", "gateway"):
         if name not in services:
             problem(path.name, f"no service '{name}'")
     for name, service in services.items():
@@ -159,9 +160,23 @@ def check_compose(root, known):
     worker = services.get("worker", {})
     if worker.get("deploy", {}).get("replicas") != 3:
         problem(path.name, "the worker service should run 3 replicas")
-    brokers = worker.get("environment", {}).get("TALLY_BROKERS", "")
-    if "broker:" not in brokers:
-        problem(path.name, "workers must reach the broker service by name (TALLY_BROKERS=tcp://broker:PORT)")
+    for name in ("worker", "gateway"):
+        brokers = services.get(name, {}).get("environment", {}).get("TALLY_BROKERS", "")
+        if "broker:" not in brokers:
+            problem(path.name, f"service {name} must reach the broker by name (TALLY_BROKERS=tcp://broker:PORT)")
+    check_gateway_listens(path.name, services.get("gateway", {}).get("environment", {}),
+                          [str(p).rsplit(":", 1)[-1] for p in services.get("gateway", {}).get("ports", [])])
+
+
+def check_gateway_listens(where, environment, exposed_ports):
+    """The gateway listens on loopback unless told otherwise: in a container or a pod it must be told to listen on
+    every interface, on a port that is exposed, or nothing outside can reach it."""
+    listen = environment.get("TALLY_LISTEN", "127.0.0.1:8080")
+    host, _, port = listen.rpartition(":")
+    if host not in ("0.0.0.0", "[::]"):
+        problem(where, f"the gateway listens on {listen}: only its own container could reach it (TALLY_LISTEN)")
+    if port not in exposed_ports:
+        problem(where, f"the gateway's port {port} (TALLY_LISTEN) is not exposed ({exposed_ports})")
 
 
 def check_kubernetes(root, known):
@@ -185,7 +200,7 @@ def check_kubernetes(root, known):
         config.update(document.get("data", {}))
         check_variables("ConfigMap", document.get("data", {}), known)
     deployments = by_kind.get("Deployment", {})
-    for name in ("tally-broker", "tally-worker"):
+    for name in ("tally-broker", "tally-worker", "tally-gateway"):
         if name not in deployments:
             problem("kubernetes", f"no Deployment {name}")
     for name, (source, deployment) in deployments.items():
@@ -228,15 +243,33 @@ def check_kubernetes(root, known):
         labels = worker["spec"]["template"]["metadata"]["labels"]
         if any(labels.get(k) != v for k, v in budget["spec"]["selector"]["matchLabels"].items()):
             problem(source, f"PodDisruptionBudget {name} does not select the workers")
-    worker_env = {}
-    if "tally-worker" in deployments:
-        for container in deployments["tally-worker"][1]["spec"]["template"]["spec"]["containers"]:
-            worker_env.update({e["name"]: e.get("value", "") for e in container.get("env", [])})
     service_names = set(by_kind.get("Service", {}))
-    for endpoint in worker_env.get("TALLY_BROKERS", "").split(","):
-        host = re.sub(r"^tcp://", "", endpoint).rsplit(":", 1)[0]
-        if host.split(".")[0] not in service_names:
-            problem("worker.yaml", f"TALLY_BROKERS names {host}, which is no Service here")
+    for name in ("tally-worker", "tally-gateway"):
+        if name not in deployments:
+            continue
+        source, deployment = deployments[name]
+        environment = {}
+        ports = []
+        for container in deployment["spec"]["template"]["spec"]["containers"]:
+            environment.update({e["name"]: e.get("value", "") for e in container.get("env", [])})
+            ports += [p for p in container.get("ports", [])]
+        for endpoint in environment.get("TALLY_BROKERS", "").split(","):
+            host = re.sub(r"^tcp://", "", endpoint).rsplit(":", 1)[0]
+            if host.split(".")[0] not in service_names:
+                problem(source, f"{name}: TALLY_BROKERS names {host}, which is no Service here")
+        if name == "tally-gateway":
+            check_gateway_listens(source, environment, [str(p["containerPort"]) for p in ports])
+            listen_port = environment.get("TALLY_LISTEN", ":").rsplit(":", 1)[1]
+            named = {p.get("name"): str(p["containerPort"]) for p in ports}
+            labels = deployment["spec"]["template"]["metadata"]["labels"]
+            reaching = [
+                service_name for service_name, (_, service) in by_kind.get("Service", {}).items()
+                if all(labels.get(k) == v for k, v in service["spec"]["selector"].items())
+                and any(named.get(p.get("targetPort"), str(p.get("targetPort"))) == listen_port
+                        for p in service["spec"]["ports"])
+            ]
+            if not reaching:
+                problem(source, f"no Service reaches the gateway's API port {listen_port} (TALLY_LISTEN)")
 
 
 def main():

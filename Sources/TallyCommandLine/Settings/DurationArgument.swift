@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TallyCalendar
 
 /// A duration on the command line, in the environment or in a configuration file: `250ms`, `2.5s`, `1m`, `1m30s`,
 /// `1h15m`, or a bare number of milliseconds.
@@ -23,30 +24,10 @@ package struct DurationArgument: ExpressibleByArgument, Sendable, Hashable, Comp
         duration = .milliseconds(milliseconds)
     }
 
-    /// Units from largest to smallest; `ms` before `m` so that the longer suffix is tried first.
-    private static let units: [(name: String, milliseconds: Double)] = [
-        ("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000),
-    ]
-    private static let order = ["h", "m", "s", "ms"]
-
-    /// Sums `NUMBERunit` parts (`1m30s`, `2.5s`); `nil` unless the whole text is such parts, in decreasing units.
+    /// `NUMBERunit` parts (`1m30s`, `2.5s`) in whole milliseconds (`CompoundDuration`'s grammar).
     private static func milliseconds(inCompound text: String) -> Int64? {
-        var rest = Substring(text)
-        var total = 0.0
-        var lastUnit = -1
-        while !rest.isEmpty {
-            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-            guard !number.isEmpty, let value = Double(number), value.isFinite else { return nil }
-            rest = rest.dropFirst(number.count)
-            guard let unit = units.first(where: { rest.hasPrefix($0.name) }),
-                let rank = order.firstIndex(of: unit.name), rank > lastUnit
-            else { return nil }
-            rest = rest.dropFirst(unit.name.count)
-            lastUnit = rank
-            total += value * unit.milliseconds
-        }
-        // Nothing at all, or beyond what a Duration of milliseconds holds (centuries): not a duration anyone meant.
-        guard lastUnit >= 0, total < 1e15 else { return nil }
+        // Beyond what a Duration of milliseconds holds (centuries): not a duration anyone meant.
+        guard let total = CompoundDuration.milliseconds(Substring(text)), total < 1e15 else { return nil }
         return Int64(total.rounded())
     }
 

@@ -1,0 +1,70 @@
+import TallyProtocol
+
+/// The methods the gateway routes, from TallyProtocol's method table (which is generated from the same schemas as
+/// the OpenAPI document): each by name with the MDP service it is sent to.
+struct GatewayMethods: Sendable {
+    /// `system.*` methods are answered on every service; they are asked on `tally.history`, as TallyClient asks
+    /// them.
+    static let systemService = TallyService.history.rawValue
+
+    /// The service of each method, by name.
+    let services: [String: String]
+    /// Every method's name, sorted: the `methods` of the gateway's own `unknown_method` answers.
+    let names: [String]
+    /// The areas of the methods (`history`): an envelope's unknown method of a known area goes to that area's
+    /// service, whose worker names the methods it has.
+    let areas: Set<String>
+
+    static let v1 = GatewayMethods(TallyMethods.v1.map { method in (method.name, method.service) })
+
+    init(_ methods: [(name: String, service: TallyService)]) {
+        var services: [String: String] = [:]
+        for method in methods {
+            services[method.name] = method.service == .system ? Self.systemService : method.service.rawValue
+        }
+        self.services = services
+        names = services.keys.sorted()
+        areas = Set(services.keys.map { String($0.prefix { $0 != "." }) }).subtracting(["system"])
+    }
+
+    /// Where an envelope's method goes: its own service when the gateway knows it, else the service of its area
+    /// when that is one of Tally's (whose worker answers `unknown_method` listing what it has), else nowhere.
+    func service(ofEnvelopeMethod method: String) -> String? {
+        if let service = services[method] { return service }
+        let area = String(method.prefix { $0 != "." })
+        return areas.contains(area) && method.count > area.count + 1 ? "tally.\(area)" : nil
+    }
+
+    /// The header that picks the service a `system.*` method is asked on: `tally.history` (the default),
+    /// `tally.streak` or `tally.workout`. Each service answers them for itself (`system.describe` lists its own
+    /// methods), so an HTTP caller needs a way to say which, as an MDP client says it with the service it sends to.
+    static let serviceHeader = "Tally-Service"
+
+    /// `service`, the one `method` goes to, or the one a `Tally-Service` header of `asked` picks for a `system.*`
+    /// method.
+    /// - Throws: `invalid_request` naming `service` for a header that names no service of Tally's, or another
+    ///   service than a domain method's own (it would be refused there as `unknown_method`, which is not what the
+    ///   caller did wrong).
+    func service(_ service: String, of method: String, asked: String?) throws(TallyError) -> String {
+        guard let asked else { return service }
+        let services = TallyService.domainServices.map(\.rawValue)
+        guard services.contains(asked) else {
+            throw .invalidRequest(
+                "service",
+                "the \(Self.serviceHeader) header '\(asked.prefix(64))' is none of \(services.joined(separator: ", "))")
+        }
+        if method.hasPrefix("system.") { return asked }
+        guard asked == service else {
+            throw .invalidRequest(
+                "service", "\(method.prefix(100)) is served by \(service), not by \(asked) (\(Self.serviceHeader))")
+        }
+        return service
+    }
+
+    /// The gateway's own answer to a method it has no route for.
+    func unknown(_ method: String) -> TallyError {
+        TallyError(
+            .unknownMethod, "Tally has no method '\(method.prefix(100))'",
+            details: ErrorDetails(field: "method", methods: names))
+    }
+}
