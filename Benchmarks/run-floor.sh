@@ -14,8 +14,8 @@
 # loop; it reports requests per second, p50/p99 latency and the CPU per request of the broker process (nats-server
 # for NATS), of the two workers together and of the load client, user + system time from /proc/PID/stat over the
 # phase (every thread the process had, the kernel's TCP work in its context included); a libzmq broker's CPU also by
-# thread, its loop and libzmq's I/O thread. Then the medians over rounds
-# and the ratios to the floor of the same run: a table on stdout, everything in a JSON file.
+# thread, its loop and libzmq's I/O thread. Then the medians over rounds and the ratios to the floor of the same run:
+# a table on stdout, everything in a JSON file.
 #
 # floor-client checks every reply against the request it answers: a request unanswered, a reply that answers no
 # request in flight, or an error answer fails the phase, and the script exits non-zero.
@@ -32,6 +32,7 @@
 #   --json FILE           where the JSON goes (default .build-floor/run-floor.json)
 #   --build-dir DIR       where the C programs are built (default .build-floor)
 #   --no-build            do not build Tally's release binaries when they are missing
+# Environment: FLOOR_KEEP_WORK=1 keeps the scratch directory (every process's log) and says where it is.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -128,7 +129,7 @@ stop_all() {
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     pids=()
 }
-trap 'stop_all; [ -n "${FLOOR_KEEP_WORK:-}" ] || rm -rf "$work"' EXIT
+trap 'stop_all; if [ -n "${FLOOR_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
 trap 'exit 130' INT TERM
 
 # shellcheck source=Benchmarks/cluster.sh
@@ -258,7 +259,7 @@ failed=0
 phase() {  # round, system, in-flight: appends one JSON line to $work/phases.jsonl
     local round="$1" system="$2" in_flight="$3"
     worker_pids=()
-    # Called in an `||` list, where errexit is off: every failure returns by hand.
+    # Called as an `if` condition, where errexit is off: every failure returns by hand.
     "start_$system" || return 1
     if awk -v seconds="$warm_up" 'BEGIN { exit !(seconds > 0) }'; then
         load "$system" "$in_flight" "$warm_up" >/dev/null || true
@@ -307,7 +308,7 @@ for round in $(seq 1 "$rounds"); do
         for system in "${run_systems[@]}"; do
             if ! phase "$round" "$system" "$in_flight"; then
                 stop_all
-                echo "round $round, $system: did not start" >&2
+                echo "round $round, $system, $in_flight in flight: did not start, or could not be measured" >&2
                 failed=1
             fi
         done

@@ -5,7 +5,8 @@ import Testing
 /// Keeps `Benchmarks/run-floor.sh` working: its C programs build against libzmq, the floor (floor-broker and its
 /// echo workers) and this build's tally-broker and tally-workers each answer every request of floor-client exactly
 /// once and never with an error, and the JSON it writes has the figures and ratios Benchmarks/README.md quotes.
-/// A second of load per phase; nothing about speed is asserted, which is the script's to measure on a quiet machine.
+/// One round at 8 in flight, a second of load per phase; nothing about speed is asserted, which is the script's to
+/// measure on a quiet machine.
 @Suite(.realProcesses(slots: 3)) struct FloorHarnessTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,7 @@ import Testing
             [
                 "bash", Self.repositoryRoot.appendingPathComponent("Benchmarks/run-floor.sh").path,
                 "--systems", "floor,tally", "--rounds", "1", "--seconds", "1", "--warm-up", "0",
-                "--in-flight", "1,8", "--bin", TallyBinaries.directory.path, "--no-build",
+                "--in-flight", "8", "--bin", TallyBinaries.directory.path, "--no-build",
                 "--build-dir", scratch.path, "--json", report.path,
             ],
             timeout: .seconds(90))
@@ -30,7 +31,7 @@ import Testing
         let json = try #require(object as? [String: Any])
         #expect(json["failed_phases"] as? Int == 0)
         let phases = try #require(json["phases"] as? [[String: Any]])
-        #expect(phases.count == 4, "one round of floor and Tally at 1 and 8 in flight")
+        #expect(phases.count == 2, "one round of floor and Tally at 8 in flight")
         for phase in phases {
             let name = "\(phase["system"] ?? "?") at \(phase["in_flight"] ?? "?") in flight"
             let client = try #require(phase["client"] as? [String: Any], "\(name): no load report")
@@ -45,8 +46,6 @@ import Testing
         let medians = try #require(json["medians"] as? [String: [String: Any]])
         #expect(Set(medians.keys) == ["floor", "tally"])
         let ratios = try #require(json["ratios"] as? [String: [String: Any]])
-        for inFlight in ["1", "8"] {
-            #expect(ratios[inFlight]?["tally_throughput_per_floor"] != nil, "ratios at \(inFlight): \(ratios)")
-        }
+        #expect(ratios["8"]?["tally_throughput_per_floor"] != nil, "\(ratios)")
     }
 }
