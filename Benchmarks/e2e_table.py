@@ -10,6 +10,8 @@ directory, machine, rss_before, rss_peak, rss_after = sys.argv[1:6]
 reports = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.json")}
 # nats-bench's reports (requests, seconds, per_second, p50_us, p99_us), when NATS could be run.
 nats = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.nats")}
+# floor-client's reports (sent, replies, per_second, p50_us, p99_us, …): floor-broker and two echo workers.
+floors = {path.stem: json.loads(path.read_text()) for path in Path(directory).glob("*.floor")}
 usages = {path.stem: [int(field) for field in path.read_text().split()] for path in Path(directory).glob("*.usage")}
 # The workers' dispatch time around each run, before then after (run-e2e.sh's dispatch_seconds): wall-clock seconds
 # and requests, then CPU seconds and sampled requests.
@@ -74,6 +76,19 @@ for in_flight in (1, 100):
     lines.append(
         f"| NATS queue group (2 echo workers) | {in_flight} | {run['per_second']:,.0f} | {echo_throughput:,.0f} "
         f"| {throughput_ratio} | — | {run['p50_us']} / {echo_p50} | {p50_ratio} | {run['p99_us']} | — |")
+for in_flight in (1, 100):
+    run, echo_report = floors.get(f"floor-{in_flight}"), reports[f"ping-{in_flight}"]
+    if run is None:
+        continue
+    echo = echo_report["baseline"]
+    echo_throughput, echo_p50 = echo["successes_per_second"], latency(echo, "p50_us")
+    throughput_ratio = f"{run['per_second'] / echo_throughput * 100:.1f}%" if echo_throughput else "n/a"
+    p50_ratio = f"{run['p50_us'] / echo_p50:.2f}×" if isinstance(echo_p50, int) and echo_p50 else "n/a"
+    lost = run["unanswered"] + run["unexpected"] + run["malformed"]
+    lines.append(
+        f"| floor: C MDP/0.1 broker without logic (2 echo workers) | {in_flight} | {run['per_second']:,.0f} "
+        f"| {echo_throughput:,.0f} | {throughput_ratio} | — | {run['p50_us']} / {echo_p50} | {p50_ratio} "
+        f"| {run['p99_us']} | {'none' if lost == 0 else f'{lost} lost'} |")
 if nats:
     lines += [
         "",
@@ -82,18 +97,47 @@ if nats:
         "with the same in-flight count.",
     ]
 
+if floors:
+    lines += [
+        "",
+        "The floor rows: `Benchmarks/floor/`'s `floor-broker` (one ROUTER that deals each request round robin to "
+        "two C echo workers and forwards their replies: MDP/0.1's frames, no queues, credit, heartbeats or checks) "
+        "driven closed-loop by `floor-client` with pings of the same body size, every reply matched to its request; "
+        "`Benchmarks/run-floor.sh` takes turns between it, NATS and Tally.",
+    ]
+
 lines += [
     "",
     "Where each request's cost lands, per role, from `/proc` before and after each run (CPU is user + system",
     "time, so it includes the kernel's TCP work and the wake-ups; a context switch is a thread going to sleep or",
     "being preempted). In-process dispatch is the CPU time the workers' threads spent in the dispatcher per",
     "request (decode, compute, encode) in the same run, measured for one request in 16",
-    "(`tally_worker_request_cpu_seconds`); the transport share is what remains of the workers' CPU per request:",
+    "(`tally_worker_request_cpu_seconds`); the transport share is what remains of the workers' CPU per request.",
+    "In parentheses, the ping's figures as multiples of the floor's at the same in-flight count, measured in the",
+    "same run (its last rows; the floor was run with pings only):",
     "",
-    "| request | in flight | broker CPU µs / request | workers CPU µs / request | in-process dispatch CPU µs "
-    "| transport share of worker CPU | broker switches / request | workers switches / request |",
+    "| request | in flight | broker CPU µs / request (× floor) | workers CPU µs / request (× floor) "
+    "| in-process dispatch CPU µs | transport share of worker CPU | broker switches / request "
+    "| workers switches / request |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
 ]
+
+
+def floor_usage(in_flight):
+    """The floor's broker and workers CPU µs per request and switches per request at `in_flight`, or None."""
+    run, usage = floors.get(f"floor-{in_flight}"), usages.get(f"floor-{in_flight}")
+    if run is None or usage is None or not run["replies"]:
+        return None
+    ticks_per_second, *counters = usage
+    delta = [b - a for a, b in zip(counters[:4], counters[4:])]
+    micros = 1_000_000 / ticks_per_second / run["replies"]
+    return delta[0] * micros, delta[2] * micros, delta[1] / run["replies"], delta[3] / run["replies"]
+
+
+def times(value, floor):
+    return f" ({value / floor:.1f}×)" if floor else ""
+
+
 worker_cpu, dispatch_micros = {}, {}
 for label, name, in_flight, _ in rows:
     answered = reports[name]["tally"]["answered"]
@@ -110,10 +154,18 @@ for label, name, in_flight, _ in rows:
         dispatch_micros[name] = (cpu_after - cpu_before) / (sampled_after - sampled_before) * 1_000_000
     dispatch = dispatch_micros.get(name)
     share = 1 - dispatch / worker_cpu[name] if dispatch is not None and worker_cpu[name] else None
+    floor = floor_usage(in_flight) if label == "system.ping" else None
     lines.append(
-        f"| {label} | {in_flight} | {delta[0] * micros:.0f} | {worker_cpu[name]:.0f} "
+        f"| {label} | {in_flight} | {delta[0] * micros:.0f}{times(delta[0] * micros, floor and floor[0])} "
+        f"| {worker_cpu[name]:.0f}{times(worker_cpu[name], floor and floor[1])} "
         f"| {ratio(dispatch, '{:.0f}')} | {ratio(share, '{:.0f}%', 100)} "
         f"| {delta[1] / max(answered, 1):.1f} | {delta[3] / max(answered, 1):.1f} |")
+for in_flight in (1, 100):
+    floor = floor_usage(in_flight)
+    if floor:
+        lines.append(
+            f"| floor (C, no logic; echo workers) | {in_flight} | {floor[0]:.1f} | {floor[1]:.1f} | — | — "
+            f"| {floor[2]:.1f} | {floor[3]:.1f} |")
 
 flood = reports["flood"]
 flood_latency = flood["tally"]["latency"]

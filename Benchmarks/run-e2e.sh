@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end throughput and latency of a real cluster on loopback, as ratios of a raw libzmq echo measured in the
-# same run (tally-load --baseline) and of system.ping, plus the broker's memory under a 100,000-request flood.
+# same run (tally-load --baseline) and of system.ping, plus the broker's memory under a 100,000-request flood; then a
+# NATS queue group and the floor (a logic-free C MDP/0.1 broker, Benchmarks/floor/) in the same run, so that the
+# broker's CPU per request is also a multiple of the floor's.
 #
 # Builds release binaries, starts one tally-broker and two tally-workers on a free 127.0.0.1 port, runs
 # tally-load, stops everything (also on Ctrl-C or failure), and writes the results table between
@@ -171,6 +173,38 @@ if command -v nats-server >/dev/null && [ -f /usr/include/nats/nats.h ]; then
     done
     stop_all
 fi
+
+# The floor (Benchmarks/floor/, as Benchmarks/run-floor.sh runs it): an MDP/0.1 broker in C with no logic at all and
+# two C echo workers, driven closed-loop by floor-client with pings of the same body size. The broker's CPU per request
+# in the tables is then also a multiple of the floor's, measured in the same run: what libzmq alone costs for the same
+# frames on the same machine that minute.
+mkdir -p "$root/.build-floor"
+for program in broker worker client; do
+    cc -O2 -Wall -o "$root/.build-floor/floor-$program" "$root/Benchmarks/floor/floor_$program.c" -lzmq
+done
+floor_endpoint="tcp://127.0.0.1:$(free_port)"
+"$root/.build-floor/floor-broker" "$floor_endpoint" >/dev/null 2>"$work/floor-broker.log" &
+pids+=($!)
+for worker in 1 2; do
+    "$root/.build-floor/floor-worker" "$floor_endpoint" tally.history 2>>"$work/floor-worker.log" &
+    pids+=($!)
+done
+for _ in $(seq 1 100); do
+    [ "$(grep -c 'worker ready' "$work/floor-broker.log")" -ge 2 ] && break
+    sleep 0.1
+done
+# The ping's body size as tally-load sends it; floor-client's shortest body is a ping with a 12-character id too.
+floor_body_bytes="$(python3 -c 'import json,sys; print(max(68, json.load(open(sys.argv[1]))["body_bytes"]))' \
+    "$work/ping-1.json")"
+for in_flight in 1 100; do
+    echo "run floor-$in_flight: floor-client, $in_flight in flight" >&2
+    before="$(role_usage)"
+    "$root/.build-floor/floor-client" "$floor_endpoint" --in-flight "$in_flight" --seconds "$duration" \
+        --body-bytes "$floor_body_bytes" >"$work/floor-$in_flight.floor"
+    after="$(role_usage)"
+    echo "$(getconf CLK_TCK) $before $after" >"$work/floor-$in_flight.usage"
+done
+stop_all
 
 cpu="$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)"
 machine="$(uname -m), $(nproc) cores ($cpu), load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"

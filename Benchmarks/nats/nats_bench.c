@@ -6,7 +6,8 @@
 //                                                  answers every request on SUBJECT with its own body (or with
 //                                                  REPLY_BYTES bytes, the size of Tally's answer), until SIGTERM
 //   nats-bench load URL SUBJECT IN_FLIGHT SECONDS BODY_BYTES
-//                                                  prints one JSON line: requests, seconds, per second, p50/p99 µs
+//                                                  prints one JSON line: requests, seconds, per second, p50/p99 µs,
+//                                                  and the load's own CPU seconds
 //
 // Replies come back to one wildcard subscription (`_INBOX.<pid>.*`); the last token of a reply's subject names the
 // in-flight slot it answers, whose next request is published from the reply's callback.
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -166,10 +168,17 @@ static int load(const char *url, const char *subject, int in_flight, double seco
     // Let the last answers arrive, so that the connection closes quietly.
     for (int wait = 0; wait < 100 && atomic_load(&load_state.outstanding) > 0; wait++) usleep(10000);
     double elapsed = (double)(end - start) / 1e6;
+    // The load shares the machine's cores with what it measures (Benchmarks/run-floor.sh reports it beside the
+    // server's and the workers' CPU).
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    double cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 + (double)usage.ru_stime.tv_sec
+        + (double)usage.ru_stime.tv_usec / 1e6;
     printf(
-        "{\"requests\":%llu,\"seconds\":%.3f,\"per_second\":%.1f,\"p50_us\":%llu,\"p99_us\":%llu}\n",
+        "{\"requests\":%llu,\"seconds\":%.3f,\"per_second\":%.1f,\"p50_us\":%llu,\"p99_us\":%llu,"
+        "\"cpu_seconds\":%.3f}\n",
         (unsigned long long)completed, elapsed, (double)completed / elapsed,
-        (unsigned long long)percentile(0.5, completed), (unsigned long long)percentile(0.99, completed));
+        (unsigned long long)percentile(0.5, completed), (unsigned long long)percentile(0.99, completed), cpu);
     natsSubscription_Destroy(subscription);
     natsConnection_Destroy(load_state.connection);
     return 0;

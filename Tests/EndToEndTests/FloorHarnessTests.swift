@@ -1,0 +1,51 @@
+import Foundation
+import TallyTesting
+import Testing
+
+/// Keeps `Benchmarks/run-floor.sh` working: its C programs build against libzmq, the floor (floor-broker and its
+/// echo workers) and this build's tally-broker and tally-workers each answer every request of floor-client exactly
+/// once and never with an error, and the JSON it writes has the figures and ratios Benchmarks/README.md quotes.
+/// One round at 8 in flight, a second of load per phase; nothing about speed is asserted, which is the script's to
+/// measure on a quiet machine.
+@Suite(.realProcesses(slots: 3)) struct FloorHarnessTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theFloorAndTallyAnswerEveryRequestOfTheHarnessExactlyOnce() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-floor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let report = scratch.appendingPathComponent("run-floor.json")
+        let run = try await ShortCommand.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "bash", Self.repositoryRoot.appendingPathComponent("Benchmarks/run-floor.sh").path,
+                "--systems", "floor,tally", "--rounds", "1", "--seconds", "1", "--warm-up", "0",
+                "--in-flight", "8", "--bin", TallyBinaries.directory.path, "--no-build",
+                "--build-dir", scratch.path, "--json", report.path,
+            ],
+            timeout: .seconds(90))
+        #expect(run.succeeded, "run-floor.sh failed:\n\(run.output)\n\(run.errorOutput.suffix(3000))")
+
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: report))
+        let json = try #require(object as? [String: Any])
+        #expect(json["failed_phases"] as? Int == 0)
+        let phases = try #require(json["phases"] as? [[String: Any]])
+        #expect(phases.count == 2, "one round of floor and Tally at 8 in flight")
+        for phase in phases {
+            let name = "\(phase["system"] ?? "?") at \(phase["in_flight"] ?? "?") in flight"
+            let client = try #require(phase["client"] as? [String: Any], "\(name): no load report")
+            let sent = try #require(client["sent"] as? Int, "\(name)")
+            #expect(sent > 0, "\(name)")
+            #expect(client["replies"] as? Int == sent, "\(name): every request answered: \(client)")
+            for count in ["unanswered", "unexpected", "malformed", "error_replies"] {
+                #expect(client[count] as? Int == 0, "\(name): \(count) in \(client)")
+            }
+            #expect((phase["broker_ticks"] as? Int).map { $0 >= 0 } == true, "\(name)")
+        }
+        let medians = try #require(json["medians"] as? [String: [String: Any]])
+        #expect(Set(medians.keys) == ["floor", "tally"])
+        let ratios = try #require(json["ratios"] as? [String: [String: Any]])
+        #expect(ratios["8"]?["tally_throughput_per_floor"] != nil, "\(ratios)")
+    }
+}
