@@ -16,14 +16,22 @@ import Darwin
 ///
 /// Read the bytes with `withUnsafeBytes`, which never copies; `bytes` copies a message-backed frame out into an
 /// array each time it is read (what receiving did for every frame before).
+///
+/// The members other modules call on every message are `@inlinable`, and the type is `@usableFromInline` so that
+/// its `Equatable` and `Hashable` conformances are visible to them too (a dictionary keyed by routing ids, a
+/// `switch` on a header): a `package` body is otherwise an opaque call from another module.
+@usableFromInline
 package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    @usableFromInline
     enum Storage: Sendable {
         case array([UInt8])
         case message(ReceivedMessageBuffer)
     }
 
+    @usableFromInline
     var storage: Storage
 
+    @inlinable
     package init(_ bytes: [UInt8]) { storage = .array(bytes) }
 
     package init(_ bytes: some Sequence<UInt8>) { storage = .array(Array(bytes)) }
@@ -31,6 +39,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// The UTF-8 bytes of `text`.
     package init(_ text: String) { storage = .array(Array(text.utf8)) }
 
+    @usableFromInline
     package init(stringLiteral value: String) { self.init(value) }
 
     init(message: ReceivedMessageBuffer) { storage = .message(message) }
@@ -40,6 +49,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
 
     /// The frame's bytes as an array: a copy when they live in a libzmq message. Prefer `withUnsafeBytes` on a
     /// path that runs per message.
+    @inlinable
     package var bytes: [UInt8] {
         get {
             switch storage {
@@ -51,6 +61,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     }
 
     /// Calls `body` with the frame's bytes, in place.
+    @inlinable
     package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
         case .array(let bytes): try bytes.withUnsafeBytes(body)
@@ -60,6 +71,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
 
     /// The bytes in `range`, to keep a few bytes of a frame (an id) without its whole content: a slice of the
     /// frame's array (no copy), or a copy of those bytes alone when the frame is in its libzmq message.
+    @inlinable
     package func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
         switch storage {
         case .array(let bytes): bytes[range]
@@ -73,6 +85,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
         return false
     }
 
+    @inlinable
     package var count: Int {
         switch storage {
         case .array(let bytes): bytes.count
@@ -82,12 +95,14 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
 
     /// The bytes in one call rather than element by element (what the synthesized `Hashable` would do): routing
     /// ids are dictionary keys on every message a broker handles.
+    @inlinable
     package func hash(into hasher: inout Hasher) {
         withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
     /// Equal bytes, compared with `memcmp` whatever the storages: the generic `elementsEqual` went element by
     /// element through the collection protocols (seconds for a thousand 20 KB frames in a debug build).
+    @inlinable
     package static func == (lhs: Frame, rhs: Frame) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBytes { left in
@@ -98,6 +113,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
         }
     }
 
+    @inlinable
     package var isEmpty: Bool { count == 0 }
 
     /// The frame as UTF-8 text, or `nil` if it is not valid UTF-8.
@@ -111,6 +127,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     }
 
     /// Printable text when the frame is short ASCII, else hex (routing ids are binary): for logs.
+    @usableFromInline
     package var description: String {
         withUnsafeBytes { bytes in
             if bytes.count <= 64, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {

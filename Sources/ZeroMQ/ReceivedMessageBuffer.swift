@@ -11,13 +11,14 @@ import CZeroMQ
 /// Immutable once made, and safe to share between threads: it is marked shared at once (a `zmq_msg_copy` of a
 /// message not yet shared writes its flags, a first copy made on two threads at once would race there), after
 /// which copies only touch libzmq's atomic reference count.
+@usableFromInline
 final class ReceivedMessageBuffer: @unchecked Sendable {
     /// Frames of at most this many bytes are copied out on receipt (ZeroMQ's default receive batch, `ZMQ_IN_BATCH_SIZE`).
     static let minimumCount = 8192
 
     private let message: UnsafeMutablePointer<zmq_msg_t>
-    private let base: UnsafeRawPointer?
-    let count: Int
+    @usableFromInline let base: UnsafeRawPointer?
+    @usableFromInline let count: Int
 
     /// Takes over `received` (left empty, to be closed by the caller as usual).
     init(taking received: inout zmq_msg_t) {
@@ -37,6 +38,7 @@ final class ReceivedMessageBuffer: @unchecked Sendable {
         message.deallocate()
     }
 
+    @inlinable
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }

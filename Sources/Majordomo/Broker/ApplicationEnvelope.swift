@@ -43,15 +43,21 @@ package protocol ApplicationEnvelope: Sendable {
 }
 
 /// What the broker reads of a reply's head (`ApplicationEnvelope.replyHead(of:)`), as slices of its bytes.
+///
+/// `@usableFromInline` with an `@inlinable` initializer: an envelope in another module makes one per reply.
+@usableFromInline
 package struct ReplyHead: Sendable {
     /// The key that ties the reply to its request, as `ApplicationEnvelope.correlationKey(of:)` reads it.
+    @usableFromInline
     package var correlationKey: ArraySlice<UInt8>?
     /// The error code of an error response, at most `maximumCodeLength` bytes; `nil` for anything else.
+    @usableFromInline
     package var errorCode: ArraySlice<UInt8>?
 
     /// Longest error code an envelope reports: codes are short names (`invalid_params`).
     package static let maximumCodeLength = 32
 
+    @inlinable
     package init(correlationKey: ArraySlice<UInt8>? = nil, errorCode: ArraySlice<UInt8>? = nil) {
         self.correlationKey = correlationKey
         self.errorCode = errorCode
