@@ -94,9 +94,32 @@ package final class ManagedProcess: Sendable {
     /// Sends SIGTERM (graceful shutdown).
     package func terminate() { if process.isRunning { kill(process.processIdentifier, SIGTERM) } }
 
-    /// Sends SIGSTOP: the process stalls as a whole (its sockets stay open, nothing reads or answers them) until
-    /// `resume()`.
-    package func suspend() { if process.isRunning { kill(process.processIdentifier, SIGSTOP) } }
+    /// Sends SIGSTOP and returns once every thread of the process has stopped: the process stalls as a whole (its
+    /// sockets stay open, nothing reads or answers them) until `resume()`. A signal is delivered when each thread
+    /// is next scheduled, so on a busy machine a thread could otherwise still answer after `kill` returned.
+    package func suspend() {
+        guard process.isRunning else { return }
+        let pid = process.processIdentifier
+        kill(pid, SIGSTOP)
+        let hangGuard = ContinuousClock.now + .seconds(30)
+        while !Self.allThreadsStopped(pid), process.isRunning, ContinuousClock.now < hangGuard { usleep(1_000) }
+    }
+
+    /// Whether every thread of `pid` is in state `T` (stopped by a signal) or `t` (traced), from
+    /// `/proc/PID/task/*/stat`.
+    private static func allThreadsStopped(_ pid: Int32) -> Bool {
+        let tasks = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
+            return false
+        }
+        return threads.allSatisfy { thread in
+            guard let stat = try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+            return state == "T" || state == "t"
+        }
+    }
 
     /// Sends SIGCONT to a suspended process.
     package func resume() { if process.isRunning { kill(process.processIdentifier, SIGCONT) } }
