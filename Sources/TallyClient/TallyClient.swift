@@ -104,7 +104,8 @@ public final class TallyClient: Service, Sendable {
     /// - Parameters:
     ///   - method: the method, e.g. `HistoryMonth.self`.
     ///   - params: its params.
-    ///   - service: the MDP service; defaults to the method's own (for `system.*` methods: `tally.history`).
+    ///   - service: the MDP service; defaults to the method's (`M.defaultService`: for `system.*` methods,
+    ///     `tally.history`).
     ///   - timeout: overall time for this call, retries included; defaults to the configuration's.
     ///   - deadline: when the call must have ended, e.g. your own caller's deadline; with `timeout` too, the
     ///     earlier counts. Sent as the request's `deadline`, so no worker computes it after.
@@ -115,7 +116,7 @@ public final class TallyClient: Service, Sendable {
         _ method: M.Type, _ params: M.Params, service: TallyService? = nil, timeout: Duration? = nil,
         deadline: ContinuousClock.Instant? = nil, retries: Int? = nil, trace: TraceContext? = nil
     ) async throws(TallyClientError) -> M.Result {
-        let service = service ?? (M.service == .system ? .history : M.service)
+        let service = service ?? M.defaultService
         let span = InstrumentationSystem.tracer.startSpan("\(service.rawValue)/\(M.name)", ofKind: .client)
         defer { span.end() }
         Self.describe(span, service: service.rawValue, method: M.name)
@@ -171,7 +172,8 @@ public final class TallyClient: Service, Sendable {
 
     /// `system.ping` on `service`.
     public func ping(
-        service: TallyService = .history, timeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,
+        service: TallyService = SystemPing.defaultService, timeout: Duration? = nil,
+        deadline: ContinuousClock.Instant? = nil,
         retries: Int? = nil
     ) async throws(TallyClientError) -> SystemPing.Result {
         try await call(
@@ -181,7 +183,8 @@ public final class TallyClient: Service, Sendable {
 
     /// `system.describe` on `service`: the methods a worker serves there, with their schema ids.
     public func describe(
-        service: TallyService = .history, timeout: Duration? = nil, deadline: ContinuousClock.Instant? = nil,
+        service: TallyService = SystemDescribe.defaultService, timeout: Duration? = nil,
+        deadline: ContinuousClock.Instant? = nil,
         retries: Int? = nil
     ) async throws(TallyClientError) -> SystemDescribe.Result {
         try await call(

@@ -137,9 +137,7 @@ public final class FakeTally: Sendable {
         }
         // `system.*` on every service; a domain method on its own.
         let servedHere =
-            TallyMethods.v1.first { $0.name == head.method }.map {
-                $0.service == .system || $0.service.rawValue == service
-            } ?? true
+            TallyMethods.v1.first { $0.name == head.method }.map { $0.service.isAnswered(on: service) } ?? true
         guard let handler = servedHere ? handler ?? systemHandler(head.method, service: service) : nil else {
             // What a worker of `service` answers for a method it does not compute: with the fake, one it has no
             // handler for (non-retryable, so a test that forgot one fails at once, saying so).

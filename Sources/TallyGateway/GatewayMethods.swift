@@ -1,30 +1,26 @@
 import TallyProtocol
 
 /// The methods the gateway routes, from TallyProtocol's method table (which is generated from the same schemas as
-/// the OpenAPI document): each by name with the MDP service it is sent to.
+/// the OpenAPI document): each by name with the MDP service it is sent to, by the rule TallyClient sends by
+/// (`TallyMethod.defaultService`).
 struct GatewayMethods: Sendable {
-    /// `system.*` methods are answered on every service; they are asked on `tally.history`, as TallyClient asks
-    /// them.
-    static let systemService = TallyService.history.rawValue
-
     /// The service of each method, by name.
     let services: [String: String]
     /// Every method's name, sorted: the `methods` of the gateway's own `unknown_method` answers.
     let names: [String]
-    /// The areas of the methods (`history`): an envelope's unknown method of a known area goes to that area's
-    /// service, whose worker names the methods it has.
+    /// The areas of the domain methods (`history`): an envelope's unknown method of a known area goes to that
+    /// area's service, whose worker names the methods it has.
     let areas: Set<String>
+    /// The methods every service answers (`system.*`), which a `Tally-Service` header may send elsewhere.
+    let answeredEverywhere: Set<String>
 
-    static let v1 = GatewayMethods(TallyMethods.v1.map { method in (method.name, method.service) })
+    static let v1 = GatewayMethods(TallyMethods.v1)
 
-    init(_ methods: [(name: String, service: TallyService)]) {
-        var services: [String: String] = [:]
-        for method in methods {
-            services[method.name] = method.service == .system ? Self.systemService : method.service.rawValue
-        }
-        self.services = services
+    init(_ methods: [any TallyMethod.Type]) {
+        services = Dictionary(uniqueKeysWithValues: methods.map { ($0.name, $0.defaultService.rawValue) })
         names = services.keys.sorted()
-        areas = Set(services.keys.map { String($0.prefix { $0 != "." }) }).subtracting(["system"])
+        answeredEverywhere = Set(methods.filter { $0.service == .system }.map { $0.name })
+        areas = Set(methods.filter { $0.service != .system }.map { String($0.name.prefix { $0 != "." }) })
     }
 
     /// Where an envelope's method goes: its own service when the gateway knows it, else the service of its area
@@ -32,7 +28,8 @@ struct GatewayMethods: Sendable {
     func service(ofEnvelopeMethod method: String) -> String? {
         if let service = services[method] { return service }
         let area = String(method.prefix { $0 != "." })
-        return areas.contains(area) && method.count > area.count + 1 ? "tally.\(area)" : nil
+        guard areas.contains(area), method.count > area.count + 1 else { return nil }
+        return TallyService(sendingMethod: method).rawValue
     }
 
     /// The header that picks the service a `system.*` method is asked on: `tally.history` (the default),
@@ -53,7 +50,7 @@ struct GatewayMethods: Sendable {
                 "service",
                 "the \(Self.serviceHeader) header '\(asked.prefix(64))' is none of \(services.joined(separator: ", "))")
         }
-        if method.hasPrefix("system.") { return asked }
+        if answeredEverywhere.contains(method) { return asked }
         guard asked == service else {
             throw .invalidRequest(
                 "service", "\(method.prefix(100)) is served by \(service), not by \(asked) (\(Self.serviceHeader))")

@@ -103,7 +103,7 @@ struct GatewayResponder: Sendable {
             trace = try TraceHeaders(
                 traceparent: request.headers[Self.traceparent], tracestate: request.headers[Self.tracestate])
             service = try methods.service(
-                methods.services[method] ?? GatewayMethods.systemService, of: method,
+                methods.services[method] ?? TallyService(sendingMethod: method).rawValue, of: method,
                 asked: request.headers[Self.service])
         } catch {
             var answer = GatewayAnswer.error(error, id: id, requestID: id)

@@ -32,6 +32,10 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     public static func + (path: FieldPath, key: String) -> FieldPath { path.key(key) }
 
+    /// This path, one member deeper, the member named by its coding key (`.params + GoalParams.CodingKeys.log`):
+    /// code that speaks of a member of a generated type names it so, and its wire name stays the schema's.
+    public static func + (path: FieldPath, key: some CodingKey) -> FieldPath { path.key(key.stringValue) }
+
     public var description: String {
         var text = ""
         for component in components {

@@ -5,8 +5,9 @@ import Foundation
 /// `WireTypeGenerator openapi SCHEMAS-FOLDER EXAMPLES-FOLDER VERSION-FILE STATUSES-FILE DOCUMENT-FILE`
 ///
 /// For TallyProtocol (`protocol`): the Swift twins of the protocol's wire objects, as the schemas in SCHEMAS-FOLDER
-/// declare them (`"x-swift-struct": "HistoryDashboard.HourResult"` on an object with `properties`), and the method
-/// table `TallyMethods.v1`, one entry per `methods/NAME.params.schema.json`. For TallyClient (`client`): a typed call
+/// declare them (`"x-swift-struct": "HistoryDashboard.HourResult"` on an object with `properties`), each method's
+/// type and params (their standard and direct reads), and the method table `TallyMethods.v1`, one entry per
+/// `methods/NAME.params.schema.json`. For TallyClient (`client`): a typed call
 /// per domain method. Run by the WireTypes build plugin; a member's name, type, optionality, wire name and
 /// description, and a method's existence, are then written once, in the schemas, for the Swift types as for the
 /// Python client's models. For TallyGateway (`openapi`): its OpenAPI 3.1 document (`OpenAPIDocument`).

@@ -83,7 +83,7 @@ extension SwiftWriter {
         }
     }
 
-    /// `JSONFastEncodable`: the members written in order, as the synthesized `encode(to:)` writes them: a nil member
+    /// `JSONFastEncodable`: the members in the order written (`written`), as `encode(to:)` writes them: a nil member
     /// as null (`JSONObjectWriter.null` leaves it out for an encoder that does not write nils), or left out when
     /// the struct leaves nil members out (`JSONOmittingNilMembers`). Members of kinds without a write of their own
     /// (a map of other kinds, a hand-written type, nested lists) go through their `Encodable` conformance.
@@ -94,7 +94,7 @@ extension SwiftWriter {
         line("/// The members written straight to the output, in order.")
         line("public func writeMembers(to object: inout JSONObjectWriter) throws {")
         indent += "    "
-        for member in wire.members {
+        for member in wire.written {
             let write = Self.write(member, value: member.name, fastEncodable: fastEncodable)
             guard member.isOptional || member.isNullable else {
                 line(write)

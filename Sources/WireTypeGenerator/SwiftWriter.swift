@@ -18,8 +18,15 @@ struct SwiftWriter {
         writer.line("import TallyCalendar")
         writer.line("import TallyJSONCoding")
         for wire in structs {
-            writer.declare(wire)
+            if wire.role == .handWrittenPart {
+                writer.keys(of: wire)
+            } else {
+                writer.declare(wire)
+            }
             try writer.fastPath(wire)
+            if wire.readsThroughMembers { try writer.directMembers(wire) }
+            if wire.role == .params { writer.directParams(wire) }
+            if wire.members.contains(where: \.isSelective) { try writer.selectiveReads(wire) }
         }
         return writer.text
     }
@@ -52,32 +59,82 @@ struct SwiftWriter {
         documentation(wire.description)
         line("public struct \(path.last!): Codable, Sendable, Hashable {")
         indent += "    "
+        for part in wire.parts {
+            documentation(part.description)
+            line("public var \(part.name): \(part.type)")
+        }
         for member in wire.members {
             documentation(member.description)
             line("public var \(member.name): \(member.type)")
         }
-        line()
-        let parameters = wire.members.map { "\($0.name): \($0.type)\($0.isOptional ? " = nil" : "")" }
-        wrapped(open: "public init(", items: parameters, close: ") {", separator: ",")
-        indent += "    "
-        for member in wire.members { line("self.\(member.name) = \(member.name)") }
-        indent.removeLast(4)
-        line("}")
-        line()
-        line(
-            "enum CodingKeys: String, \(wire.omitsNilMembers ? "JSONOmittingNilMembers" : "CodingKey"), CaseIterable {")
-        indent += "    "
-        for member in wire.members {
-            line(member.name == member.key ? "case \(member.name)" : "case \(member.name) = \"\(member.key)\"")
+        let names = wire.parts.map(\.name) + wire.members.map(\.name)
+        if !names.isEmpty { line() }
+        let parameters =
+            wire.parts.map { "\($0.name): \($0.type)" }
+            + wire.members.map { member in
+                let initial = member.defaultValue ?? (member.mayBeNil && member.isOptional ? "nil" : nil)
+                return "\(member.name): \(member.type)\(initial.map { " = \($0)" } ?? "")"
+            }
+        if names.isEmpty {
+            line("public init() {}")
+        } else {
+            wrapped(open: "public init(", items: parameters, close: ") {", separator: ",")
+            indent += "    "
+            for name in names { line("self.\(name) = \(name)") }
+            indent.removeLast(4)
+            line("}")
         }
-        indent.removeLast(4)
-        line("}")
+        line()
+        codingKeys(wire)
+        if wire.needsCodingOfItsOwn { coding(wire) }
         indent.removeLast(4)
         line("}")
         if path.count > 1 {
             indent.removeLast(4)
             line("}")
         }
+    }
+
+    /// `CodingKeys`, naming each member on the wire in the order it is written. `package`: what the worker says of a
+    /// member in an error (`params.goal_log[1].effective_date`) it names through them, never by its wire name.
+    /// `JSONOmittingNilMembers` for a struct whose synthesized coding leaves nil members out; a struct coded by
+    /// generated or hand-written code says itself what it leaves out.
+    private mutating func codingKeys(_ wire: WireStruct) {
+        guard !wire.written.isEmpty else {
+            line("package enum CodingKeys: CodingKey {}")
+            return
+        }
+        let omitting = wire.omitsNilMembers && wire.role == .wire && !wire.needsCodingOfItsOwn
+        line(
+            "package enum CodingKeys: String, \(omitting ? "JSONOmittingNilMembers" : "CodingKey"), CaseIterable {")
+        indent += "    "
+        for member in wire.written {
+            line(member.name == member.key ? "case \(member.name)" : "case \(member.name) = \"\(member.key)\"")
+        }
+        indent.removeLast(4)
+        line("}")
+    }
+
+    /// The keys of a hand-written type that params embed flat (`RequestTime`): its coding reads and writes its
+    /// members through them, and the worker names them in errors, so that their wire names are the schema's.
+    private mutating func keys(of wire: WireStruct) {
+        line()
+        line("extension \(wire.name) {")
+        indent += "    "
+        codingKeys(wire)
+        indent.removeLast(4)
+        line("}")
+    }
+
+    /// `guard` the conditions `else { EXIT }`: on one line when it fits, else a condition a line.
+    mutating func guardElse(_ conditions: [String], _ exit: String) {
+        let single = "guard \(conditions.joined(separator: ", ")) else { \(exit) }"
+        guard indent.count + single.count > Self.lineLength else { return line(single) }
+        line("guard \(conditions[0]),")
+        for (offset, condition) in conditions.enumerated().dropFirst() {
+            line("    \(condition)\(offset == conditions.count - 1 ? "" : ",")")
+        }
+        line("else { \(exit) }")
     }
 
     /// `open` items `close` on one line when it fits, else the items on indented lines of their own.

@@ -14,9 +14,21 @@ struct WireStruct {
         /// Whether a required member may be `null`.
         let isNullable: Bool
         let description: String?
+        /// The Swift expression of its default, for a member that may be left out and whose schema gives one
+        /// (`"default"`, or `"x-swift-default"` where Swift spells it otherwise): the member is then not optional,
+        /// and a request that leaves it out gets the default.
+        var defaultValue: String? = nil
+        /// Whether it is left out when empty rather than written as `[]` (`"x-swift-omit-empty"`: the lists Swift
+        /// clients have always left out).
+        var omitsWhenEmpty = false
+        /// Whether a reader may read it its own way (`"x-swift-selective"`: the worker passes over the exercises
+        /// of the workouts a method does not show): its direct reads then also come with its read as a parameter.
+        var isSelective = false
 
-        /// Its Swift type, `?` included for a member that may be null or left out.
-        var type: String { memberType.swift + (isOptional || isNullable ? "?" : "") }
+        /// Its Swift type, `?` included for a member that may be null, or left out without a default.
+        var type: String { memberType.swift + (mayBeNil ? "?" : "") }
+        /// Whether its Swift value may be `nil`: null, or left out with no default.
+        var mayBeNil: Bool { (isOptional && defaultValue == nil) || isNullable }
     }
 
     /// The Swift name, with its enclosing type (`HistoryDashboard.HourResult`).
@@ -30,13 +42,70 @@ struct WireStruct {
     /// of result lists): `"x-swift-fast-path": "decode"` or `"encode"`.
     let fastPath: FastPath?
 
+    /// The groups of members it embeds flat (`allOf` of a method's params: the time frame, the goal keys), each one
+    /// Swift member; empty for other structs.
+    var parts: [Part] = []
+    /// Its own members in the order Swift writes and reads them: the schema's, unless `"x-swift-write-order"` gives
+    /// the order Swift clients have always sent them in (so that their bytes do not change). Its `CodingKeys`, its
+    /// coding and its fast paths follow this order; its declaration and `init` follow the schema's.
+    var written: [Member]
+    /// What else is generated with it.
+    var role = Role.wire
+    /// Whether the object may be `null` as well (params that may be left out, `null` or `{}`).
+    var acceptsNull = false
+
     enum FastPath: String {
         case decode, encode
     }
 
+    enum Role {
+        /// A wire struct, coded by its synthesized conformances unless it needs more (`needsCodingOfItsOwn`).
+        case wire
+        /// A method's params (`methods/NAME.params.schema.json`), `Method.Params`: read directly member by member
+        /// (`DirectMembers`), so that a worker can read some members its own way.
+        case params
+        /// A group of members that params embed flat (`"x-swift-member"` on its object), read member by member.
+        case part
+        /// A hand-written type that params embed flat (`"x-swift-type"` beside `"x-swift-member"`): only its keys
+        /// and its direct members are generated; what they make (`DirectMembers.value`) is written by hand.
+        case handWrittenPart
+    }
+
+    /// A group of members embedded flat: in Swift one member of its type, read from the same object.
+    struct Part {
+        /// The Swift member (`time`).
+        let name: String
+        /// Its type (`RequestTime`, `GoalParams`).
+        let type: String
+        let description: String?
+        /// Its wire members, for the keys its parent must not declare again.
+        let keys: Set<String>
+    }
+
+    init(
+        name: String, description: String?, members: [Member], source: String, fastPath: FastPath?,
+        written: [Member]? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.members = members
+        self.source = source
+        self.fastPath = fastPath
+        self.written = written ?? members
+    }
+
     /// Members left out when `nil`: the keys are then `JSONOmittingNilMembers`, so that even an encoder that writes
     /// nil members as `null` (results) leaves them out.
-    var omitsNilMembers: Bool { members.contains(where: \.isOptional) }
+    var omitsNilMembers: Bool { members.contains { $0.isOptional && $0.defaultValue == nil } }
+
+    /// Whether it reads itself member by member through `DirectMembers`.
+    var readsThroughMembers: Bool { role != .wire }
+
+    /// Whether its `init(from:)` and `encode(to:)` are generated rather than synthesized: for defaults, parts,
+    /// lists left out when empty, and params (whose coding follows `written`).
+    var needsCodingOfItsOwn: Bool {
+        role == .params || !parts.isEmpty || members.contains { $0.defaultValue != nil || $0.omitsWhenEmpty }
+    }
 }
 
 /// Finds the structs the schemas ask for and works out each member's Swift type.
@@ -53,6 +122,9 @@ struct WireStructReader {
         for (file, document) in index.documents.sorted(by: { $0.key < $1.key }) {
             try collect(document, file: file, pointer: "", into: &found)
         }
+        for method in try ProtocolMethod.all(in: index) {
+            found.append(try params(of: method))
+        }
         let names = found.map(\.name)
         if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw GeneratorError("x-swift-struct \(twice) is declared twice")
@@ -67,6 +139,10 @@ struct WireStructReader {
         case .object(let object):
             if let name = node["x-swift-struct"]?.string {
                 found.append(try wireStruct(named: name, node: node, file: file, pointer: pointer))
+            } else if node["x-swift-member"] != nil, let name = node["x-swift-type"]?.string {
+                var part = try wireStruct(named: name, node: node, file: file, pointer: pointer)
+                part.role = .handWrittenPart
+                found.append(part)
             }
             for (key, value) in object.members {
                 try collect(value, file: file, pointer: "\(pointer)/\(key)", into: &found)
@@ -90,16 +166,7 @@ struct WireStructReader {
         let required = Set(node["required"]?.elements?.compactMap(\.string) ?? [])
         var members: [WireStruct.Member] = []
         for (key, property) in properties {
-            // Generated code writes and reads member names as they are, between quotes, with no escaping.
-            guard Self.isPlainName(key) else {
-                throw GeneratorError(
-                    "\(source)/properties: the member name '\(key)' is not ASCII letters, digits and _")
-            }
-            let (type, nullable) = try swiftType(of: property, file: file, at: "\(source)/properties/\(key)")
-            members.append(
-                WireStruct.Member(
-                    key: key, name: Self.swiftName(key), memberType: type, isOptional: !required.contains(key),
-                    isNullable: nullable, description: property["description"]?.string))
+            members.append(try member(key, property, required: required.contains(key), file: file, source: source))
         }
         var fastPath: WireStruct.FastPath?
         if let text = node["x-swift-fast-path"]?.string {
@@ -108,9 +175,11 @@ struct WireStructReader {
             }
             fastPath = path
         }
-        let result = WireStruct(
+        var result = WireStruct(
             name: name, description: node["description"]?.string, members: members, source: source,
-            fastPath: fastPath)
+            fastPath: fastPath, written: try writeOrder(of: node, members, at: source))
+        if node["x-swift-member"] != nil { result.role = .part }
+        try checkFastPath(result)
         if result.omitsNilMembers, let nullable = members.first(where: { $0.isNullable && !$0.isOptional }) {
             throw GeneratorError(
                 "\(source): \(name) leaves nil members out but requires \(nullable.key), which may be null: a type's "

@@ -24,7 +24,7 @@ struct Call: AsyncParsableCommand {
 
             Examples:
               tally call system.ping
-              tally call history.months -d '{"time_zone":"UTC","today":"2026-11-23","records":[]}'
+              tally call history.months -d '\(exampleParams)'
               tally call --params Protocol/examples/streak.summary/active-streak.json
             """)
 
@@ -53,6 +53,9 @@ struct Call: AsyncParsableCommand {
 
     /// The method's area when it names one this Tally serves: those of the v1 methods.
     static let areas = TallyMethods.areas
+
+    /// The params of `history.months` the helps show inline.
+    static let exampleParams = #"{"time_zone":"UTC","today":"2026-11-23","records":[]}"#
 
     func validate() throws {
         if let method { _ = try Self.service(of: method, override: service) }
@@ -149,7 +152,7 @@ struct Call: AsyncParsableCommand {
                 "'\(method)' is not AREA.NAME with an area of \(areas.joined(separator: ", ")) "
                     + "(e.g. history.month); give --service to send it elsewhere")
         }
-        return area == "system" ? TallyService.history.rawValue : "tally.\(area)"
+        return TallyService(sendingMethod: method).rawValue
     }
 }
 

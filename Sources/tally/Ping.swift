@@ -11,7 +11,7 @@ struct Ping: AsyncParsableCommand {
             """)
 
     @Option(help: "The service to ping.")
-    var service = TallyService.history.rawValue
+    var service = SystemPing.defaultService.rawValue
 
     @OptionGroup var output: OutputOptions
 

@@ -21,8 +21,8 @@ struct TallyCommand: AsyncParsableCommand {
             Examples:
               tally ping --json
               tally call history.month --params month.json
-              tally call history.months -d '{"time_zone":"UTC","today":"2026-11-23","records":[]}'
-              echo '{"time_zone":"UTC","today":"2026-11-23","records":[]}' | tally call history.months --params -
+              tally call history.months -d '\(Call.exampleParams)'
+              echo '\(Call.exampleParams)' | tally call history.months --params -
               tally mmi tally.streak
               tally health
               tally describe --service tally.streak

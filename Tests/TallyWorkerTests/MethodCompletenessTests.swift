@@ -8,10 +8,12 @@ import Testing
 
 /// A method of the protocol is complete everywhere Tally needs it: each method Protocol/schemas declares (a
 /// `methods/NAME.params.schema.json`) has an example in Protocol/examples, a computation the worker registers, a
-/// load-tool generator and its place in `TallyMethods.v1`. Forgetting one used to fail nothing (`tally-load --mix
-/// workout.detail` was refused although workers served it); now it fails here, naming the method and what it lacks.
-/// `TallyMethods.v1` and TallyClient's typed calls are generated from the same schemas (WireTypes): a method whose
-/// Swift type is missing does not compile.
+/// load-tool generator, its place in `TallyMethods.v1`, and its place in each document that lists the methods (its
+/// section in Protocol/methods, its row in Protocol/README's table, its call in the Python client's README, its rows
+/// in the DocC tables of TallyProtocol's methods and TallyClient's typed calls).
+/// Forgetting one used to fail nothing (`tally-load --mix workout.detail` was refused although workers served it);
+/// now it fails here, naming the method and what it lacks. Its Swift type, params and result, `TallyMethods.v1`
+/// and TallyClient's typed calls are generated from the same schemas (WireTypes).
 @Suite struct MethodCompletenessTests {
     /// The methods Protocol/ declares: the names of its params schemas.
     static let declared: [String] = {
@@ -35,6 +37,55 @@ import Testing
         return Set(TallyService.domainServices.flatMap { dispatcher.methods(of: $0.rawValue) })
     }()
 
+    /// A document of the repository, by its path from the repository's root; empty when it cannot be read.
+    static func document(_ path: String) -> String {
+        let root = ProtocolExample.protocolDirectory.deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    /// The rows of Protocol/README's table of services and methods.
+    static let tableRows: [Substring] = {
+        let text = document("Protocol/README.md")
+        guard let section = text.range(of: "## Services and methods") else { return [] }
+        return text[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("|") }.prefix {
+            $0.hasPrefix("|")
+        }
+    }()
+
+    /// The typed calls the Python client's README lists (`history_month`, `system_ping(service=…)`).
+    static let pythonCalls: Substring = {
+        let text = document("clients/python/README.md")
+        guard let list = text.range(of: "**One typed call per method**") else { return "" }
+        return text[list.upperBound...].prefix { $0 != "." }
+    }()
+
+    /// What the documents that list the methods lack of `method`, one phrase each.
+    static func undocumented(_ method: String) -> [String] {
+        var missing: [String] = []
+        let area = String(method.prefix { $0 != "." })
+        if !document("Protocol/methods/\(area).md").contains("\n## `\(method)`\n") {
+            missing.append("its section (## `\(method)`) in Protocol/methods/\(area).md")
+        }
+        // The row of its service, or of every service for the system methods.
+        let service = area == "system" ? "every service" : "`tally.\(area)`"
+        if !tableRows.contains(where: { $0.hasPrefix("| \(service) ") && $0.contains("`\(method)`") }) {
+            missing.append("its place in the row of \(service) in Protocol/README.md's table of services and methods")
+        }
+        let call = method.replacingOccurrences(of: ".", with: "_")
+        if !pythonCalls.contains("`\(call)`") && !pythonCalls.contains("`\(call)(") {
+            missing.append("its call (`\(call)`) in clients/python/README.md's list of typed calls")
+        }
+        // The DocC tables of the methods: every method in TallyProtocol's, every typed call in TallyClient's.
+        let row = "\n| `\(method)` |"
+        if !document("Sources/TallyProtocol/TallyProtocol.docc/Methods.md").contains(row) {
+            missing.append("its row in TallyProtocol.docc/Methods.md")
+        }
+        if area != "system", !document("Sources/TallyClient/TallyClient.docc/CallingEveryMethod.md").contains(row) {
+            missing.append("its typed call's row in TallyClient.docc/CallingEveryMethod.md")
+        }
+        return missing
+    }
+
     /// What `method` lacks, one phrase each (empty: it is complete).
     static func missing(_ method: String) -> [String] {
         var missing: [String] = []
@@ -44,7 +95,7 @@ import Testing
         }
         if RequestKind.generators[method] == nil { missing.append("a load-tool generator (RequestKind)") }
         if !TallyMethods.v1.contains(where: { $0.name == method }) { missing.append("its place in TallyMethods.v1") }
-        return missing
+        return missing + undocumented(method)
     }
 
     @Test func protocolDeclaresTheMethods() {
@@ -72,17 +123,45 @@ import Testing
         #expect(TallyMethods.v1.count == Set(TallyMethods.v1.map { $0.name }).count, "each method once")
     }
 
+    /// The documents are read as the test reads them: a method they do not list is reported as missing.
+    @Test func aMethodTheDocumentsDoNotListIsMissingFromThem() {
+        #expect(Self.tableRows.count >= 5, "\(Self.tableRows)")
+        #expect(Self.undocumented("history.month").isEmpty)
+        let unlisted = Self.undocumented("history.fortnight")
+        #expect(unlisted.count == 5, "\(unlisted)")
+        #expect(Self.undocumented("system.ping").isEmpty, "a system method has no typed call of its own")
+        #expect(unlisted.first?.contains("Protocol/methods/history.md") == true, "\(unlisted)")
+    }
+
+    /// The fuzzer of the direct reads picks a method by its place in `TallyMethods.v1` (an input's first byte): each
+    /// of its seeds named after a method picks that method, so that a method added to the table, which moves the
+    /// places after it, fails here, saying the byte each moved seed now needs.
+    @Test func theFuzzersSeedsPickTheMethodTheyAreNamedAfter() throws {
+        let root = ProtocolExample.protocolDirectory.deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Fuzz/Corpus/FuzzDirectDecoding")
+        let methods = TallyMethods.v1.map { $0.name }
+        var named = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            guard let method = methods.firstIndex(where: { file.hasPrefix($0 + "-") }) else { continue }
+            named += 1
+            let seed = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(file).path))
+            let picked = Int(try #require(seed.first)) % methods.count
+            #expect(picked == method, "\(file) picks \(methods[picked]): its first byte must be \(method)")
+        }
+        #expect(named >= 40, "\(named) seeds named after a method")
+    }
+
     /// The generator of each method generates a request for it, to the service that answers it.
     @Test(arguments: declared)
     func theLoadToolGeneratesTheMethod(method: String) throws {
         // A method without a generator or a place in the table is reported by `everyMethodIsComplete`.
         guard RequestKind.generators[method] != nil,
-            let service = TallyMethods.v1.first(where: { $0.name == method })?.service
+            let service = TallyMethods.v1.first(where: { $0.name == method })?.defaultService
         else { return }
         let workload = try Workload(
             mix: method, seed: 1, today: LocalDate(year: 2026, month: 11, day: 23)!, variants: 1)
         let template = try #require(workload.entries.first?.templates.first)
         #expect(template.method == method)
-        #expect(template.service == (service == .system ? TallyService.history : service).rawValue)
+        #expect(template.service == service.rawValue)
     }
 }

@@ -52,7 +52,7 @@ if step == "shape" || step == "direct", arguments.count > 2 {
     let decode: ([UInt8]) throws -> Int =
         switch name {
         case "dashboard-daily-3y": decoder(HistoryDashboard.Params.self) { $0.samples.count }
-        case "workout-day-2y": decoder(WorkoutDay.Params.self) { $0.history.workouts.count }
+        case "workout-day-2y": decoder(WorkoutDay.Params.self) { $0.workouts.count }
         default: decoder(StreakSummary.Params.self) { $0.records.count }
         }
     var sum = 0
@@ -173,7 +173,7 @@ for _ in 0..<iterations {
     case "foundation-decode":
         checksum &+= try JSONDecoder().decode(StreakSummary.Params.self, from: Data(body)).records.count
     case "workout-day-decode":
-        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).history.workouts.count
+        checksum &+= try TallyJSONDecoder().decode(WorkoutDay.Params.self, from: dayBody).workouts.count
     case "workout-day-compute":
         checksum &+= try WorkoutDay.result(for: dayParams!, limits: RequestLimits()).workouts.count
     case "workout-day-dispatch":

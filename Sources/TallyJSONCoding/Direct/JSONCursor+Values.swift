@@ -216,13 +216,3 @@ extension JSONCursor {
         }
     }
 }
-
-extension JSONCursor {
-    /// Reads a string naming one case of a closed set by its raw value (`"monday"`, `"kg"`); `nil` for anything
-    /// else.
-    @inlinable
-    public mutating func name<Name: RawRepresentable & CaseIterable>(of type: Name.Type) -> Name?
-    where Name.RawValue == String {
-        text { bytes in Name.allCases.first { $0.rawValue.utf8.elementsEqual(bytes) } }
-    }
-}

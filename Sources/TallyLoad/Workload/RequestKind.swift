@@ -52,9 +52,9 @@ package struct RequestKind: Sendable, Hashable, CustomStringConvertible {
         var training = WorkoutDataGenerator(seed: generator.generator.next())
         switch method {
         case SystemPing.name:
-            return try template(SystemPing.self, SystemPing.Params(), service: .history)
+            return try template(SystemPing.self, SystemPing.Params())
         case SystemDescribe.name:
-            return try template(SystemDescribe.self, SystemDescribe.Params(), service: .history)
+            return try template(SystemDescribe.self, SystemDescribe.Params())
         case HistoryMonths.name:
             let records = generator.records(endingOn: today, size: size)
             return try template(HistoryMonths.self, HistoryMonths.Params(time: time, records: records, isPro: true))
@@ -109,7 +109,7 @@ package struct RequestKind: Sendable, Hashable, CustomStringConvertible {
 
     /// Encodes `params` once; every request of the template reuses the bytes.
     private func template<M: TallyMethod>(
-        _ method: M.Type, _ params: M.Params, service: TallyService = M.service
+        _ method: M.Type, _ params: M.Params, service: TallyService = M.defaultService
     ) throws -> RequestTemplate {
         RequestTemplate(
             service: service.rawValue, method: M.name, label: description,

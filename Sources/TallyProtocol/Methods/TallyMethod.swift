@@ -12,7 +12,8 @@ public protocol TallyMethod: Sendable {
     static var service: TallyService { get }
 }
 
-/// The MDP service names of Tally. `system` methods are answered by every service.
+/// The MDP service names of Tally: one per area of the method names (`tally.history` for `history.*`, generated
+/// with the methods). `system` methods are answered by every service.
 public struct TallyService: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: String
 
@@ -20,12 +21,21 @@ public struct TallyService: RawRepresentable, Hashable, Sendable, Codable, Custo
 
     public var description: String { rawValue }
 
-    public static let history = Self(rawValue: "tally.history")
-    public static let streak = Self(rawValue: "tally.streak")
-    public static let workout = Self(rawValue: "tally.workout")
-    /// Not an MDP service of its own: methods registered here are answered on every service.
-    public static let system = Self(rawValue: "tally.system")
+    /// The service a request for the method `name` goes to when its sender names none: its area's (`tally.history`
+    /// for `history.month`, `tally.sleep` for a `sleep.night` Tally does not know); a `system.*` method, which every
+    /// service answers, to `tally.history`, which every worker serves unless told otherwise. The one place that
+    /// says so: the client, the CLI and the load tool ask here.
+    public init(sendingMethod name: String) {
+        let area = name.prefix { $0 != "." }
+        self = area == "system" ? .history : Self(rawValue: "tally.\(area)")
+    }
 
-    /// The domain services a worker serves by default.
-    public static let domainServices: [TallyService] = [.history, .streak, .workout]
+    /// Whether a method of this service (its `TallyMethod.service`) is answered on `service`: on its own, and a
+    /// `system` method on every service. The worker's registry and `FakeTally` answer by it.
+    package func isAnswered(on service: String) -> Bool { self == .system || rawValue == service }
+}
+
+extension TallyMethod {
+    /// The service a request for this method goes to when its sender names none (`TallyService(sendingMethod:)`).
+    public static var defaultService: TallyService { TallyService(sendingMethod: name) }
 }

@@ -42,6 +42,9 @@ public struct RequestTime: Codable, Sendable, Hashable {
         self.init(zone: .named(timeZone), reference: .today(today))
     }
 
+    /// The fixed offsets accepted, in minutes: ±18 h, as RFC 3339 and Foundation allow.
+    static let offsets = -18 * 60...18 * 60
+
     /// The date this frame makes today: `today` as given, or the date on the zone's clock at `now` — as the
     /// worker reads it, so that a client can send dates relative to it (a goal change effective today, say).
     public var today: LocalDate {
@@ -52,31 +55,28 @@ public struct RequestTime: Codable, Sendable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case timeZone = "time_zone"
-        case utcOffsetMinutes = "utc_offset_minutes"
-        case now, today
-    }
-
+    // Its keys (`CodingKeys`) and the reads of its members (`DirectMembers`) are generated from the schema's
+    // `time_frame`; the rules the members make a frame by are written here.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let path = FieldPath(codingPath: container.codingPath)
         let name = try container.decodeIfPresent(ZoneName.self, forKey: .timeZone)
         let offset = try container.decodeIfPresent(Int.self, forKey: .utcOffsetMinutes)
+        let zonePath = path + CodingKeys.timeZone
+        let offsetPath = path + CodingKeys.utcOffsetMinutes
         switch (name, offset) {
         case (let name?, nil):
             zone = .named(name)
         case (nil, let minutes?):
-            guard abs(minutes) <= 18 * 60 else {
-                throw TallyError.invalidParams(path + "utc_offset_minutes", "must be within -1080...1080")
+            guard Self.offsets.contains(minutes) else {
+                throw TallyError.invalidParams(offsetPath, "must be within -1080...1080")
             }
             zone = .fixedOffset(minutes: minutes)
         case (nil, nil):
-            throw TallyError.invalidParams(path + "time_zone", "is required (an IANA zone, or utc_offset_minutes)")
+            throw TallyError.invalidParams(zonePath, "is required (an IANA zone, or utc_offset_minutes)")
         case (_?, _?):
             throw TallyError.invalidParams(
-                path + "utc_offset_minutes", "give time_zone or utc_offset_minutes, not both",
-                conflictsWith: path + "time_zone")
+                offsetPath, "give time_zone or utc_offset_minutes, not both", conflictsWith: zonePath)
         }
         let now = try container.decodeIfPresent(Timestamp.self, forKey: .now)
         let today = try container.decodeIfPresent(LocalDate.self, forKey: .today)
@@ -84,9 +84,11 @@ public struct RequestTime: Codable, Sendable, Hashable {
         case (let now?, nil): reference = .now(now)
         case (nil, let today?): reference = .today(today)
         case (nil, nil):
-            throw TallyError.invalidParams(path + "now", "is required (an RFC 3339 instant, or today as yyyy-MM-dd)")
+            throw TallyError.invalidParams(
+                path + CodingKeys.now, "is required (an RFC 3339 instant, or today as yyyy-MM-dd)")
         case (_?, _?):
-            throw TallyError.invalidParams(path + "today", "give now or today, not both", conflictsWith: path + "now")
+            throw TallyError.invalidParams(
+                path + CodingKeys.today, "give now or today, not both", conflictsWith: path + CodingKeys.now)
         }
     }
 

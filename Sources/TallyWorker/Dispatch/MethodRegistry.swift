@@ -25,9 +25,7 @@ package struct MethodRegistry: Sendable {
         var readParams: DirectRead?
 
         /// Whether the method is answered on `service`: its own, or any for a `system` method.
-        func answers(on service: String) -> Bool {
-            self.service.rawValue == service || self.service == .system
-        }
+        func answers(on service: String) -> Bool { self.service.isAnswered(on: service) }
     }
 
     private(set) var entries: [String: Entry] = [:]

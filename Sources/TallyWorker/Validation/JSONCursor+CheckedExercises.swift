@@ -12,6 +12,10 @@ extension JSONCursor {
     /// verdict, and the request goes where the field is named. So what it accepts is exactly what the direct read of
     /// `[ExerciseParams]` accepts and `isValid` passes: the same reads (`int()`, `double()`, the unit's symbol, a
     /// plain string) and the same bounds.
+    ///
+    /// Never inlined: its loop runs over most of a workout request's bytes, and inlined into the large read of a
+    /// workout (`WorkoutParams.selected`) it runs slower (Benchmarks/README.md).
+    @inline(never)
     mutating func passCheckedExercises(limits: RequestLimits) -> Bool {
         passCheckedList(limits: limits) { $0.passCheckedExercise(limits: limits) }
     }

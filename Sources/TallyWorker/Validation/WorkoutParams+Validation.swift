@@ -20,16 +20,18 @@ extension WorkoutParams {
 
     /// Checks every field, without converting anything.
     func check(at path: @autoclosure () -> FieldPath, limits: RequestLimits) throws(TallyError) {
-        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + "id")
-        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + "name")
+        try WorkoutBounds.check(id, length: WorkoutBounds.idLength, path() + CodingKeys.id)
+        try WorkoutBounds.check(name, length: WorkoutBounds.nameLength, path() + CodingKeys.name)
         if let templateID {
-            try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + "template_id")
+            try WorkoutBounds.check(templateID, length: WorkoutBounds.idLength, path() + CodingKeys.templateID)
         }
-        if let dayName { try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + "day_name") }
-        if let plan { try plan.check(at: path() + "plan") }
-        try WorkoutBounds.check(count: exercises.count, limits, path() + "exercises", unit: "exercises")
+        if let dayName {
+            try WorkoutBounds.check(dayName, length: WorkoutBounds.nameLength, path() + CodingKeys.dayName)
+        }
+        if let plan { try plan.check(at: path() + CodingKeys.plan) }
+        try WorkoutBounds.check(count: exercises.count, limits, path() + CodingKeys.exercises, unit: "exercises")
         for index in exercises.indices where !ExerciseParams.isValid(exercises[index], limits: limits) {
-            try exercises[index].check(at: (path() + "exercises").index(index), limits: limits)
+            try exercises[index].check(at: (path() + CodingKeys.exercises).index(index), limits: limits)
         }
     }
 
@@ -50,6 +52,6 @@ extension WorkoutParams {
 
     /// The path of the completion time of `params.workouts[index]`, for errors about it.
     static func completionPath(_ index: Int) -> FieldPath {
-        FieldPath.params.key("workouts").index(index) + "completed_at"
+        FieldPath.params.key("workouts").index(index) + CodingKeys.completedAt
     }
 }

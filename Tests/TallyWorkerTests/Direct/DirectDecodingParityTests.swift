@@ -69,60 +69,42 @@ import Testing
 
     // MARK: Generated params
 
-    /// One generated params document per method kind, from the load tool's seeded generators, as Tally's encoder
-    /// writes it.
+    /// Every method of the table (`TallyMethods.v1`): the tests below read the params of each, so that a method
+    /// added to the protocol is in them with nothing more to write.
+    static let methods = TallyMethods.v1
+
+    /// `document(of:seed:sizes:)` of `methods[kind]` (modulo their count).
     static func document(
         kind: Int, seed: UInt64, sizes: [HistorySize] = [.month, .month, .month, .month, .year]
     ) -> (name: String, bytes: [UInt8], check: @Sendable ([UInt8]) -> String?) {
-        let today = LocalDate(year: 2026, month: 11, day: 23)!
-        let zone = ZoneName("Europe/Berlin")!
-        let calendar = ZoneCalendar(timeZone: zone.timeZone)
-        var steps = StepDataGenerator(seed: seed)
-        var training = WorkoutDataGenerator(seed: seed)
-        let size = sizes[Int(seed % UInt64(sizes.count))]
-        let time = RequestTime(timeZone: zone, today: today)
-        switch kind % 7 {
-        case 0:
-            let params = StreakSummary.Params(
-                time: time, goals: GoalParams(log: steps.goalLog(endingOn: today, size: size)),
-                records: steps.records(endingOn: today, size: size), weekStartsOn: .monday)
-            return ("streak.summary", encoded(params), { parity(StreakSummary.Params.self, $0) })
-        case 1:
-            let params = HistoryMonth.Params(
-                time: time,
-                goals: GoalParams(trackingEnabled: seed % 2 == 0, log: steps.goalLog(endingOn: today, size: size)),
-                records: steps.records(endingOn: today, size: size), month: today.yearMonth, isPro: true)
-            return ("history.month", encoded(params), { parity(HistoryMonth.Params.self, $0) })
-        case 2:
-            let params = HistoryMonths.Params(
-                time: time, records: steps.records(endingOn: today, size: size), isPro: true)
-            return ("history.months", encoded(params), { parity(HistoryMonths.Params.self, $0) })
-        case 3:
-            let params = HistoryDashboard.Params(
-                time: time, goals: GoalParams(log: steps.goalLog(endingOn: today, size: size)),
-                records: steps.records(endingOn: today, size: size), samples: steps.samples(on: today, zone: calendar),
-                date: today, mode: .daily, isPro: true)
-            return ("history.dashboard", encoded(params), { parity(HistoryDashboard.Params.self, $0) })
-        case 4:
-            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
-            let params = WorkoutDay.Params(time: time, date: today, unit: .pound, workouts: workouts)
-            return ("workout.day", encoded(params), { parity(WorkoutDay.Params.self, $0) })
-        case 5:
-            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
-            let (stretches, meditations) = training.sessions(endingOn: today, size: size, zone: calendar)
-            let params = WorkoutCalendar.Params(
-                time: time, month: today.yearMonth, types: [.workout, .stretch], workouts: workouts,
-                stretches: stretches, meditations: meditations)
-            return ("workout.calendar", encoded(params), { parity(WorkoutCalendar.Params.self, $0) })
-        default:
-            let workouts = training.workouts(endingOn: today, size: size, zone: calendar)
-            let params = WorkoutDetail.Params(
-                time: time, workoutID: workouts.last?.id ?? "w1", unit: .kilogram, workouts: workouts)
-            return ("workout.detail", encoded(params), { parity(WorkoutDetail.Params.self, $0) })
-        }
+        document(of: methods[kind % methods.count], seed: seed, sizes: sizes)
     }
 
-    static func encoded(_ params: some Encodable) -> [UInt8] { try! TallyJSON.encoder().encodeToBytes(params) }
+    /// One params document of `method`, as the load tool's seeded generator makes it (`RequestKind`) and Tally's
+    /// encoder writes it, and the check of its direct read.
+    static func document(
+        of method: any TallyMethod.Type, seed: UInt64, sizes: [HistorySize] = [.month, .month, .month, .month, .year]
+    ) -> (name: String, bytes: [UInt8], check: @Sendable ([UInt8]) -> String?) {
+        let size = sizes[Int(seed % UInt64(sizes.count))]
+        let request = RequestKind.generators[method.name] == true ? "\(method.name)@\(size.rawValue)" : method.name
+        let today = LocalDate(year: 2026, month: 11, day: 23)!
+        let workload = try! Workload(mix: request, seed: seed, today: today, variants: 1)
+        let body = workload.entries[0].templates[0].body(id: "p")
+        guard case .object(let members) = JSONText(body), let params = members.first(where: { $0.key == "params" })
+        else { preconditionFailure("\(request): a request without params") }
+        return (method.name, params.value.bytes, { parity(method, $0) })
+    }
+
+    /// `parity(_:_:mustRead:)` of the params of `method`.
+    static func parity(_ method: any TallyMethod.Type, _ bytes: [UInt8], mustRead: Bool = false) -> String? {
+        func read<M: TallyMethod>(_: M.Type) -> String? {
+            guard let type = M.Params.self as? any (JSONDirectDecodable & Decodable & Equatable).Type else {
+                return "its params are not read directly"
+            }
+            return parity(type, bytes, mustRead: mustRead)
+        }
+        return read(method)
+    }
 
     /// `nil` when the direct read of `bytes` is the standard decoder's value or gives up; else what differs.
     /// `mustRead`: the document is one the direct read promises to read.
@@ -143,7 +125,9 @@ import Testing
     /// Each case computes on a thread of its own (`onOwnThread`): a property run adds up to seconds of CPU, which
     /// on the cooperative pool would starve the suites beside it that wait on real sockets.
     @Test func generatedParamsReadDirectlyInAnyOrderAndSpacing() async {
-        await propertyCheck(count: 70, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...2)) {
+        await propertyCheck(
+            count: 70, input: Gen.int(in: 0...(Self.methods.count - 1)), Gen.int(in: 1...1_000_000), Gen.int(in: 0...2)
+        ) {
             kind, seed, spacing in
             let problems =
                 (try? await onOwnThread { () -> [String] in
@@ -153,7 +137,7 @@ import Testing
                     let space = ["", " ", "\n\t "][spacing]
                     let reshaped = Array(text.text(space: space).utf8)
                     return [bytes, reshaped].compactMap { variant in
-                        Self.checkRead(kind: kind, variant).map { "\(name), seed \(seed): \($0)" }
+                        Self.parity(Self.methods[kind], variant, mustRead: true).map { "\(name), seed \(seed): \($0)" }
                     }
                 }) ?? ["the case did not run"]
             #expect(problems.isEmpty, "\(problems)")
@@ -165,34 +149,29 @@ import Testing
     /// standard decoder's values.
     @Test func foundationsDefaultEncodingIsReadDirectly() async throws {
         let problems = try await onOwnThread { () -> [String] in
-            (0..<14).compactMap { kind -> String? in
+            (0..<2 * Self.methods.count).compactMap { kind -> String? in
                 let (name, bytes, _) = Self.document(kind: kind, seed: UInt64(kind + 1), sizes: [.month])
                 let object = try! JSONSerialization.jsonObject(with: Data(bytes))
                 let foundation = Array(try! JSONSerialization.data(withJSONObject: object))
-                guard foundation.contains(UInt8(ascii: "\\")) else { return "\(name): no escape written" }
-                return Self.checkRead(kind: kind, foundation).map { "\(name): \($0)" }
+                guard foundation.contains(UInt8(ascii: "\\")) || !bytes.contains(UInt8(ascii: "/")) else {
+                    return "\(name): no escape written"
+                }
+                return Self.parity(Self.methods[kind % Self.methods.count], foundation, mustRead: true).map {
+                    "\(name): \($0)"
+                }
             }
         }
         #expect(problems.isEmpty, "\(problems)")
-    }
-
-    static func checkRead(kind: Int, _ bytes: [UInt8]) -> String? {
-        switch kind % 7 {
-        case 0: parity(StreakSummary.Params.self, bytes, mustRead: true)
-        case 1: parity(HistoryMonth.Params.self, bytes, mustRead: true)
-        case 2: parity(HistoryMonths.Params.self, bytes, mustRead: true)
-        case 3: parity(HistoryDashboard.Params.self, bytes, mustRead: true)
-        case 4: parity(WorkoutDay.Params.self, bytes, mustRead: true)
-        case 5: parity(WorkoutCalendar.Params.self, bytes, mustRead: true)
-        default: parity(WorkoutDetail.Params.self, bytes, mustRead: true)
-        }
     }
 
     /// One thing changed somewhere in a generated document (a member removed, null, doubled or unknown; a value
     /// of another kind or at an edge of the grammar; an escape; bytes that are not UTF-8; the document cut short):
     /// whatever the direct read accepts, the standard decoder decodes to the same value.
     @Test func changedParamsAreReadDirectlyOnlyToTheStandardValue() async {
-        await propertyCheck(count: 250, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
+        await propertyCheck(
+            count: 250, input: Gen.int(in: 0...(Self.methods.count - 1)), Gen.int(in: 1...1_000_000),
+            Gen.int(in: 0...1_000)
+        ) {
             kind, seed, pick in
             let problems =
                 (try? await onOwnThread { () -> [String] in
@@ -214,8 +193,14 @@ import Testing
     /// writing members in hash order does): the direct path passes the params over by their structure and reads them
     /// once it knows the method, and both paths answer alike. Strings full of brackets, quotes and commas included.
     @Test func requestsWithTheirParamsFirstGetTheSameAnswer() async {
-        await propertyCheck(count: 100, input: Gen.int(in: 0...6), Gen.int(in: 1...1_000_000), Gen.int(in: 0...1_000)) {
-            kind, seed, pick in
+        // The system methods answer with the worker's uptime, which differs from one answer to the next.
+        let comparable = Self.methods.indices.filter { Self.methods[$0].service != .system }
+        await propertyCheck(
+            count: 100, input: Gen.int(in: 0...(comparable.count - 1)), Gen.int(in: 1...1_000_000),
+            Gen.int(in: 0...1_000)
+        ) {
+            pickedKind, seed, pick in
+            let kind = comparable[pickedKind]
             let problems =
                 (try? await onOwnThread { () -> [String] in
                     let (name, bytes, _) = Self.document(kind: kind, seed: UInt64(seed), sizes: [.month])
@@ -228,9 +213,7 @@ import Testing
                         : Self.mutations[(pick / paths.count + seed) % Self.mutations.count]
                     let params = String(decoding: mutation.apply(text, path), as: UTF8.self)
                     let body = Array(#"{"params":\#(params),"id":"p","method":"\#(name)","version":1}"#.utf8)
-                    let service =
-                        name.hasPrefix("workout")
-                        ? "tally.workout" : name.hasPrefix("streak") ? "tally.streak" : "tally.history"
+                    let service = TallyService(sendingMethod: name).rawValue
                     let (direct, standard, _) = Self.answers(body, service: service)
                     return direct != nil && direct == standard
                         ? [] : ["\(name), seed \(seed), \(mutation.name) at \(path)"]
@@ -255,6 +238,7 @@ import Testing
         replacing("a string") { _ in .scalar("\"x\"") },
         replacing("a number") { _ in .scalar("7") },
         replacing("true") { _ in .scalar("true") },
+        replacing("false") { _ in .scalar("false") },
         replacing("an empty object") { _ in .object([]) },
         replacing("an empty array") { _ in .array([]) },
         replacing("a doubled member") { value in
@@ -353,7 +337,7 @@ import Testing
         #" { "params" : PARAMS , "method" : "streak.summary" , "version" : 1 , "id" : "a" } "#,
     ])
     func plainEnvelopesAreReadDirectly(template: String) {
-        let params = String(decoding: Self.document(kind: 0, seed: 3).bytes, as: UTF8.self)
+        let params = String(decoding: Self.document(of: StreakSummary.self, seed: 3).bytes, as: UTF8.self)
         let body = Array(template.replacingOccurrences(of: "PARAMS", with: params).utf8)
         let (direct, standard, read) = Self.answers(body, service: "tally.streak")
         #expect(read)
@@ -386,7 +370,7 @@ import Testing
         #"[{"id":"a","method":"streak.summary","version":1,"params":PARAMS}]"#,
     ])
     func envelopesGetTheSameAnswer(template: String) {
-        let params = String(decoding: Self.document(kind: 0, seed: 3).bytes, as: UTF8.self)
+        let params = String(decoding: Self.document(of: StreakSummary.self, seed: 3).bytes, as: UTF8.self)
         let body = Array(
             template.replacingOccurrences(of: "PARAMS", with: params)
                 .replacingOccurrences(of: "ID128", with: String(repeating: "i", count: 128))

@@ -360,18 +360,6 @@ protocol WorkoutsCarrying: Encodable {
     var workouts: [WorkoutParams] { get set }
 }
 
-extension WorkoutDay.Params: WorkoutsCarrying {
-    var workouts: [WorkoutParams] {
-        get { history.workouts }
-        set { history.workouts = newValue }
-    }
-}
-
-extension WorkoutDetail.Params: WorkoutsCarrying {
-    var workouts: [WorkoutParams] {
-        get { history.workouts }
-        set { history.workouts = newValue }
-    }
-}
-
+extension WorkoutDay.Params: WorkoutsCarrying {}
+extension WorkoutDetail.Params: WorkoutsCarrying {}
 extension WorkoutCalendar.Params: WorkoutsCarrying {}

@@ -25,12 +25,12 @@ from ._envelope import (
     Reply,
     check_method,
     check_request_id,
-    default_service,
     encode_document,
     encode_request,
     request_frames,
 )
 from ._io import CallFuture, IOLoop, SocketSettings
+from ._services import default_service, is_system
 from ._tracing import current_trace
 from .curve import Curve
 from .errors import ClientClosedError, EndpointState, InvalidResponseError, TallyError, UsageError
@@ -147,7 +147,7 @@ def typed_params(method: str, params: Any) -> Any:
     if spec is None:
         raise UsageError(f"{method} is not a method of the schemas this client was generated from")
     if params is None:
-        if method.startswith("system."):
+        if is_system(method):
             return None
         raise UsageError(f"{method} needs params: a {spec.params.__name__} or a mapping of its members")
     if isinstance(params, (Mapping, spec.params)):

@@ -27,12 +27,6 @@ def check_method(method: object) -> str:
     return method
 
 
-def default_service(method: str) -> str:
-    """The MDP service of a method: ``tally.<area>``; ``system.*`` methods are answered by every service."""
-    area = method.split(".", 1)[0]
-    return "tally.history" if area == "system" else f"tally.{area}"
-
-
 def format_instant(instant: datetime) -> str:
     """An aware datetime as RFC 3339 in UTC with milliseconds: ``2026-11-23T10:15:02.500Z``."""
     if instant.tzinfo is None or instant.utcoffset() is None:

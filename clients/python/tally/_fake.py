@@ -26,6 +26,7 @@ import zmq
 
 from ._decoding import ModelError, instant, to_json_value
 from ._schema import Problem, Schemas
+from ._services import answers
 from .errors import TallyBaseError, TallyError, error_for
 
 MDP_CLIENT = b"MDPC01"
@@ -350,10 +351,8 @@ class FakeTally:
             unavailable = error_for("unavailable", f"no worker serves {service}", {"service": service})
             raise _RefusedError(unavailable, request_id)
         with self._lock:
-            handled = sorted(
-                name for name in self._handlers if _service_of(name) == service or name.startswith("system.")
-            )
-            known = method in self._handlers and (method.startswith("system.") or _service_of(method) == service)
+            handled = sorted(name for name in self._handlers if answers(service, name))
+            known = method in self._handlers and answers(service, method)
         if not known:
             raise _RefusedError(error_for("unknown_method", f"{service} has no method {method!r} (handlers: {handled})",
                                      {"field": "method", "service": service, "methods": handled}), request_id)
@@ -434,10 +433,6 @@ def traceparent_problem(value: Any) -> str | None:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
-
-
-def _service_of(method: str) -> str:
-    return f"tally.{method.split('.', 1)[0]}"
 
 
 def _invalid_request(field_path: str, problem: str) -> TallyError:

@@ -205,18 +205,18 @@ class HistoryDashboardParams:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     goal_tracking_enabled: bool | None = None
-    """The app's enableDailyStepGoal; default true."""
+    """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
     """Bounds: at least 1 element."""
 
     records: list[DailyRecord] | None = None
-    """Every daily record the client has, any order, one per date; default none. Records after today are ignored and
-    counted in future_records_ignored. Bounds: 0 to 20000 elements.
+    """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
+    future_records_ignored. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     samples: list[StepSample] | None = None
-    """Timed samples for the daily chart; default none. Bounds: 0 to 20000 elements."""
+    """Timed samples for the daily chart. Bounds: 0 to 20000 elements. Default: ``[]``."""
 
     date: _dt.date | str | None = None
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
@@ -609,14 +609,14 @@ class HistoryMonthParams:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     goal_tracking_enabled: bool | None = None
-    """The app's enableDailyStepGoal; default true."""
+    """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
     """Bounds: at least 1 element."""
 
     records: list[DailyRecord] | None = None
-    """Every daily record the client has, any order, one per date; default none. Records after today are ignored and
-    counted in future_records_ignored. Bounds: 0 to 20000 elements.
+    """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
+    future_records_ignored. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     month: str | None = None
@@ -828,8 +828,8 @@ class HistoryMonthsParams:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     records: list[DailyRecord] | None = None
-    """Every daily record the client has, any order, one per date; default none. Records after today are ignored and
-    counted in future_records_ignored. Bounds: 0 to 20000 elements.
+    """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
+    future_records_ignored. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     is_pro: bool | None = None
@@ -951,14 +951,14 @@ class StreakSummaryParams:
     """
 
     goal_tracking_enabled: bool | None = None
-    """The app's enableDailyStepGoal; default true."""
+    """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
     """Bounds: at least 1 element."""
 
     records: list[DailyRecord] | None = None
-    """Every daily record the client has, any order, one per date; default none. Records after today are ignored and
-    counted in future_records_ignored. Bounds: 0 to 20000 elements.
+    """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
+    future_records_ignored. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     week_starts_on: WeekStartsOn | None = None
@@ -1930,13 +1930,13 @@ class WorkoutCalendarParams:
     """The types shown; default all three. Repeats are ignored. Bounds: 1 to 20000 elements."""
 
     workouts: list[Workout] | None = None
-    """Bounds: 0 to 20000 elements."""
+    """Bounds: 0 to 20000 elements. Default: ``[]``."""
 
     stretches: list[Stretch] | None = None
-    """Bounds: 0 to 20000 elements."""
+    """Bounds: 0 to 20000 elements. Default: ``[]``."""
 
     meditations: list[Meditation] | None = None
-    """Bounds: 0 to 20000 elements."""
+    """Bounds: 0 to 20000 elements. Default: ``[]``."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.now, "now")
@@ -2317,7 +2317,7 @@ class WorkoutDayParams:
 
     workouts: list[Workout] | None = None
     """Every workout the client has (default none): the day's are picked by local date, and all count towards
-    template usage. Bounds: 0 to 20000 elements.
+    template usage. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     def __post_init__(self) -> None:
@@ -2622,7 +2622,7 @@ class WorkoutDetailParams:
 
     workouts: list[Workout] | None = None
     """Every workout the client has (default none): the one asked for is found in it, and all but the future ones
-    count towards times_logged. Bounds: 0 to 20000 elements.
+    count towards times_logged. Bounds: 0 to 20000 elements. Default: ``[]``.
     """
 
     def __post_init__(self) -> None:

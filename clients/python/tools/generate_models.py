@@ -33,6 +33,7 @@ member is named after its class and member (``StreakSummaryMilestonesTier``). ``
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import keyword
 import pathlib
@@ -52,9 +53,17 @@ LINE = 116
 # Definitions whose plain name would mislead in Python (`Set` reads as typing.Set).
 RENAMED = {"workout.schema.json#/$defs/set": "ExerciseSet"}
 
-# Protocol/README.md, "Services and methods": each area is served by tally.<area>; system.* by every service.
-SYSTEM_AREA = "system"
-DEFAULT_SYSTEM_SERVICE = "tally.history"
+
+def _services() -> Any:
+    """The client's own rule of which service a method goes to (``tally/_services.py``), read without the package."""
+    spec = importlib.util.spec_from_file_location("tally_services", PACKAGE / "_services.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SERVICES = _services()
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -796,7 +805,7 @@ def render_typed_calls(methods: list[tuple[str, str, str, str]], docs: dict[str,
             "        raise NotImplementedError",
         ]
         for method, service, params, result in methods:
-            system = method.split(".", 1)[0] == SYSTEM_AREA
+            system = SERVICES.is_system(method)
             params_annotation = f"models.{params} | Mapping[str, Any]" + (" | None = None" if system else "")
             out += ["", f"    {prefix}def {method.replace('.', '_')}(", "        self,"]
             out.append(f"        params: {params_annotation},")
@@ -844,10 +853,10 @@ def render(schemas_directory: pathlib.Path = SCHEMAS) -> dict[str, str]:
             raise SchemaError(f"{method}: needs both a params and a result schema")
         params = generator.class_type(kinds["params"], camel(method) + "Params").name
         result = generator.class_type(kinds["result"], camel(method) + "Result").name
-        area = method.split(".", 1)[0]
-        service = DEFAULT_SYSTEM_SERVICE if area == SYSTEM_AREA else f"tally.{area}"
+        service = SERVICES.default_service(method)
         methods.append((method, service, params, result))
-        summary = [f"``{method}`` on ``{service}``" + (" (or the service given)" if area == SYSTEM_AREA else "") + "."]
+        given = " (or the service given)" if SERVICES.is_system(method) else ""
+        summary = [f"``{method}`` on ``{service}``{given}."]
         for kind in ("params", "result"):
             description = kinds[kind].schema.get("description")
             if description:

@@ -7,7 +7,7 @@ extension HistoryDashboard: ComputedMethod {
     /// - Throws: `invalid_params` (a date after today, a chart reaching beyond the supported dates or instants,
     ///   goal log, records, samples), `payload_too_large`, `pro_required` for `weekly` or `monthly` without Pro.
     package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        let valid = try params.shared.validated(limits: limits)
+        let valid = try params.validated(limits: limits)
         let reference = valid.reference
         let samples = try StepSampleParams.samples(params.samples, at: .params + "samples", limits: limits)
         let selected = params.date ?? reference.today
@@ -19,12 +19,12 @@ extension HistoryDashboard: ComputedMethod {
         if mode.needsPro, !params.isPro {
             throw .proRequired(.params + "mode", "the \(params.mode.rawValue) chart")
         }
-        let calendar = params.shared.time.calendar
+        let calendar = params.time.calendar
         let dashboard: StepDashboard
         do {
             dashboard = try StepDashboard(
                 mode: mode, date: selected, history: valid.history, samples: samples, goals: valid.goals,
-                today: reference.today, now: reference.now, calendar: calendar, weekStart: params.shared.weekStartsOn)
+                today: reference.today, now: reference.now, calendar: calendar, weekStart: params.weekStartsOn)
         } catch {
             // The selected day is `date`, or today when the request leaves it out: either way `params.date`.
             throw .invalidParams(.params + "date", "\(error)")

@@ -6,7 +6,7 @@ extension HistoryMonth: ComputedMethod {
     /// - Throws: `invalid_params` (a month after the current one, goal log, records), `payload_too_large`,
     ///   `pro_required` for a free user's month before the 3 most recent available months.
     package static func result(for params: Params, limits: RequestLimits) throws(TallyError) -> Result {
-        let valid = try params.shared.validated(limits: limits)
+        let valid = try params.validated(limits: limits)
         let today = valid.reference.today
         let available = AvailableMonths(history: valid.history, today: today)
         let shown = params.month ?? available.current
@@ -18,7 +18,7 @@ extension HistoryMonth: ComputedMethod {
         }
         let month = CalendarMonth(
             month: shown, history: valid.history, goals: valid.goals, today: today,
-            weekStart: params.shared.weekStartsOn)
+            weekStart: params.weekStartsOn)
         let visible = available.visible(isPro: params.isPro)
         return Result(
             month: month.month, asOf: today, goalTrackingEnabled: valid.goals.trackingEnabled,

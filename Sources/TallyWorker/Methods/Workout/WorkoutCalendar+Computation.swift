@@ -13,24 +13,10 @@ extension WorkoutCalendar: SelectiveMethod {
     /// (a month comes before the workouts as Tally's encoder writes them; a month left out is known only at their
     /// end), the exercises are checked and passed over, and the shown ones read again from where they lie.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
-        var time = RequestTime.DirectMembers()
-        var members = Params.DirectMembers()
-        var workouts: SelectedWorkouts?
-        let read = cursor.object { key, cursor in
-            if let read = time.read(key, &cursor) ?? members.read(key, &cursor) { return read }
-            guard key.is("workouts"), workouts == nil else { return false }
-            workouts = SelectedWorkouts.read(&cursor, showing: members.month.map(Self.inMonth), limits: limits)
-            return workouts != nil
+        selection(&cursor, limits: limits, showing: { $0.month.map(inMonth) }) { params in
+            // A frame the result refuses shows no month: every workout keeps its exercises, and the result throws.
+            (params.month ?? (try? params.time.checkedReferenceDay().today.yearMonth)).map(inMonth) ?? { _ in true }
         }
-        guard read, let time = time.value else { return nil }
-        // A frame the result refuses shows no month: every workout keeps its exercises, and the result throws.
-        let shows = (members.month ?? (try? time.checkedReferenceDay().today.yearMonth)).map(Self.inMonth)
-        var history: [WorkoutParams] = []
-        if let workouts {
-            guard let resolved = workouts.resolved(showing: shows ?? { _ in true }) else { return nil }
-            history = resolved
-        }
-        return Selection(params: Params(time: time, workouts: history, members), workoutsChecked: true)
     }
 
     /// Whether a workout may fall in `month` in any zone.
@@ -74,12 +60,12 @@ extension WorkoutCalendar: SelectiveMethod {
         for index in stretches.indices {
             _ = try calendar.requestDate(
                 of: stretches[index].completedAt.instant,
-                at: FieldPath.params.key("stretches").index(index) + "completed_at")
+                at: FieldPath.params.key("stretches").index(index) + StretchParams.CodingKeys.completedAt)
         }
         for index in meditations.indices {
             _ = try calendar.requestDate(
                 of: meditations[index].completedAt.instant,
-                at: FieldPath.params.key("meditations").index(index) + "completed_at")
+                at: FieldPath.params.key("meditations").index(index) + MeditationParams.CodingKeys.completedAt)
         }
         guard month <= today.yearMonth else {
             throw .invalidParams(.params + "month", "is after the current month \(today.yearMonth)")

@@ -11,14 +11,12 @@ extension WorkoutDay: SelectiveMethod {
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only those
     /// that may fall on the date.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
-        guard
-            let read = SelectedHistoryMembers.readParams(
-                &cursor, limits: limits, key: "date", read: { $0.fixedText(width: 10, LocalDate.init(checkedUTF8:)) },
-                shows: { date in { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) } })
-        else { return nil }
-        let params = Params(
-            time: read.time, date: read.decider, unit: read.history.unit, workouts: read.history.workouts)
-        return Selection(params: params, workoutsChecked: true)
+        selection(&cursor, limits: limits, showing: { $0.date.map(mayFallOn) }, then: { mayFallOn($0.date) })
+    }
+
+    /// Whether a workout may fall on `date` in any zone.
+    private static func mayFallOn(_ date: LocalDate) -> (WorkoutParams) -> Bool {
+        { ZoneCalendar.instant($0.completedAt.instant, mayFallOn: date) }
     }
 
     /// Validates what `selection` has not checked and computes the day.
@@ -29,7 +27,7 @@ extension WorkoutDay: SelectiveMethod {
         let params = selection.params
         let reference = try params.time.checkedReferenceDay()
         let calendar = params.time.calendar
-        let workouts = params.history.workouts
+        let workouts = params.workouts
         let logged = try LoggedWorkouts(
             workouts, reference: reference, calendar: calendar, limits: limits,
             elementsChecked: selection.workoutsChecked)
@@ -46,7 +44,7 @@ extension WorkoutDay: SelectiveMethod {
             return ZoneCalendar.instant(instant, mayFallOn: date) && calendar.localDate(of: instant) == date
         }.map { workouts[$0] }
         let detail = WorkoutDayDetail(
-            workouts: ofTheDay, usage: logged.usage, date: date, unit: params.history.unit,
+            workouts: ofTheDay, usage: logged.usage, date: date, unit: params.unit,
             calendar: calendar)
         return Result(
             detail, asOf: reference.today, futureWorkoutsIgnored: workouts.count - logged.past.count, calendar: calendar

@@ -9,15 +9,11 @@ extension WorkoutDetail: SelectiveMethod {
     /// Reads the params as `Params(direct:)` does, checking every workout and building the exercises of only the
     /// one asked for.
     package static func select(_ cursor: inout JSONCursor, limits: RequestLimits) -> Selection? {
-        guard
-            let read = SelectedHistoryMembers.readParams(
-                &cursor, limits: limits, key: "workout_id", read: { $0.string() },
-                shows: { id in { $0.id == id } })
-        else { return nil }
-        let params = Params(
-            time: read.time, workoutID: read.decider, unit: read.history.unit, workouts: read.history.workouts)
-        return Selection(params: params, workoutsChecked: true)
+        selection(&cursor, limits: limits, showing: { $0.workoutID.map(hasID) }, then: { hasID($0.workoutID) })
     }
+
+    /// Whether a workout has the id `id`.
+    private static func hasID(_ id: String) -> (WorkoutParams) -> Bool { { $0.id == id } }
 
     /// Validates what `selection` has not checked and computes the drill-down.
     /// - Throws: `invalid_params` naming the field (ranges, duplicate ids naming both places, a `now` or a
@@ -26,11 +22,11 @@ extension WorkoutDetail: SelectiveMethod {
     package static func result(for selection: Selection, limits: RequestLimits) throws(TallyError) -> Result {
         let params = selection.params
         let reference = try params.time.checkedReferenceDay()
-        let field = FieldPath.params + "workout_id"
+        let field = FieldPath.params + Params.CodingKeys.workoutID
         let workoutID = params.workoutID
         try WorkoutBounds.check(workoutID, length: WorkoutBounds.idLength, field)
         let calendar = params.time.calendar
-        let workouts = params.history.workouts
+        let workouts = params.workouts
         let logged = try LoggedWorkouts(
             workouts, reference: reference, calendar: calendar, limits: limits,
             elementsChecked: selection.workoutsChecked)
@@ -45,9 +41,9 @@ extension WorkoutDetail: SelectiveMethod {
         }
         let date = calendar.localDate(of: instant)
         let item = WorkoutDayDetail.Item(
-            workouts[index], on: date, unit: params.history.unit, usage: logged.usage)
+            workouts[index], on: date, unit: params.unit, usage: logged.usage)
         return Result(
-            date: date, asOf: reference.today, unit: params.history.unit,
+            date: date, asOf: reference.today, unit: params.unit,
             workout: WorkoutDay.Workout(item, date: date, calendar: calendar),
             futureWorkoutsIgnored: workouts.count - logged.past.count)
     }

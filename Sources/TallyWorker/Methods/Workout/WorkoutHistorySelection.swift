@@ -26,67 +26,53 @@ extension SelectiveMethod where Selection == WorkoutHistorySelection<Params> {
     }
 }
 
-/// The `unit` and `workouts` members of flat workout params, read as `WorkoutHistoryParams.DirectMembers` reads
-/// them, but checking every workout and keeping the exercises of only the workouts `shows` picks.
-struct SelectedHistoryMembers {
-    private var unit: WeightUnit?
-    private var workouts: SelectedWorkouts?
-
-    /// Reads the value of `key` when it is `unit` or `workouts`: `true` once read, `false` when it cannot be, was
-    /// read before, or holds a workout that fails its checks; `nil` for another key.
-    /// - Parameter shows: whether the method shows a workout (its exercises are kept); `nil` while the member that
-    ///   decides it is not read yet.
-    mutating func read(
-        _ key: JSONKeyBytes, _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?,
-        limits: RequestLimits
-    ) -> Bool? {
-        if key.is("workouts") {
-            guard workouts == nil else { return false }
-            workouts = SelectedWorkouts.read(&cursor, showing: shows, limits: limits)
-            return workouts != nil
-        }
-        guard key.is("unit") else { return nil }
-        guard unit == nil else { return false }
-        unit = cursor.text(WeightUnit.init(utf8Symbol:))
-        return unit != nil
-    }
-
-    /// The history, with `init(from:)`'s defaults (kilograms, no workouts), the exercises of the workouts `shows`
-    /// picks read; `nil` when one of those is not read.
-    func history(showing shows: (WorkoutParams) -> Bool) -> WorkoutHistoryParams? {
-        var resolved: [WorkoutParams] = []
-        if let workouts {
-            guard let read = workouts.resolved(showing: shows) else { return nil }
-            resolved = read
-        }
-        return WorkoutHistoryParams(unit: unit ?? .kilogram, workouts: resolved)
-    }
+/// The direct members of flat params, as generated (`Params.DirectMembers`): a selective read reads every member
+/// but `workouts` through them.
+protocol FlatParamsMembers {
+    associatedtype Value
+    init()
+    mutating func read(_ key: JSONKeyBytes, _ cursor: inout JSONCursor) -> Bool?
+    var value: Value? { get }
 }
 
-extension SelectedHistoryMembers {
-    /// Reads flat workout params made of the frame, `unit`, `workouts` and the one member (`key`, read by `read`)
-    /// that decides which workouts the method shows (`shows`): a date, a workout's id. `nil` for anything
-    /// `Params(direct:)` does not read, or a workout that fails its checks.
-    static func readParams<Decider>(
-        _ cursor: inout JSONCursor, limits: RequestLimits, key: StaticString,
-        read: (inout JSONCursor) -> Decider?, shows: @escaping (Decider) -> (WorkoutParams) -> Bool
-    ) -> (time: RequestTime, decider: Decider, history: WorkoutHistoryParams)? {
-        var time = RequestTime.DirectMembers()
-        var history = SelectedHistoryMembers()
-        var decider: Decider?
-        let readAll = cursor.object { name, cursor in
-            if let done = history.read(name, &cursor, showing: decider.map(shows), limits: limits)
-                ?? time.read(name, &cursor)
-            {
-                return done
-            }
-            guard name.is(key), decider == nil else { return false }
-            decider = read(&cursor)
-            return decider != nil
+/// The params of a workout method: their generated direct members, and every workout the client has.
+protocol WorkoutHistoryParams: Sendable {
+    associatedtype DirectMembers: FlatParamsMembers where DirectMembers.Value == Self
+    var workouts: [WorkoutParams] { get set }
+}
+
+extension WorkoutDay.Params: WorkoutHistoryParams {}
+extension WorkoutDay.Params.DirectMembers: FlatParamsMembers {}
+extension WorkoutDetail.Params: WorkoutHistoryParams {}
+extension WorkoutDetail.Params.DirectMembers: FlatParamsMembers {}
+extension WorkoutCalendar.Params: WorkoutHistoryParams {}
+extension WorkoutCalendar.Params.DirectMembers: FlatParamsMembers {}
+
+extension SelectiveMethod where Params: WorkoutHistoryParams, Selection == WorkoutHistorySelection<Params> {
+    /// Reads the params as `Params(direct:)` does: every member but `workouts` through the params' direct members,
+    /// and `workouts` with every workout checked and the exercises kept of only those the method shows. Which it
+    /// shows, `shows` says as the workouts come, from the members read so far (`nil` while they cannot tell), and
+    /// `shown` once every member is read, for the workouts `shows` could not tell. `nil` for anything
+    /// `Params(direct:)` does not read, or a workout that fails its checks; no `workouts` is none.
+    static func selection(
+        _ cursor: inout JSONCursor, limits: RequestLimits,
+        showing shows: (Params.DirectMembers) -> ((WorkoutParams) -> Bool)?,
+        then shown: (Params) -> (WorkoutParams) -> Bool
+    ) -> Selection? {
+        var members = Params.DirectMembers()
+        var workouts: SelectedWorkouts?
+        let readAll = cursor.object { key, cursor in
+            guard key.is("workouts") else { return members.read(key, &cursor) ?? false }
+            guard workouts == nil else { return false }
+            workouts = SelectedWorkouts.read(&cursor, showing: shows(members), limits: limits)
+            return workouts != nil
         }
-        guard readAll, let time = time.value, let decider, let workouts = history.history(showing: shows(decider))
-        else { return nil }
-        return (time, decider, workouts)
+        guard readAll, var params = members.value else { return nil }
+        if let workouts {
+            guard let resolved = workouts.resolved(showing: shown(params)) else { return nil }
+            params.workouts = resolved
+        }
+        return Selection(params: params, workoutsChecked: true)
     }
 }
 
@@ -141,123 +127,63 @@ extension WorkoutParams {
     /// over, and where they lie is `undecidedExercises`. `nil` when the workout is not read or not valid.
     ///
     /// A workout written as Tally's encoder writes it is read in one straight pass; any other (its members in
-    /// another order, as Foundation's `JSONEncoder` writes them, or spaced) member by member.
+    /// another order, as Foundation's `JSONEncoder` writes them, or spaced) member by member: both as the generated
+    /// direct read does, but for the exercises.
     static func selected(
         _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
     ) -> (workout: WorkoutParams, undecidedExercises: JSONCursor?)? {
         var straight = cursor
-        if var workout = head(&straight) {
-            let shown = shows.map { $0(workout) }
-            var passing = straight
-            if shown != true, passing.passCheckedExercises(limits: limits), passing.literal("}") {
-                cursor = passing
-                guard workout.isValid(limits: limits) else { return nil }
-                return (workout, shown == nil ? straight : nil)
-            }
-            if let exercises = straight.array(of: ExerciseParams.self), straight.literal("}") {
-                cursor = straight
-                workout.exercises = exercises
-                guard workout.isValid(limits: limits) else { return nil }
-                if shown == false { workout.exercises = [] }
-                return (workout, nil)
-            }
-        }
-        return readMemberByMember(&cursor, showing: shows, limits: limits)
+        var shown: Bool?
+        var undecided: JSONCursor?
+        // Bound straight from the read: through a constant, Swift copies the workout, retaining and releasing each
+        // of its strings, once per workout of the history.
+        guard
+            var workout = WorkoutParams.straight(
+                &straight,
+                exercises: { cursor, workout in
+                    // Every other member is read: whether the method shows the workout is known.
+                    shown = shows.map { $0(workout) }
+                    var passing = cursor
+                    if shown != true, passing.passCheckedExercises(limits: limits) {
+                        if shown == nil { undecided = cursor }
+                        cursor = passing
+                        return []
+                    }
+                    return cursor.array(of: ExerciseParams.self)
+                })
+        else { return readMemberByMember(&cursor, showing: shows, limits: limits) }
+        cursor = straight
+        guard workout.isValid(limits: limits) else { return nil }
+        if shown == false { workout.exercises = [] }
+        return (workout, undecided)
     }
 
-    /// Reads a workout member by member, as the generated direct read does (each member once, none unknown; `id`,
-    /// `name`, `completed_at` and `exercises` required). Its exercises are checked and passed over where they come,
-    /// and read again from there once the rest of the workout says it is shown.
+    /// Reads a workout member by member. Its exercises are checked and passed over where they come, and read again
+    /// from there once the rest of the workout says it is shown.
     private static func readMemberByMember(
         _ cursor: inout JSONCursor, showing shows: ((WorkoutParams) -> Bool)?, limits: RequestLimits
     ) -> (workout: WorkoutParams, undecidedExercises: JSONCursor?)? {
-        var id: String?
-        var name: String?
-        var completedAt: Timestamp?
-        var templateID: String??
-        var dayName: String??
-        var plan: PlanParams??
-        // Where the exercises lie, once passed over; or the exercises read, when they could not be passed over.
+        // Where the exercises lie, once passed over; `nil` when they could not be, and were read.
         var exercisesAt: JSONCursor?
-        var exercises: [ExerciseParams]?
-        let read = cursor.object { key, cursor in
-            if key.is("id") {
-                guard id == nil else { return false }
-                id = cursor.string()
-                return id != nil
-            }
-            if key.is("name") {
-                guard name == nil else { return false }
-                name = cursor.string()
-                return name != nil
-            }
-            if key.is("completed_at") {
-                guard completedAt == nil else { return false }
-                completedAt = cursor.text { try? Timestamp(utf8: $0) }
-                return completedAt != nil
-            }
-            if key.is("template_id") {
-                guard templateID == nil else { return false }
-                templateID = cursor.nullable { $0.string() }
-                return templateID != nil
-            }
-            if key.is("day_name") {
-                guard dayName == nil else { return false }
-                dayName = cursor.nullable { $0.string() }
-                return dayName != nil
-            }
-            if key.is("plan") {
-                guard plan == nil else { return false }
-                plan = cursor.nullable { $0.value(of: PlanParams.self) }
-                return plan != nil
-            }
-            guard key.is("exercises"), exercisesAt == nil, exercises == nil else { return false }
+        let read = WorkoutParams.anyOrder(&cursor) { cursor in
             let start = cursor
             if cursor.passCheckedExercises(limits: limits) {
                 exercisesAt = start
-                return true
+                return []
             }
             cursor = start
-            exercises = cursor.array(of: ExerciseParams.self)
-            return exercises != nil
+            return cursor.array(of: ExerciseParams.self)
         }
-        guard read, let id, let name, let completedAt, exercisesAt != nil || exercises != nil else { return nil }
-        var workout = WorkoutParams(
-            id: id, name: name, completedAt: completedAt, templateID: templateID ?? nil, dayName: dayName ?? nil,
-            plan: plan ?? nil, exercises: exercises ?? [])
-        guard workout.isValid(limits: limits) else { return nil }
+        guard var workout = read, workout.isValid(limits: limits) else { return nil }
         let shown = shows.map { $0(workout) }
-        if exercises != nil {
+        guard let exercisesAt else {
             if shown == false { workout.exercises = [] }
             return (workout, nil)
         }
-        guard shown == true, var again = exercisesAt else { return (workout, shown == nil ? exercisesAt : nil) }
+        guard shown == true else { return (workout, shown == nil ? exercisesAt : nil) }
+        var again = exercisesAt
         guard let list = again.array(of: ExerciseParams.self) else { return nil }
         workout.exercises = list
         return (workout, nil)
-    }
-
-    /// Reads a workout written compactly with its members in the schema's order up to its exercises (the cursor then
-    /// before their value), as the generated straight read does; the workout has no exercises yet. `nil` (the
-    /// cursor left anywhere) for anything else.
-    private static func head(_ cursor: inout JSONCursor) -> WorkoutParams? {
-        guard cursor.literal("{\"id\":"), let id = cursor.string(), cursor.literal(",\"name\":"),
-            let name = cursor.string(), cursor.literal(",\"completed_at\":"),
-            let completedAt = cursor.text({ try? Timestamp(utf8: $0) })
-        else { return nil }
-        var workout = WorkoutParams(id: id, name: name, completedAt: completedAt, exercises: [])
-        if cursor.literal(",\"template_id\":") {
-            guard let value = cursor.nullable({ $0.string() }) else { return nil }
-            workout.templateID = value
-        }
-        if cursor.literal(",\"day_name\":") {
-            guard let value = cursor.nullable({ $0.string() }) else { return nil }
-            workout.dayName = value
-        }
-        if cursor.literal(",\"plan\":") {
-            guard let value = cursor.nullable({ $0.value(of: PlanParams.self) }) else { return nil }
-            workout.plan = value
-        }
-        return cursor.literal(",\"exercises\":") ? workout : nil
     }
 }
