@@ -63,11 +63,6 @@ package final class BrokerService: Service, Sendable {
 
     package func run() async throws {
         try start()
-        do {
-            try await gracefulShutdown()
-            await broker.shutdown(gracePeriod: gracePeriod)
-        } catch {
-            await broker.stop()
-        }
+        await broker.run(until: gracefulShutdown, gracePeriod: gracePeriod)
     }
 }

@@ -68,50 +68,43 @@ package struct TallyEnvelope: ApplicationEnvelope {
         return "id=\(id ?? "-") method=\(method ?? "-")"
     }
 
+    /// The broker's answer to `failure`, with ``code(for:)``'s code: it names the service, and says after how long
+    /// to retry where retrying could help.
     func error(for failure: BrokerFailure, service: String) -> TallyError {
-        let retryMilliseconds = Self.milliseconds(retryAfter)
+        var details = ErrorDetails(service: service)
+        let message: String
         switch failure {
         case .overloaded(let limit):
-            return TallyError(
-                .overloaded, "\(service) has \(limit) requests waiting; retry later",
-                details: ErrorDetails(limit: limit, service: service, retryAfterMilliseconds: retryMilliseconds))
+            message = "\(service) has \(limit) requests waiting; retry later"
+            details.limit = limit
+            details.retryAfterMilliseconds = Self.milliseconds(retryAfter)
         case .noWorker(let waited):
-            return TallyError(
-                .unavailable, "no \(service) worker took the request within \(Self.milliseconds(waited)) ms",
-                details: ErrorDetails(service: service))
+            message = "no \(service) worker took the request within \(Self.milliseconds(waited)) ms"
         case .notServed:
-            return TallyError(
-                .unavailable, "no \(service) worker is registered with this broker",
-                details: ErrorDetails(service: service, retryAfterMilliseconds: retryMilliseconds))
+            message = "no \(service) worker is registered with this broker"
+            details.retryAfterMilliseconds = Self.milliseconds(retryAfter)
         case .workersLost(let attempts):
-            return TallyError(
-                .unavailable, "the request lost its \(service) worker \(attempts) time(s); giving up",
-                details: ErrorDetails(service: service))
+            message = "the request lost its \(service) worker \(attempts) time(s); giving up"
         case .workerTimedOut(let held):
-            return TallyError(
-                .unavailable, "the \(service) worker did not answer within \(Self.milliseconds(held)) ms",
-                details: ErrorDetails(service: service))
+            message = "the \(service) worker did not answer within \(Self.milliseconds(held)) ms"
         case .shuttingDown:
-            return TallyError(
-                .unavailable, "the broker is shutting down",
-                details: ErrorDetails(service: service, retryAfterMilliseconds: retryMilliseconds))
+            message = "the broker is shutting down"
+            details.retryAfterMilliseconds = Self.milliseconds(retryAfter)
         case .tooManyServices(let limit):
-            return TallyError(
-                .unavailable,
+            message =
                 "\(limit) services without a worker already have requests waiting at this broker (names only clients "
-                    + "have used); \(service) is not one of them",
-                details: ErrorDetails(limit: limit, service: service))
+                + "have used); \(service) is not one of them"
+            details.limit = limit
         case .workerDied(let workersLost):
-            return TallyError(
-                .internal,
-                "the request was not answered: \(workersLost) \(service) workers died while computing it, the last with nothing else to do; it is not retried",
-                details: ErrorDetails(service: service))
+            message =
+                "the request was not answered: \(workersLost) \(service) workers died while computing it, the last with nothing else to do; it is not retried"
         case .payloadTooLarge(let bytes, let limit):
-            return TallyError(
-                .payloadTooLarge, "the body has \(bytes) bytes; the limit is \(limit)",
-                details: ErrorDetails(
-                    field: "body", problem: "more than \(limit) bytes", limit: limit, service: service))
+            message = "the body has \(bytes) bytes; the limit is \(limit)"
+            details.field = "body"
+            details.problem = "more than \(limit) bytes"
+            details.limit = limit
         }
+        return TallyError(Self.code(for: failure), message, details: details)
     }
 
     /// The v1 code of the broker's answer to `failure`, without wording the answer: what `error(for:service:)`

@@ -72,8 +72,7 @@ public final class FakeTally: Sendable {
             } catch let error as JSONDecodingError {
                 throw TallyError(decoding: error)
             }
-            let result = try await handler(params)
-            return try Self.encode(ResponseEnvelope<M.Result>(id: id, outcome: .success(result)))
+            return try Self.success(id: id, try await handler(params))
         }
         state.withLock { $0.handlers[M.name] = handle }
     }
@@ -164,15 +163,10 @@ public final class FakeTally: Sendable {
     private func systemHandler(_ method: String, service: String) -> Handler? {
         switch method {
         case SystemPing.name:
-            return { _, id in
-                try Self.encode(
-                    ResponseEnvelope<SystemPing.Result>(
-                        id: id,
-                        outcome: .success(
-                            SystemPing.Result(
-                                serverVersion: TallyBuild.version, protocolVersions: ProtocolVersion.supported,
-                                uptimeSeconds: 0, service: service, worker: "fake-tally", connection: 0))))
-            }
+            let result = SystemPing.Result(
+                serverVersion: TallyBuild.version, protocolVersions: ProtocolVersion.supported, uptimeSeconds: 0,
+                service: service, worker: "fake-tally", connection: 0)
+            return { _, id in try Self.success(id: id, result) }
         case SystemDescribe.name:
             let names = state.withLock { Array($0.handlers.keys) }
             let methods =
@@ -181,17 +175,11 @@ public final class FakeTally: Sendable {
                 }.map { SystemDescribe.Method($0) } + [
                     SystemDescribe.Method(SystemPing.self), SystemDescribe.Method(SystemDescribe.self),
                 ]
-            return { _, id in
-                try Self.encode(
-                    ResponseEnvelope<SystemDescribe.Result>(
-                        id: id,
-                        outcome: .success(
-                            SystemDescribe.Result(
-                                service: service, methods: methods.sorted { $0.name < $1.name },
-                                protocolVersions: ProtocolVersion.supported, requestSchema: ProtocolSchema.request,
-                                responseSchema: ProtocolSchema.response, serverVersion: TallyBuild.version,
-                                worker: "fake-tally"))))
-            }
+            let result = SystemDescribe.Result(
+                service: service, methods: methods.sorted { $0.name < $1.name },
+                protocolVersions: ProtocolVersion.supported, requestSchema: ProtocolSchema.request,
+                responseSchema: ProtocolSchema.response, serverVersion: TallyBuild.version, worker: "fake-tally")
+            return { _, id in try Self.success(id: id, result) }
         default:
             return nil
         }
@@ -199,6 +187,11 @@ public final class FakeTally: Sendable {
 
     static func encode<Result: Codable & Sendable>(_ envelope: ResponseEnvelope<Result>) throws -> [UInt8] {
         try TallyJSON.resultEncoder().encodeToBytes(envelope)
+    }
+
+    /// A success response to request `id`.
+    static func success<Result: Codable & Sendable>(id: String, _ result: Result) throws -> [UInt8] {
+        try encode(ResponseEnvelope<Result>(id: id, outcome: .success(result)))
     }
 
     static func failure(id: String?, _ error: TallyError) -> [UInt8] {

@@ -3,8 +3,8 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// The options a long-running Tally process (broker, worker) takes beside its own: the configuration file, logging
-/// and span export; and the start-up they drive, which is the same for both.
+/// The options a long-running Tally process (broker, worker, gateway) takes beside its own: the configuration file,
+/// logging and span export; and the start-up they drive, which is the same for all.
 package struct ProcessOptions: ParsableArguments {
     @Option(help: "JSON configuration file; keys are option names. [env: TALLY_CONFIG]")
     package var config: String?
@@ -20,14 +20,16 @@ package struct ProcessOptions: ParsableArguments {
     /// none: it names where settings come from).
     static let settings = LoggingSettings.all + [TracingSettings.otlpEndpoint.documentation]
 
-    /// Reads `catalog`'s settings (flags over environment over file over defaults), sets up logging, and runs
-    /// `body` with both; with JSON logs, an error `body` throws is logged as JSON (`ProcessLog`).
+    /// Watches the parent process (``ParentWatch``), reads `catalog`'s settings (flags over environment over file
+    /// over defaults), sets up logging, and runs `body` with both; with JSON logs, an error `body` throws is logged
+    /// as JSON (`ProcessLog`).
     /// - Parameters:
     ///   - file: where the process runs from, for the error line's `file` and `source` (the executable).
     package func run(
         label: String, catalog: SettingCatalog, file: String = #fileID, line: UInt = #line,
         _ body: (SettingSources, Logger) async throws -> Void
     ) async throws {
+        ParentWatch.start()
         let settings = try SettingSources(configPath: config, catalog: catalog)
         let log = try logging.bootstrap(label: label, settings: settings)
         try await log.run(file: file, line: line) { try await body(settings, log.logger) }

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import HummingbirdCore
 import Logging
@@ -57,11 +56,8 @@ struct GatewayResponder: Sendable {
             answer.closesConnection = !isDrainable(request)
             return (answer, nil)
         }
-        if let allowed = route.allowed,
-            !allowed.split(separator: ",").contains(where: {
-                $0.trimmingCharacters(in: .whitespaces) == request.method.rawValue
-            })
-        {
+        // Compared as HTTP methods, not as the text of `Allow`: this runs for every request.
+        if let allowedMethods = route.methods, !allowedMethods.contains(request.method), let allowed = route.allowed {
             var answer = GatewayAnswer.error(
                 TallyError(.methodNotAllowed, "\(request.uri.path.prefix(100)) takes \(allowed) only"), id: nil,
                 requestID: nil)

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The gateway's routes, and nothing else: each path it answers, with the one HTTP method it answers there.
 enum GatewayRoute: Equatable {
     /// `POST /v1/{method}`, a method Tally has.
@@ -39,12 +41,22 @@ enum GatewayRoute: Equatable {
         }
     }
 
-    /// The HTTP method it answers (`Allow` of a 405).
-    var allowed: String? {
+    /// The HTTP methods it answers; any other is answered 405. `nil` for a name or path that is no route, answered
+    /// 404 whatever the method.
+    var methods: [HTTPRequest.Method]? {
         switch self {
-        case .method, .envelope: "POST"
-        case .document: "GET, HEAD"
+        case .method, .envelope: Self.callMethods
+        case .document: Self.documentMethods
         case .unknownMethod, .none: nil
         }
+    }
+
+    // Made once: every request asks.
+    private static let callMethods: [HTTPRequest.Method] = [.post]
+    private static let documentMethods: [HTTPRequest.Method] = [.get, .head]
+
+    /// ``methods`` as `Allow` of a 405 says them.
+    var allowed: String? {
+        methods.map { $0.map(\.rawValue).joined(separator: ", ") }
     }
 }

@@ -35,12 +35,6 @@ package struct SocketEvent: Sendable, Hashable {
     /// The endpoint as it was given to `connect` or `bind`.
     package let endpoint: String
 
-    package init(kind: Kind, value: UInt32, endpoint: String) {
-        self.kind = kind
-        self.value = value
-        self.endpoint = endpoint
-    }
-
     /// Reads a monitor message: six bytes (event number, value, little-endian as libzmq writes them on this
     /// platform), then the endpoint. `nil` for anything else.
     package init?(frames: [Frame]) {

@@ -64,8 +64,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @Option(name: BrokerSettings.transportThreads.flag, help: BrokerSettings.transportThreads.help)
     var transportThreads: Int?
 
-    @Option(name: BrokerSettings.http.flag, help: BrokerSettings.http.help)
-    var http: String?
+    @OptionGroup var monitoring: MonitoringOptions<BrokerSettings>
 
     @Option(name: BrokerSettings.curveSecretKey.flag, help: BrokerSettings.curveSecretKey.help)
     var curveSecretKey: String?
@@ -79,10 +78,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
     @OptionGroup var process: ProcessOptions
 
     func run() async throws {
-        ParentWatch.start()
-        try await process.run(label: "tally.broker", catalog: BrokerSettings.catalog) { settings, logger in
-            try await serve(settings: settings, logger: logger)
-        }
+        try await process.run(label: "tally.broker", catalog: BrokerSettings.catalog, serve)
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
@@ -100,7 +96,7 @@ struct TallyBrokerCommand: AsyncParsableCommand {
         let grace = try settings.resolve(shutdownGrace, BrokerSettings.shutdownGrace).duration
         let transportThreads = try settings.resolve(transportThreads, BrokerSettings.transportThreads)
         let endpoints = try settings.resolve(bind, BrokerSettings.bind)
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, BrokerSettings.http))
+        let monitoringAddress = try monitoring.address(settings)
         let security = try Self.security(
             secretKey: try settings.resolve(curveSecretKey, BrokerSettings.curveSecretKey),
             clientKeys: try settings.resolve(curveClientKeys, BrokerSettings.curveClientKeys),

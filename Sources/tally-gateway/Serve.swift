@@ -29,11 +29,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: GatewaySettings.retries.flag, help: GatewaySettings.retries.help)
     var retries: Int?
 
-    @Option(name: GatewaySettings.brokerHeartbeat.flag, help: GatewaySettings.brokerHeartbeat.help)
-    var brokerHeartbeat: DurationArgument?
-
-    @Option(name: GatewaySettings.brokerTimeout.flag, help: GatewaySettings.brokerTimeout.help)
-    var brokerTimeout: DurationArgument?
+    @OptionGroup var brokerHeartbeat: BrokerHeartbeatOptions
 
     @Option(name: GatewaySettings.maxBodyBytes.flag, help: GatewaySettings.maxBodyBytes.help)
     var maxBodyBytes: Int?
@@ -59,22 +55,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: GatewaySettings.shutdownGrace.flag, help: GatewaySettings.shutdownGrace.help)
     var shutdownGrace: DurationArgument?
 
-    @Option(name: GatewaySettings.http.flag, help: GatewaySettings.http.help)
-    var http: String?
+    @OptionGroup var monitoring: MonitoringOptions<GatewaySettings>
 
-    @Option(name: GatewaySettings.curveSecretKey.flag, help: GatewaySettings.curveSecretKey.help)
-    var curveSecretKey: String?
-
-    @Option(name: GatewaySettings.curveServerKey.flag, help: GatewaySettings.curveServerKey.help)
-    var curveServerKey: String?
+    @OptionGroup var curve: CurveClientOptions<GatewaySettings>
 
     @OptionGroup var process: ProcessOptions
 
     func run() async throws {
-        ParentWatch.start()
-        try await process.run(label: "tally.gateway", catalog: GatewaySettings.catalog) { settings, logger in
-            try await serve(settings: settings, logger: logger)
-        }
+        try await process.run(label: "tally.gateway", catalog: GatewaySettings.catalog, serve)
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
@@ -111,7 +99,7 @@ struct Serve: AsyncParsableCommand {
             key: try settings.resolve(tlsKey, GatewaySettings.tlsKey))
         let client = try clientConfiguration(settings, timeouts: timeouts)
         let grace = try settings.resolve(shutdownGrace, GatewaySettings.shutdownGrace).duration
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, GatewaySettings.http))
+        let monitoringAddress = try monitoring.address(settings)
         let tracing = try process.startTracing(
             settings: settings, serviceName: "tally-gateway", version: TallyBuild.version, logger: logger)
 
@@ -148,19 +136,11 @@ struct Serve: AsyncParsableCommand {
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, GatewaySettings.broker))
         configuration.timeout = timeouts.defaultTimeout
         configuration.retries = try settings.resolve(retries, GatewaySettings.retries)
-        ConnectionSettings.apply(
-            heartbeat: try settings.resolve(brokerHeartbeat, GatewaySettings.brokerHeartbeat),
-            timeout: try settings.resolve(brokerTimeout, GatewaySettings.brokerTimeout), to: &configuration)
-        let curve = try CurveClientOptions.given(
-            secretKey: try settings.resolve(curveSecretKey, GatewaySettings.curveSecretKey),
-            serverKey: try settings.resolve(curveServerKey, GatewaySettings.curveServerKey))
-        if let curve {
-            do {
-                configuration.security = try .curve(
-                    clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
-            } catch {
-                throw ValidationError("\(error)")
-            }
+        try brokerHeartbeat.apply(settings, to: &configuration)
+        do {
+            configuration.security = try curve.security(settings) ?? .plaintext
+        } catch let error as TallyClientError {
+            throw ValidationError("\(error)")
         }
         return configuration
     }

@@ -3,6 +3,14 @@ import TallyCommandLine
 import TallyLoad
 
 extension TallyLoadCommand {
+    /// The help of `--max-p95`, `--max-p99` and `--max-p999`: one sentence, each with its percentile and an example.
+    static func latencyLimitHelp(_ percentile: String, example: String) -> ArgumentHelp {
+        ArgumentHelp(
+            "Fail (exit 4) when the \(percentile) latency of successes exceeds this, e.g. \(example); "
+                + "METHOD=\(example) for one method; repeat.",
+            valueName: "duration")
+    }
+
     /// The thresholds the options give, each `LIMIT` for the whole run or `METHOD=LIMIT` for one method's rows.
     /// - Throws: `ValidationError` naming the option of a limit that does not parse.
     func thresholds() throws -> LoadThresholds {

@@ -67,27 +67,16 @@ struct TallyLoadCommand: AsyncParsableCommand {
     @Option(name: ConnectionSettings.broker.flag, help: ConnectionSettings.broker.help)
     var broker: [String] = []
 
-    @Option(name: ConnectionSettings.brokerHeartbeat.flag, help: ConnectionSettings.brokerHeartbeat.help)
-    var brokerHeartbeat: DurationArgument?
+    @OptionGroup var brokerHeartbeat: BrokerHeartbeatOptions
 
-    @Option(name: ConnectionSettings.brokerTimeout.flag, help: ConnectionSettings.brokerTimeout.help)
-    var brokerTimeout: DurationArgument?
-
-    @Option(name: ConnectionSettings.curveSecretKey.flag, help: ConnectionSettings.curveSecretKey.help)
-    var curveSecretKey: String?
-
-    @Option(name: ConnectionSettings.curveServerKey.flag, help: ConnectionSettings.curveServerKey.help)
-    var curveServerKey: String?
+    @OptionGroup var curve: CurveClientOptions<ConnectionSettings>
 
     /// The settings `tally-load` also reads from the environment (how it reaches the brokers); the rest are flags
     /// of a run.
     static let settings = SettingCatalog(
         program: "tally-load",
-        settings: [
-            ConnectionSettings.broker.documentation, ConnectionSettings.brokerHeartbeat.documentation,
-            ConnectionSettings.brokerTimeout.documentation, ConnectionSettings.curveSecretKey.documentation,
-            ConnectionSettings.curveServerKey.documentation,
-        ])
+        settings: [ConnectionSettings.broker.documentation] + BrokerHeartbeatOptions.settings
+            + CurveClientOptions<ConnectionSettings>.settings)
 
     @Option(
         help:
@@ -141,25 +130,13 @@ struct TallyLoadCommand: AsyncParsableCommand {
             valueName: "rate"))
     var maxErrorRate: [String] = []
 
-    @Option(
-        name: .customLong("max-p95"),
-        help: ArgumentHelp(
-            "Fail (exit 4) when the p95 latency of successes exceeds this, e.g. 100ms; METHOD=100ms for one method; repeat.",
-            valueName: "duration"))
+    @Option(name: .customLong("max-p95"), help: Self.latencyLimitHelp("p95", example: "100ms"))
     var maxP95: [String] = []
 
-    @Option(
-        name: .customLong("max-p99"),
-        help: ArgumentHelp(
-            "Fail (exit 4) when the p99 latency of successes exceeds this, e.g. 250ms; METHOD=250ms for one method; repeat.",
-            valueName: "duration"))
+    @Option(name: .customLong("max-p99"), help: Self.latencyLimitHelp("p99", example: "250ms"))
     var maxP99: [String] = []
 
-    @Option(
-        name: .customLong("max-p999"),
-        help: ArgumentHelp(
-            "Fail (exit 4) when the p99.9 latency of successes exceeds this, e.g. 1s; METHOD=1s for one method; repeat.",
-            valueName: "duration"))
+    @Option(name: .customLong("max-p999"), help: Self.latencyLimitHelp("p99.9", example: "1s"))
     var maxP999: [String] = []
 
     @Option(
@@ -230,11 +207,11 @@ struct TallyLoadCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         let brokers = try settings.resolve(broker, ConnectionSettings.broker)
-        let heartbeat = try settings.resolve(brokerHeartbeat, ConnectionSettings.brokerHeartbeat)
-        let brokerPatience = try settings.resolve(brokerTimeout, ConnectionSettings.brokerTimeout)
-        let curve = try CurveClientOptions.given(
-            secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
-            serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))
+        var configuration = TallyClientConfiguration(brokers: brokers)
+        configuration.retries = 0
+        configuration.timeout = timeout.duration
+        try brokerHeartbeat.apply(settings, to: &configuration)
+        let curveKeys = try curve.keys(settings)
         let pacing = try pacing()
         let runDuration =
             pacing.stages?.duration ?? duration?.duration ?? (requests == nil ? .seconds(10) : nil)
@@ -260,20 +237,16 @@ struct TallyLoadCommand: AsyncParsableCommand {
             ).run()
         }
 
+        if let curveKeys {
+            do {
+                configuration.security = try .curve(
+                    clientSecretKeyFile: curveKeys.secretKey, serverPublicKey: curveKeys.serverKey)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
         var clients: [TallyClient] = []
         for _ in 0..<connections {
-            var configuration = TallyClientConfiguration(brokers: brokers)
-            configuration.retries = 0
-            configuration.timeout = timeout.duration
-            ConnectionSettings.apply(heartbeat: heartbeat, timeout: brokerPatience, to: &configuration)
-            if let curve {
-                do {
-                    configuration.security = try .curve(
-                        clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
-                } catch {
-                    throw ValidationError(error.message)
-                }
-            }
             let client = try TallyClient(configuration: configuration)
             try client.start()
             clients.append(client)

@@ -67,23 +67,15 @@ struct TallyWorkerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fault drills only: pause before computing each request.", visibility: .hidden))
     var simulatedLatency: DurationArgument?
 
-    @Option(name: WorkerSettings.http.flag, help: WorkerSettings.http.help)
-    var http: String?
+    @OptionGroup var monitoring: MonitoringOptions<WorkerSettings>
 
-    @Option(name: WorkerSettings.curveSecretKey.flag, help: WorkerSettings.curveSecretKey.help)
-    var curveSecretKey: String?
-
-    @Option(name: WorkerSettings.curveServerKey.flag, help: WorkerSettings.curveServerKey.help)
-    var curveServerKey: String?
+    @OptionGroup var curve: CurveClientOptions<WorkerSettings>
 
     @OptionGroup var process: ProcessOptions
 
     func run() async throws {
         MallocTuning.keepRequestBuffers()
-        ParentWatch.start()
-        try await process.run(label: "tally.worker", catalog: WorkerSettings.catalog) { settings, logger in
-            try await serve(settings: settings, logger: logger)
-        }
+        try await process.run(label: "tally.worker", catalog: WorkerSettings.catalog, serve)
     }
 
     /// Everything after logging is set up: with JSON logs, an error thrown here is logged as JSON (``ProcessLog``).
@@ -104,10 +96,8 @@ struct TallyWorkerCommand: AsyncParsableCommand {
             maxBodyBytes: try settings.resolve(maxBodyBytes, WorkerSettings.maxBodyBytes),
             maxListElements: try settings.resolve(maxListElements, WorkerSettings.maxListElements))
         let grace = try settings.resolve(shutdownGrace, WorkerSettings.shutdownGrace).duration
-        let monitoringAddress = try MonitoringOptions.validated(try settings.resolve(http, WorkerSettings.http))
-        let socketSetup = try CurveClientOptions.socketSetup(
-            secretKey: try settings.resolve(curveSecretKey, WorkerSettings.curveSecretKey),
-            serverKey: try settings.resolve(curveServerKey, WorkerSettings.curveServerKey))
+        let monitoringAddress = try monitoring.address(settings)
+        let socketSetup = try curve.socketSetup(settings)
 
         let tracing = try process.startTracing(
             settings: settings, serviceName: "tally-worker", version: TallyBuild.version, logger: logger)

@@ -40,17 +40,9 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: ConnectionSettings.timeout.flag, help: ConnectionSettings.timeout.help)
     var timeout: DurationArgument?
 
-    @Option(name: ConnectionSettings.brokerHeartbeat.flag, help: ConnectionSettings.brokerHeartbeat.help)
-    var brokerHeartbeat: DurationArgument?
+    @OptionGroup var brokerHeartbeat: BrokerHeartbeatOptions
 
-    @Option(name: ConnectionSettings.brokerTimeout.flag, help: ConnectionSettings.brokerTimeout.help)
-    var brokerTimeout: DurationArgument?
-
-    @Option(name: ConnectionSettings.curveSecretKey.flag, help: ConnectionSettings.curveSecretKey.help)
-    var curveSecretKey: String?
-
-    @Option(name: ConnectionSettings.curveServerKey.flag, help: ConnectionSettings.curveServerKey.help)
-    var curveServerKey: String?
+    @OptionGroup var curve: CurveClientOptions<ConnectionSettings>
 
     static let settings = ConnectionSettings.catalog
 
@@ -61,15 +53,8 @@ struct ConnectionOptions: ParsableArguments {
         let settings = try SettingSources(configPath: nil, catalog: Self.settings)
         var configuration = TallyClientConfiguration(brokers: try settings.resolve(broker, ConnectionSettings.broker))
         configuration.timeout = try settings.resolve(timeout, ConnectionSettings.timeout).duration
-        ConnectionSettings.apply(
-            heartbeat: try settings.resolve(brokerHeartbeat, ConnectionSettings.brokerHeartbeat),
-            timeout: try settings.resolve(brokerTimeout, ConnectionSettings.brokerTimeout), to: &configuration)
-        let curve = try CurveClientOptions.given(
-            secretKey: try settings.resolve(curveSecretKey, ConnectionSettings.curveSecretKey),
-            serverKey: try settings.resolve(curveServerKey, ConnectionSettings.curveServerKey))
-        if let curve {
-            configuration.security = try .curve(clientSecretKeyFile: curve.secretKey, serverPublicKey: curve.serverKey)
-        }
+        try brokerHeartbeat.apply(settings, to: &configuration)
+        configuration.security = try curve.security(settings) ?? .plaintext
         return configuration
     }
 

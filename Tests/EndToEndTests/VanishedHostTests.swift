@@ -48,8 +48,9 @@ struct VanishedHostTests {
 
     /// Two brokers; two workers on one host, each registered with both; on a client host a long-lived TallyClient
     /// (`tally-load`, which never retries) and a long-lived Python client, each with its defaults, calling through
-    /// both brokers at a steady rate. Broker A's host goes silent for 5 s and comes back. No call fails, each is
-    /// answered once, broker B is never taken for lost, and broker A is used again once it is back.
+    /// both brokers at a steady rate. Broker A's host goes silent for some six seconds of calls and comes back. No
+    /// call fails, each is answered once, broker B is never taken for lost, and broker A is used again once it is
+    /// back.
     ///
     /// The calls A held when it went silent are answered only because they are moved: `tally-load`'s 3 s timeout
     /// ends before A comes back, and the Python client's first attempt waits 3.3 s (10 s over three attempts)
@@ -84,13 +85,15 @@ struct VanishedHostTests {
                     }, "both workers registered with \(endpoint)")
             }
 
-            // tally-load calls for 8 s and broker A is silent for its last 5; the Python client goes on about 6 s
-            // after A is back.
+            // Both clients call until the test stops them (SIGTERM), on events rather than a schedule: A is cut once
+            // calls flow through both brokers, stays silent while B serves several seconds of both clients' calls,
+            // tally-load stops before A is back, and the Python client once A serves again. The durations are
+            // only bounds.
             let load = try network.start(
                 on: "client", TallyBinaries.load,
                 [
                     "--broker", endpoints[0], "--broker", endpoints[1], "--mix", "system.ping", "--rate", "50",
-                    "--duration", "8s", "--timeout", "3s", "--json",
+                    "--duration", "120s", "--timeout", "3s", "--json",
                 ], name: "load")
             let records = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "tally-steady-\(UUID().uuidString).jsonl")
@@ -99,7 +102,7 @@ struct VanishedHostTests {
                 on: "client", Self.python,
                 [
                     "python3", Self.multiHost.appendingPathComponent("steady_client.py").path,
-                    endpoints.joined(separator: ","), "50", "15", "10", records.path,
+                    endpoints.joined(separator: ","), "50", "120", "10", records.path,
                 ], name: "python-client")
             // A is cut once calls flow through both brokers (about two seconds of both clients' traffic).
             for (reader, endpoint) in zip(metrics, endpoints) {
@@ -109,9 +112,17 @@ struct VanishedHostTests {
                     }, "calls answered through \(endpoint)")
             }
             let peers = ["workers", "client"]
+            let servedByB = await metrics[1].value("tally_broker_requests_total", service: "tally.history")
             let cutAt = Date()
             try await cut.apply(to: network, broker: "broker-a", peers: peers)
-            #expect(await load.waitForExit(timeout: .seconds(60)) == 0, "tally-load: \(load.errorOutput.suffix(1500))")
+            // About six seconds of both clients' calls, all through B: longer than either client takes to give A up.
+            #expect(
+                await eventually(timeout: .seconds(90)) {
+                    await metrics[1].value("tally_broker_requests_total", service: "tally.history") >= servedByB + 600
+                }, "broker B served the calls while A was silent")
+            load.terminate()
+            #expect(
+                await load.waitForExit(timeout: .seconds(60)) == 143, "tally-load: \(load.errorOutput.suffix(1500))")
             try await cut.undo(on: network, broker: "broker-a", peers: peers)
             let restoredAt = Date()
             // Read once it can be read again: the first fetch may still find the route settling.
@@ -124,6 +135,7 @@ struct VanishedHostTests {
                 await metrics[0].value("tally_broker_requests_total", service: "tally.history")
                     >= deliveredAtReturn + 10
             }
+            python.terminate()
             #expect(await python.waitForExit(timeout: .seconds(60)) == 0, "\(python.errorOutput.suffix(1500))")
 
             let report = try await load.jsonOutput()
@@ -139,7 +151,8 @@ struct VanishedHostTests {
                     + "was silent \(slowestDuringCut) s")
             #expect(tally["unanswered"] as? Int == 0, "tally-load: \(report)")
             #expect((tally["errors"] as? [String: Int])?.isEmpty == true, "tally-load: \(report)")
-            #expect((tally["succeeded"] as? Int ?? 0) >= 350, "tally-load: \(report)")
+            #expect((tally["succeeded"] as? Int ?? 0) >= 300, "tally-load: \(report)")
+            #expect(tally["succeeded"] as? Int == tally["sent"] as? Int, "tally-load: \(report)")
             #expect(brokers.first?["losses"] as? Int ?? 0 >= 1, "tally-load noticed broker A go: \(brokers)")
             #expect(brokers.last?["losses"] as? Int == 0, "broker B was never taken for lost: \(brokers)")
             #expect((steady["failed"] as? [String: Int])?.isEmpty == true, "Python client: \(steady)")

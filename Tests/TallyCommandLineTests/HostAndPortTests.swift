@@ -26,12 +26,12 @@ import Testing
     }
 
     @Test func theOptionsMessageNamesTheOptionAndTheVariable() throws {
-        #expect(throws: (any Error).self) { try MonitoringOptions.validated("::1:9100") }
+        #expect(throws: (any Error).self) { try MonitoringOptions<BrokerSettings>.validated("::1:9100") }
         do {
-            _ = try MonitoringOptions.validated("::1:9100")
+            _ = try MonitoringOptions<BrokerSettings>.validated("::1:9100")
         } catch {
             #expect("\(error)".contains("--http") && "\(error)".contains("TALLY_HTTP") && "\(error)".contains("[::1]"))
         }
-        #expect(try MonitoringOptions.validated("") == nil, "empty: off")
+        #expect(try MonitoringOptions<BrokerSettings>.validated("") == nil, "empty: off")
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Testing
 
 @testable import TallyGateway
@@ -18,6 +19,8 @@ import Testing
         #expect(GatewayRoute.method("system.ping").allowed == "POST")
         #expect(GatewayRoute.envelope.allowed == "POST")
         #expect(GatewayRoute.document.allowed == "GET, HEAD")
+        #expect(GatewayRoute.document.methods == [.get, .head] && GatewayRoute.envelope.methods == [.post])
+        #expect(GatewayRoute.none.methods == nil && GatewayRoute.unknownMethod("x").allowed == nil)
         #expect(GatewayRoute.document.isCall == false && GatewayRoute.none.isCall == false)
         #expect(GatewayRoute.unknownMethod("x").isCall, "an API key is asked before a caller learns what exists")
     }

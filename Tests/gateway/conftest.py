@@ -3,6 +3,7 @@ as a team in another language would: from its own /openapi.json."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
@@ -40,32 +41,46 @@ def bin_dir() -> str:
     return directory
 
 
+@contextlib.contextmanager
+def start_gateway(bin_dir: str, endpoint: str, *arguments: str) -> Iterator[Gateway]:
+    """A gateway on a kernel-chosen loopback port calling the broker at `endpoint` with no retries of its own (an
+    answer the tests see is the first one), stopped on leaving."""
+    process = TallyProcess(
+        [
+            find_binary("tally-gateway", bin_dir),
+            "--broker",
+            endpoint,
+            "--listen",
+            "127.0.0.1:0",
+            "--retries",
+            "0",
+            "--log-level",
+            "notice",
+            *arguments,
+        ],
+        name="gateway",
+    )
+    try:
+        line = process.wait_for_line("listening on")
+        yield Gateway(process, line.rsplit(" ", 1)[-1])
+    finally:
+        process.stop()
+
+
 @pytest.fixture(scope="session")
-def gateway(bin_dir: str) -> Iterator[Gateway]:
-    """Two workers behind a broker, every service served, and a gateway calling it with no retries of its own (an
-    answer the tests see is the first one)."""
+def cluster(bin_dir: str) -> Iterator[LocalCluster]:
+    """Two workers behind a broker, every service served."""
     with LocalCluster.start(workers=2, bin_dir=bin_dir) as cluster:
         with TallyClient(cluster.endpoint) as client:
             cluster.wait_until_served(client)
-        process = TallyProcess(
-            [
-                find_binary("tally-gateway", bin_dir),
-                "--broker",
-                cluster.endpoint,
-                "--listen",
-                "127.0.0.1:0",
-                "--retries",
-                "0",
-                "--log-level",
-                "notice",
-            ],
-            name="gateway",
-        )
-        try:
-            line = process.wait_for_line("listening on")
-            yield Gateway(process, line.rsplit(" ", 1)[-1])
-        finally:
-            process.stop()
+        yield cluster
+
+
+@pytest.fixture(scope="session")
+def gateway(bin_dir: str, cluster: LocalCluster) -> Iterator[Gateway]:
+    """A gateway calling the cluster."""
+    with start_gateway(bin_dir, cluster.endpoint) as gateway:
+        yield gateway
 
 
 def examples() -> list[tuple[str, dict]]:

@@ -12,7 +12,7 @@ import ZeroMQ
 /// …
 /// await broker.shutdown(gracePeriod: .seconds(10))
 /// ```
-package final class Broker: Sendable {
+package final class Broker: DrainableRole {
     enum Command: Sendable {
         case drain(gracePeriod: Duration)
         case stop

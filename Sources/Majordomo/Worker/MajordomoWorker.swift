@@ -11,7 +11,7 @@ import ZeroMQ
 /// choice) or as Swift tasks whose replies come back through the thread's inbox. A connection whose broker goes
 /// silent or sends DISCONNECT is replaced by a new one that registers again (READY), so workers survive broker
 /// restarts by themselves.
-package final class MajordomoWorker: Sendable {
+package final class MajordomoWorker: DrainableRole {
     /// Computes the reply body of one request as a task. It must always return (an error reply is a reply).
     package typealias Handler = @Sendable (WorkerRequest) async -> [Frame]
 

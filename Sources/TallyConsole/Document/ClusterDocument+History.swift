@@ -15,19 +15,6 @@ extension ClusterDocument {
         package var firstAt: String
         package var lastAt: String
 
-        package init(
-            kind: String, service: String?, reason: String, detail: String, count: Int, firstAt: String,
-            lastAt: String
-        ) {
-            self.kind = kind
-            self.service = service
-            self.reason = reason
-            self.detail = detail
-            self.count = count
-            self.firstAt = firstAt
-            self.lastAt = lastAt
-        }
-
         enum CodingKeys: String, CodingKey {
             case kind, service, reason, detail, count
             case firstAt = "first_at"
@@ -40,23 +27,12 @@ extension ClusterDocument {
         package var stepSeconds: Double
         package var points: [Point]
 
-        package init(stepSeconds: Double, points: [Point]) {
-            self.stepSeconds = stepSeconds
-            self.points = points
-        }
-
         package struct Point: Codable, Sendable, Hashable {
             /// The end of the step (RFC 3339, UTC).
             package var at: String
             package var requestsPerSecond: Double
             /// `nil` for a step without a delivered reply.
             package var p99Milliseconds: Double?
-
-            package init(at: String, requestsPerSecond: Double, p99Milliseconds: Double?) {
-                self.at = at
-                self.requestsPerSecond = requestsPerSecond
-                self.p99Milliseconds = p99Milliseconds
-            }
 
             enum CodingKeys: String, CodingKey {
                 case at

@@ -16,23 +16,6 @@ extension ClusterDocument {
         package var processesNotListed: Int
         package var lastMinute: Window
 
-        package init(
-            name: String, queued: Int, oldestWaitMilliseconds: Double?, inFlight: Int, credit: Int,
-            connections: Int, workerProcesses: Int, processes: [WorkerProcess], processesNotListed: Int,
-            lastMinute: Window
-        ) {
-            self.name = name
-            self.queued = queued
-            self.oldestWaitMilliseconds = oldestWaitMilliseconds
-            self.inFlight = inFlight
-            self.credit = credit
-            self.connections = connections
-            self.workerProcesses = workerProcesses
-            self.processes = processes
-            self.processesNotListed = processesNotListed
-            self.lastMinute = lastMinute
-        }
-
         enum CodingKeys: String, CodingKey {
             case name, queued
             case oldestWaitMilliseconds = "oldest_wait_ms"
@@ -60,20 +43,6 @@ extension ClusterDocument {
         /// Milliseconds since the broker last heard from it.
         package var lastHeardMilliseconds: Double
 
-        package init(
-            name: String?, id: String, connections: Int, credit: Int, inFlight: Int, served: Int, errors: Int,
-            lastHeardMilliseconds: Double
-        ) {
-            self.name = name
-            self.id = id
-            self.connections = connections
-            self.credit = credit
-            self.inFlight = inFlight
-            self.served = served
-            self.errors = errors
-            self.lastHeardMilliseconds = lastHeardMilliseconds
-        }
-
         enum CodingKeys: String, CodingKey {
             case name, id, connections, credit
             case inFlight = "in_flight"
@@ -95,17 +64,6 @@ extension ClusterDocument {
         package var p50Milliseconds: Double?
         package var p99Milliseconds: Double?
 
-        package init(
-            seconds: Double, requestsPerSecond: Double, errors: [ErrorCount], p50Milliseconds: Double?,
-            p99Milliseconds: Double?
-        ) {
-            self.seconds = seconds
-            self.requestsPerSecond = requestsPerSecond
-            self.errors = errors
-            self.p50Milliseconds = p50Milliseconds
-            self.p99Milliseconds = p99Milliseconds
-        }
-
         enum CodingKeys: String, CodingKey {
             case seconds
             case requestsPerSecond = "requests_per_second"
@@ -119,9 +77,5 @@ extension ClusterDocument {
         package var code: String
         package var count: Int
 
-        package init(code: String, count: Int) {
-            self.code = code
-            self.count = count
-        }
     }
 }

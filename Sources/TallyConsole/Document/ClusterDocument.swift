@@ -7,6 +7,9 @@
 /// Every string that came from a peer (service names, worker names and ids, request ids in incidents) is the
 /// peer's text, bounded in length and otherwise untouched: whoever shows it escapes it (the page inserts it as
 /// text, `tally top` through `TerminalText`).
+///
+/// Only this module builds one (``ClusterDocumentBuilder``), with the members' memberwise initializers; other
+/// modules decode and read it.
 package struct ClusterDocument: Codable, Sendable, Hashable {
     /// The document's format version: 1.
     package var version: Int
@@ -58,20 +61,6 @@ extension ClusterDocument {
         package var peerConnections: Int
         /// Registered worker connections, over all services.
         package var workerConnections: Int
-
-        package init(
-            version: String, startedAt: String, uptimeSeconds: Double, curve: Bool, draining: Bool,
-            clientConnections: Int, peerConnections: Int, workerConnections: Int
-        ) {
-            self.version = version
-            self.startedAt = startedAt
-            self.uptimeSeconds = uptimeSeconds
-            self.curve = curve
-            self.draining = draining
-            self.clientConnections = clientConnections
-            self.peerConnections = peerConnections
-            self.workerConnections = workerConnections
-        }
 
         enum CodingKeys: String, CodingKey {
             case version

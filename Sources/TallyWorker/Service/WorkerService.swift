@@ -113,11 +113,6 @@ package final class WorkerService: Service, Sendable {
 
     package func run() async throws {
         try start()
-        do {
-            try await gracefulShutdown()
-            await worker.shutdown(gracePeriod: gracePeriod)
-        } catch {
-            await worker.stop()
-        }
+        await worker.run(until: gracefulShutdown, gracePeriod: gracePeriod)
     }
 }

@@ -9,13 +9,15 @@ loop: each call starts on its schedule, whatever the others do), each with the c
 budget of TIMEOUT seconds (default 5). Waits for every call to end, then prints one JSON line and exits 0:
 {"calls", "ok", "failed": {code: n}, "ended_twice", "slowest_s", "over_1s", "endpoints": [str]}. With
 RECORDS_FILE, writes one line per call there: its start as wall-clock seconds, its duration and its outcome (the
-drill counts the calls started after a cut).
+drill counts the calls started after a cut). SIGTERM ends the schedule early: no call starts after it, those
+started are waited for and reported as above, so a test can end the calls on an event of its own.
 """
 
 from __future__ import annotations
 
 import json
 import pathlib
+import signal
 import sys
 import threading
 import time
@@ -29,17 +31,23 @@ from tally import TallyClient, TallyError  # noqa: E402
 
 
 def main(brokers: str, rate: str, seconds: str, timeout: str = "5", records_file: str | None = None) -> int:
-    count = int(float(rate) * float(seconds))
+    scheduled_count = int(float(rate) * float(seconds))
+    stopped = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopped.set())
+    # A parent may have started us with SIGTERM blocked (the mask is inherited through exec).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     lock = threading.Lock()
     ends: dict[int, list[tuple[float, str]]] = {}
     starts: dict[int, tuple[float, float]] = {}
     with TallyClient(brokers.split(","), timeout=float(timeout)) as tally:
         origin = time.monotonic()
-        for n in range(count):
+        count = 0
+        for n in range(scheduled_count):
             scheduled = origin + n / float(rate)
             pause = scheduled - time.monotonic()
-            if pause > 0:
-                time.sleep(pause)
+            if stopped.wait(pause) if pause > 0 else stopped.is_set():
+                break
+            count = n + 1
             starts[n] = (time.time(), time.monotonic())
             future = tally.submit("system.ping")
 

@@ -3,15 +3,7 @@ import ZeroMQ
 
 /// How the programs that connect to brokers (`tally`, `tally-load`, and `tally-worker` for its first and last)
 /// reach them.
-package enum ConnectionSettings {
-    /// Sets what the client settings say on a client's configuration.
-    package static func apply(
-        heartbeat: DurationArgument, timeout: DurationArgument, to configuration: inout TallyClientConfiguration
-    ) {
-        configuration.heartbeatInterval = heartbeat.duration > .zero ? heartbeat.duration : nil
-        configuration.heartbeatTimeout = timeout.duration
-    }
-
+package enum ConnectionSettings: CurveClientSettings {
     package static let broker = Setting(
         list: "broker", "Broker endpoint; repeat for several.", default: ["tcp://127.0.0.1:5555"],
         environmentVariable: "TALLY_BROKERS", check: .endpoints(.connect))
@@ -28,8 +20,7 @@ package enum ConnectionSettings {
         "How long a broker may answer nothing after a heartbeat (or a connection attempt) before it is taken for lost "
             + "and the calls it held are sent to another broker.",
         default: DurationArgument(TallyClientConfiguration(brokers: []).heartbeatTimeout), check: .positive)
-    package static let curveSecretKey = Setting(
-        "curve-secret-key", "File with this client's CURVE secret key.", default: "", shownDefault: "plaintext")
+    package static let curveSecretKey = SharedSettings.curveSecretKey("File with this client's CURVE secret key.")
     package static let curveServerKey = Setting(
         "curve-server-key", "The broker's CURVE public key, or a file holding it.", default: "",
         shownDefault: "none")
@@ -37,8 +28,6 @@ package enum ConnectionSettings {
     /// What `tally` reads from flags and the environment (it takes no configuration file).
     package static let catalog = SettingCatalog(
         program: "tally",
-        settings: [
-            broker.documentation, timeout.documentation, brokerHeartbeat.documentation, brokerTimeout.documentation,
-            curveSecretKey.documentation, curveServerKey.documentation,
-        ])
+        settings: [broker.documentation, timeout.documentation] + BrokerHeartbeatOptions.settings
+            + CurveClientOptions<ConnectionSettings>.settings)
 }

@@ -3,7 +3,7 @@ import TallyClient
 
 /// `tally-gateway`'s settings. Its connection to the brokers is a client's (`ConnectionSettings`); the rest says
 /// how it serves HTTP.
-package enum GatewaySettings {
+package enum GatewaySettings: MonitoredProgramSettings, CurveClientSettings {
     private static let client = TallyClientConfiguration(brokers: [])
 
     package static let listen = Setting(
@@ -25,13 +25,10 @@ package enum GatewaySettings {
         "retries",
         "Further attempts of a call answered 'overloaded' or 'unavailable' or lost with its broker, within its time.",
         default: client.retries, check: .within(0...10))
-    package static let brokerHeartbeat = ConnectionSettings.brokerHeartbeat
-    package static let brokerTimeout = ConnectionSettings.brokerTimeout
-    package static let maxBodyBytes = Setting(
-        "max-body-bytes",
+    package static let maxBodyBytes = SharedSettings.maxBodyBytes(
         "Largest request body in bytes (the broker's limit by default); a larger one is answered 413 "
             + "'payload_too_large' before it is read whole.",
-        default: BrokerConfiguration().maxBodyBytes, check: .atLeast(64))
+        default: BrokerConfiguration().maxBodyBytes)
     package static let maxHeaderBytes = Setting(
         "max-header-bytes",
         "Largest size of a request's headers, all together, in bytes; more is answered 400 and the connection "
@@ -54,10 +51,8 @@ package enum GatewaySettings {
         default: "", shownDefault: "plain HTTP")
     package static let tlsKey = Setting(
         "tls-key", "PEM file with the private key of --tls-certificate.", default: "", shownDefault: "none")
-    package static let shutdownGrace = Setting(
-        "shutdown-grace",
-        "How long a graceful shutdown lets calls in progress finish before the rest are cut off.",
-        default: DurationArgument(.seconds(10)))
+    package static let shutdownGrace = SharedSettings.shutdownGrace(
+        "How long a graceful shutdown lets calls in progress finish before the rest are cut off.")
     package static let http = MonitoringSettings.http(example: 9102)
     package static let curveSecretKey = ConnectionSettings.curveSecretKey
     package static let curveServerKey = ConnectionSettings.curveServerKey
@@ -66,10 +61,11 @@ package enum GatewaySettings {
         program: "tally-gateway",
         settings: [
             listen.documentation, broker.documentation, timeout.documentation, maxTimeout.documentation,
-            retries.documentation, brokerHeartbeat.documentation, brokerTimeout.documentation,
+            retries.documentation,
+        ] + BrokerHeartbeatOptions.settings + [
             maxBodyBytes.documentation, maxHeaderBytes.documentation, maxConnections.documentation,
             idleTimeout.documentation, apiKeys.documentation, tlsCertificate.documentation, tlsKey.documentation,
-            shutdownGrace.documentation, http.documentation, curveSecretKey.documentation,
-            curveServerKey.documentation,
-        ] + ProcessOptions.settings)
+            shutdownGrace.documentation,
+        ] + MonitoringOptions<GatewaySettings>.settings + CurveClientOptions<GatewaySettings>.settings
+            + ProcessOptions.settings)
 }

@@ -2,7 +2,7 @@ import Majordomo
 import TallyProtocol
 
 /// `tally-worker`'s settings. Defaults are `WorkerConfiguration`'s and `RequestLimits`'.
-package enum WorkerSettings {
+package enum WorkerSettings: MonitoredProgramSettings, CurveClientSettings {
     private static let library = WorkerConfiguration(brokers: [], services: [])
     private static let limits = RequestLimits()
 
@@ -30,27 +30,22 @@ package enum WorkerSettings {
         "Threads the MDP connections are spread over; requests compute on them, so this is how many compute at "
             + "once. 0 for one per processor core.",
         default: library.ioThreads ?? 0, check: .within(0...256))
-    package static let heartbeatInterval = Setting(
-        "heartbeat-interval", "How often to heartbeat the broker.",
-        default: DurationArgument(library.heartbeatInterval), check: .atLeast(DurationArgument(.milliseconds(10))))
-    package static let heartbeatLiveness = Setting(
-        "heartbeat-liveness", "Missed broker heartbeats after which the worker reconnects.",
-        default: library.heartbeatLiveness, check: .atLeast(1))
+    package static let heartbeatInterval = SharedSettings.heartbeatInterval(
+        "How often to heartbeat the broker.", default: library.heartbeatInterval)
+    package static let heartbeatLiveness = SharedSettings.heartbeatLiveness(
+        "Missed broker heartbeats after which the worker reconnects.", default: library.heartbeatLiveness)
     package static let reconnectDelay = Setting(
         "reconnect-delay", "Pause before reconnecting to a broker.", default: DurationArgument(library.reconnectDelay))
-    package static let maxBodyBytes = Setting(
-        "max-body-bytes", "Largest request body in bytes.", default: limits.maxBodyBytes, check: .atLeast(64))
+    package static let maxBodyBytes = SharedSettings.maxBodyBytes(
+        "Largest request body in bytes.", default: limits.maxBodyBytes)
     package static let maxListElements = Setting(
         "max-list-elements", "Most elements in any list of a request (records, workouts…).",
         default: limits.maxListElements, check: .atLeast(1))
-    package static let shutdownGrace = Setting(
-        "shutdown-grace", "How long a graceful shutdown waits for requests in progress.",
-        default: DurationArgument(.seconds(10)))
+    package static let shutdownGrace = SharedSettings.shutdownGrace(
+        "How long a graceful shutdown waits for requests in progress.")
     package static let http = MonitoringSettings.http(example: 9101)
-    package static let curveSecretKey = Setting(
-        "curve-secret-key",
-        "File with this worker's CURVE secret key (its public key must be in the broker's worker list).",
-        default: "", shownDefault: "plaintext")
+    package static let curveSecretKey = SharedSettings.curveSecretKey(
+        "File with this worker's CURVE secret key (its public key must be in the broker's worker list).")
     package static let curveServerKey = ConnectionSettings.curveServerKey
 
     package static let catalog = SettingCatalog(
@@ -59,7 +54,7 @@ package enum WorkerSettings {
             broker.documentation, service.documentation, concurrency.documentation, connections.documentation,
             ioThreads.documentation, heartbeatInterval.documentation, heartbeatLiveness.documentation,
             reconnectDelay.documentation, maxBodyBytes.documentation, maxListElements.documentation,
-            shutdownGrace.documentation, http.documentation,
-            curveSecretKey.documentation, curveServerKey.documentation,
-        ] + ProcessOptions.settings)
+            shutdownGrace.documentation,
+        ] + MonitoringOptions<WorkerSettings>.settings + CurveClientOptions<WorkerSettings>.settings
+            + ProcessOptions.settings)
 }
