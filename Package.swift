@@ -116,6 +116,7 @@ let package = Package(
             dependencies: [
                 "TallyCalendar",
                 "TallyCore",
+                "TallyJSONCoding",
                 "TallyProtocol",
                 "TallyTracing",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -144,6 +145,7 @@ let package = Package(
             name: "TallyClient",
             dependencies: [
                 "TallyProtocol",
+                "TallyJSONCoding",
                 "Majordomo",
                 "ZeroMQ",
                 .product(name: "Logging", package: "swift-log"),
@@ -201,6 +203,7 @@ let package = Package(
             dependencies: [
                 "TallyCalendar",
                 "TallyClient",
+                "TallyJSONCoding",
                 "TallyProtocol",
                 "TallyCore",
                 "ZeroMQ",
@@ -342,6 +345,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "TallyCalendar",
+                "TallyJSONCoding",
                 "TallyTesting",
                 "TallyClient",
                 "TallyCommandLine",
@@ -382,7 +386,9 @@ let package = Package(
         ),
         .target(
             name: "TallyClientTesting",
-            dependencies: ["TallyClient", "TallyProtocol", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "TallyClient", "TallyJSONCoding", "TallyProtocol", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness
         ),
         // The client's own logic (deadlines, retries, back-off, waiting to run, errors) over a scripted transport: no
@@ -390,7 +396,7 @@ let package = Package(
         .testTarget(
             name: "TallyClientTests",
             dependencies: [
-                "TallyClient", "TallyClientTesting", "TallyProtocol", "TallyTesting",
+                "TallyClient", "TallyClientTesting", "TallyJSONCoding", "TallyProtocol", "TallyTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
@@ -458,7 +464,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WireTypeGeneratorTests",
-            dependencies: ["WireTypeGenerator"],
+            dependencies: ["WireTypeGenerator", "TallyJSONCoding"],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -6,8 +6,9 @@
 //     swift build --package-path Examples/swift-backend        # from the repository root
 //
 // Not enabled here: `MemberImportVisibility`. Tally's params and results use TallyCalendar's values (`LocalDate` in
-// `GoalChange` and `DailyRecordParams`), which TallyProtocol re-exports: a backend reaches their members through the
-// modules `TallyClient` brings along, not through an import of its own.
+// `GoalChange` and `DailyRecordParams`), which TallyProtocol re-exports, and the decoding errors TallyProtocol names
+// (`JSONDecodingError`, `FieldPath`): a backend reaches their members through the modules `TallyClient` brings
+// along, not through an import of its own.
 
 import PackageDescription
 

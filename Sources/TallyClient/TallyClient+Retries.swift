@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TallyCalendar
+import TallyJSONCoding
 import TallyProtocol
 
 /// A call's time: when it must have ended on this process's clock, and the same moment as the wall-clock deadline

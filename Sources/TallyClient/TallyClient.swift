@@ -3,6 +3,7 @@ import Logging
 import Majordomo
 import ServiceLifecycle
 import Synchronization
+import TallyJSONCoding
 import TallyProtocol
 import Tracing
 import ZeroMQ

@@ -1,6 +1,7 @@
 import Logging
 import Synchronization
 import TallyClient
+import TallyJSONCoding
 import TallyProtocol
 
 /// Tally in process, for a backend's own tests: the real `TallyClient` — its ids, deadlines, retries, decoding and

@@ -1,4 +1,5 @@
 import TallyCalendar
+import TallyJSONCoding
 import TallyProtocol
 
 /// How long one call may take, and the same moment as the wall-clock deadline the request carries, so that no

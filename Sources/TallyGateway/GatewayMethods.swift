@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyProtocol
 
 /// The methods the gateway routes, from TallyProtocol's method table (which is generated from the same schemas as

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import TallyCalendar
 import TallyClient
+import TallyJSONCoding
 import TallyProtocol
 
 /// Answers each HTTP request: the route, the API key, the body (within its limit), the call through TallyClient,

@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyProtocol
 
 /// The W3C Trace Context of an HTTP request (`traceparent`, `tracestate`), checked as the worker checks an

@@ -4,12 +4,16 @@
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step into the JSON document.
     public enum Component: Hashable, Sendable {
+        /// A member of an object, by its name on the wire.
         case key(String)
+        /// An element of an array, by its position from 0.
         case index(Int)
     }
 
+    /// The steps from the document's root, outermost first; none for the root itself.
     public var components: [Component]
 
+    /// The path of these steps (the root when there are none).
     public init(_ components: [Component] = []) { self.components = components }
 
     public init(stringLiteral value: String) {
@@ -30,6 +34,7 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible, Expressibl
     /// This path, one array element deeper.
     public func index(_ position: Int) -> FieldPath { FieldPath(components + [.index(position)]) }
 
+    /// This path, one member deeper: `.params + "records"`.
     public static func + (path: FieldPath, key: String) -> FieldPath { path.key(key) }
 
     /// This path, one member deeper, the member named by its coding key (`.params + GoalParams.CodingKeys.log`):

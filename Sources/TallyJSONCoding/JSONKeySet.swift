@@ -12,7 +12,7 @@
 ///   once and never changes or frees. Plain pointers, so that the fast path, which reads the set for every element
 ///   of every list, copies two words and counts no references (a set of arrays cost a sixth of decoding a
 ///   workout's sets).
-public struct JSONKeySet<Key: CodingKey & CaseIterable & Sendable>: @unchecked Sendable {
+@usableFromInline package struct JSONKeySet<Key: CodingKey & CaseIterable & Sendable>: @unchecked Sendable {
     /// One slot per name length up to `JSONKeySlot.wordCovered` (the slot's index is the length) holding the first
     /// name of that length, then one slot for each further name of a length already taken, chained from the first.
     @usableFromInline let slots: UnsafePointer<JSONKeySlot<Key>>
@@ -26,7 +26,7 @@ public struct JSONKeySet<Key: CodingKey & CaseIterable & Sendable>: @unchecked S
         let names: [[UInt8]]
     }
 
-    public init() {
+    @usableFromInline package init() {
         let keys = Array(Key.allCases)
         let names = keys.map { Array($0.stringValue.utf8) }
         var slots = [JSONKeySlot<Key>](repeating: .empty, count: JSONKeySlot<Key>.wordCovered + 1)
@@ -50,7 +50,7 @@ public struct JSONKeySet<Key: CodingKey & CaseIterable & Sendable>: @unchecked S
     }
 
     /// Every key, in declaration order: what an encoding fast path walks.
-    public var keys: [Key] { table.pointee.keys }
+    @usableFromInline package var keys: [Key] { table.pointee.keys }
 
     /// The key whose name the UTF-8 `bytes` spell, or `nil`. Always inlined: each type's fast path gets the lookup
     /// for its own keys.

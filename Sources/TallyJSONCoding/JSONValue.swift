@@ -2,7 +2,7 @@
 /// example). Each object keeps its members in the order the text writes them when `TallyJSONDecoder` decodes it
 /// (its keyed containers list keys in document order); two objects are equal when they have the same members,
 /// whatever their order, as JSON reads them.
-public enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+@usableFromInline package enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
     case array([JSONValue])
     case object(JSONObject)
 
-    public init(from decoder: any Decoder) throws {
+    @usableFromInline package init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: JSONCodingKey.self) {
             self = .object(
                 JSONObject(
@@ -37,19 +37,19 @@ public enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The member `key` of an object; `nil` for a missing member or a value that is not an object.
-    public subscript(key: String) -> JSONValue? {
+    @usableFromInline package subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { object[key] } else { nil }
     }
 
-    public var string: String? {
+    @usableFromInline package var string: String? {
         if case .string(let text) = self { text } else { nil }
     }
 
-    public var elements: [JSONValue]? {
+    @usableFromInline package var elements: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         switch self {
         case .null: "null"
         case .bool(let value): "\(value)"
@@ -62,22 +62,22 @@ public enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A JSON object's members in document order.
-public struct JSONObject: Sendable, Equatable {
-    public var members: [(key: String, value: JSONValue)]
+@usableFromInline package struct JSONObject: Sendable, Equatable {
+    @usableFromInline package var members: [(key: String, value: JSONValue)]
 
-    public init(members: [(key: String, value: JSONValue)]) {
+    @usableFromInline package init(members: [(key: String, value: JSONValue)]) {
         self.members = members
     }
 
     /// The value of member `key` (the first, should a document name it twice).
-    public subscript(key: String) -> JSONValue? {
+    @usableFromInline package subscript(key: String) -> JSONValue? {
         members.first { $0.key == key }?.value
     }
 
-    public var keys: [String] { members.map(\.key) }
+    @usableFromInline package var keys: [String] { members.map(\.key) }
 
     /// The same members with the same values, in any order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    @usableFromInline package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
     }
 }

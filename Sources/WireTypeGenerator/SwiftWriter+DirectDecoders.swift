@@ -30,7 +30,7 @@ extension SwiftWriter {
                 + "standard decoder reads the document with its usual errors.")
         // Inlined into the loop that reads thousands of elements: what is left here is the straight pass and a call.
         line("@inline(__always)")
-        line("public init?(direct cursor: inout JSONCursor) {")
+        line("@usableFromInline package init?(direct cursor: inout JSONCursor) {")
         indent += "    "
         line("var straight = cursor")
         line("if let value = Self.straight(&straight) {")

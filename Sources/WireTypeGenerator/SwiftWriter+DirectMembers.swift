@@ -101,7 +101,7 @@ extension SwiftWriter {
         documentation(
             "The params read straight off the bytes, members in any order, each once (`DirectMembers`); anything "
                 + "else is `nil`, and the standard decoder reads the document with its usual errors.")
-        line("public init?(direct cursor: inout JSONCursor) {")
+        line("@usableFromInline package init?(direct cursor: inout JSONCursor) {")
         indent += "    "
         line("var members = DirectMembers()")
         let object = "guard cursor.object({ key, cursor in members.read(key, &cursor) ?? false }) else { return nil }"

@@ -27,7 +27,7 @@ extension SwiftWriter {
                 + "in a date) is `nil`, and the synthesized `init(from:)` decodes it with its usual errors.")
         // Small elements (a set of an exercise) are inlined into the array loop that reads thousands of them.
         if wire.members.count <= 3 { line("@inline(__always)") }
-        line("public init?(fastFrom object: borrowing JSONObjectReader) {")
+        line("@usableFromInline package init?(fastFrom object: borrowing JSONObjectReader) {")
         indent += "    "
         line("let keys = Self.fastKeys")
         var reads: [String] = []
@@ -92,7 +92,7 @@ extension SwiftWriter {
         line("extension \(wire.name): JSONFastEncodable {")
         indent += "    "
         line("/// The members written straight to the output, in order.")
-        line("public func writeMembers(to object: inout JSONObjectWriter) throws {")
+        line("@usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {")
         indent += "    "
         for member in wire.written {
             let write = Self.write(member, value: member.name, fastEncodable: fastEncodable)

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TallyClient
 import TallyClientTesting
+import TallyJSONCoding
 import TallyProtocol
 import TallyTesting
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-
 @testable import TallyJSONCoding
+import TallyJSONCoding
+import Testing
 
 /// `JSONCursor.int()` and `double()`: whatever they read is what the standard decoder reads, whatever the length of
 /// the number, what follows it and how near the end of the document it lies; and they read every plain number that

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-
 @testable import TallyJSONCoding
+import TallyJSONCoding
+import Testing
 
 /// `JSONCursor.string()` reads plain strings and those whose escapes are of one character (Foundation's
 /// `JSONEncoder` writes `/` as `\/`): whatever it reads is what the standard decoder reads, and a string with only

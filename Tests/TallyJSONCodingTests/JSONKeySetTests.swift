@@ -1,4 +1,5 @@
 @testable import TallyJSONCoding
+import TallyJSONCoding
 import Testing
 
 /// `JSONKeySet` finds a key by its name's length and end words: at every length around the word sizes, a key

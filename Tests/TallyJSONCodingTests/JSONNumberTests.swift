@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-
 @testable import TallyJSONCoding
+import TallyJSONCoding
+import Testing
 
 /// Numbers convert exactly: integers only when the text is an integer in range, doubles correctly rounded.
 @Suite struct JSONNumberTests {

@@ -1,6 +1,6 @@
-import Testing
-
 @testable import TallyJSONCoding
+import TallyJSONCoding
+import Testing
 
 /// RFC 8259 syntax: what the parser accepts, what it refuses, and that it says where.
 @Suite struct JSONParserTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyJSONCoding
 import TallyProtocol
 import Testing
 

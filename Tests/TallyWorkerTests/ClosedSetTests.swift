@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 @testable import TallyWorker
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyJSONCoding
 import TallyProtocol
 import TallyTesting
 import TallyWorker
@@ -14,7 +15,8 @@ import Testing
     static func describe(on service: String) throws -> SystemDescribe.Result {
         let body = Array(#"{"version":1,"id":"d","method":"system.describe"}"#.utf8)
         let reply = dispatcher.respond(to: body, service: service, logger: Logger(label: "describe"))
-        return try TallyJSON.decoder().decode(ResponseEnvelope<SystemDescribe.Result>.self, from: reply.bytes).outcome.get()
+        return try TallyJSON.decoder().decode(ResponseEnvelope<SystemDescribe.Result>.self, from: reply.bytes).outcome
+            .get()
     }
 
     /// The `$id` of every schema file, by its path under Protocol/schemas.

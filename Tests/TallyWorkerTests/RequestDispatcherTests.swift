@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 import TallyWorker
 import Testing

@@ -1,12 +1,12 @@
 import PropertyBased
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyLoad
 import TallyProtocol
 import TallyTesting
-import Testing
-
 @testable import TallyWorker
+import Testing
 
 /// A workout's parts are checked twice over: `isValid` says whether a part is valid without building a field path,
 /// and the naming check (`check(at:)`) runs only on a part it refuses. So the two must give the same verdict on

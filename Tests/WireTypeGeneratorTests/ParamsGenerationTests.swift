@@ -1,6 +1,6 @@
 import Foundation
+import TallyJSONCoding
 import Testing
-
 @testable import WireTypeGenerator
 
 /// A method's params generated from its params schema: the groups its `allOf` embeds flat as one Swift member each,

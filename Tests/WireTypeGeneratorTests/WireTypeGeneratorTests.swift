@@ -1,6 +1,6 @@
 import Foundation
+import TallyJSONCoding
 import Testing
-
 @testable import WireTypeGenerator
 
 /// The generator on small schema folders of its own: what a schema says becomes the Swift it should, and what the

@@ -34,8 +34,10 @@ public struct JSONDecodingError: Error, Hashable, Sendable, CustomStringConverti
 
     /// The member or element that could not be decoded; the root for a document that is not JSON.
     public var path: FieldPath
+    /// What is wrong there.
     public var problem: Problem
 
+    /// The error of `problem` at `path`.
     public init(at path: FieldPath, _ problem: Problem) {
         self.path = path
         self.problem = problem
@@ -66,13 +68,19 @@ public struct JSONDecodingError: Error, Hashable, Sendable, CustomStringConverti
 
 /// The kinds of JSON value, as an error names what a member must be and what it was.
 public enum JSONValueKind: Hashable, Sendable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case boolean
     /// A number without fraction (what an integer type needs; a value found is always `number`).
     case integer
+    /// Any number.
     case number
+    /// A string.
     case string
+    /// An array.
     case array
+    /// An object.
     case object
 
     public var description: String {

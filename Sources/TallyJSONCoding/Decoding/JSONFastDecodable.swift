@@ -10,6 +10,6 @@
 ///
 /// The reader is `borrowing`: an initializer takes its arguments owned by default, which cost a retain and a
 /// release of the document per element (a tenth of the fast path's time on twelve thousand sets).
-public protocol JSONFastDecodable: Decodable {
+@usableFromInline package protocol JSONFastDecodable: Decodable {
     init?(fastFrom object: borrowing JSONObjectReader)
 }

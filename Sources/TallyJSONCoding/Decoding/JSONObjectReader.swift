@@ -11,7 +11,7 @@
 /// Keys are compared with the type's member names in place, with no `String` to bridge, retain or copy. The generic
 /// reads are `@inlinable`, so that each element type gets its own specialization instead of looking up
 /// `[Element]`'s metadata at run time for every array.
-public struct JSONObjectReader {
+@usableFromInline package struct JSONObjectReader {
     /// The tape's buffers rather than the document: readers live only inside a decode, under the decoder that
     /// owns the tape, and a class reference would cost a retain and a release per read (tens of thousands for a
     /// workout history).
@@ -36,13 +36,13 @@ public struct JSONObjectReader {
 
     /// The members, in the order they were written.
     @inlinable
-    public var members: JSONMembers {
+    package var members: JSONMembers {
         JSONMembers(tape: tape, key: node + 1, end: Int(tape.nodes[node].next))
     }
 }
 
 /// The members of a plain object, in document order (see `JSONObjectReader`).
-public struct JSONMembers: Sequence, IteratorProtocol {
+@usableFromInline package struct JSONMembers: Sequence, IteratorProtocol {
     @usableFromInline let tape: JSONTapeView
     @usableFromInline var key: Int
     @usableFromInline let end: Int
@@ -55,7 +55,7 @@ public struct JSONMembers: Sequence, IteratorProtocol {
     }
 
     @inlinable
-    public mutating func next() -> JSONMember? {
+    package mutating func next() -> JSONMember? {
         guard key < end else { return nil }
         let member = JSONMember(tape: tape, keyNode: key)
         key = member.following
@@ -64,7 +64,7 @@ public struct JSONMembers: Sequence, IteratorProtocol {
 }
 
 /// One member of a plain object: which of its type's keys it is, and typed reads of its value.
-public struct JSONMember {
+@usableFromInline package struct JSONMember {
     @usableFromInline let tape: JSONTapeView
     /// The key's node; the value's node is the one after it.
     @usableFromInline let keyNode: Int
@@ -83,7 +83,7 @@ public struct JSONMember {
     /// Which of `keys` this member is called, or `nil` for a member the type does not read (ignored, as
     /// `init(from:)` ignores it). Inlined, so that the match loop is specialized for the type's keys.
     @inlinable @inline(__always)
-    public func key<Key>(in keys: JSONKeySet<Key>) -> Key? {
+    package func key<Key>(in keys: JSONKeySet<Key>) -> Key? {
         let entry = tape.nodes[keyNode]
         guard !entry.isComplex else { return keys.key(named: tape.string(at: keyNode)) }
         return keys.key(spelledBy: tape.bytes.baseAddress! + Int(entry.start), count: Int(entry.length))
@@ -91,7 +91,7 @@ public struct JSONMember {
 
     /// An integer: `nil` unless a number and an integer that fits. A small one is read inline.
     @inlinable
-    public var int: Int? {
+    package var int: Int? {
         let entry = tape.nodes[value]
         guard entry.kind == .number else { return nil }
         return JSONSmallNumber.integer(entry.small) ?? tape.int(at: value)
@@ -99,13 +99,13 @@ public struct JSONMember {
 
     /// An optional integer: `.some(nil)` when null, `nil` when not a fitting integer.
     @inlinable
-    public var optionalInt: Int?? {
+    package var optionalInt: Int?? {
         kind == .null ? .some(nil) : int.map { .some($0) }
     }
 
     /// A double: `nil` unless a number a double holds. A small one is read inline.
     @inlinable
-    public var double: Double? {
+    package var double: Double? {
         let entry = tape.nodes[value]
         guard entry.kind == .number else { return nil }
         return JSONSmallNumber.double(entry.small) ?? tape.double(at: value)
@@ -113,17 +113,17 @@ public struct JSONMember {
 
     /// An optional double: `.some(nil)` when null, `nil` when not a number a double holds.
     @inlinable
-    public var optionalDouble: Double?? {
+    package var optionalDouble: Double?? {
         kind == .null ? .some(nil) : double.map { .some($0) }
     }
 
     /// A string: `nil` unless a string.
-    public var string: String? {
+    @usableFromInline package var string: String? {
         kind == .string ? tape.string(at: value) : nil
     }
 
     /// An array of strings: `nil` unless an array whose every element is a string.
-    public var strings: [String]? {
+    @usableFromInline package var strings: [String]? {
         guard let (first, count) = arrayElements else { return nil }
         var strings: [String] = []
         strings.reserveCapacity(count)
@@ -137,7 +137,7 @@ public struct JSONMember {
     }
 
     /// An optional string: `.some(nil)` when null, `nil` when not a string.
-    public var optionalString: String?? {
+    @usableFromInline package var optionalString: String?? {
         kind == .null ? .some(nil) : string.map { .some($0) }
     }
 
@@ -145,7 +145,7 @@ public struct JSONMember {
     /// `String`: `nil` unless a string without escapes that `parse` accepts. An escaped string is not the plain
     /// case: the fallback decodes it (to the same value, or the same error).
     @inlinable
-    public func utf8<Value>(_ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+    package func utf8<Value>(_ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
         unescapedString.flatMap(parse)
     }
 
@@ -159,7 +159,7 @@ public struct JSONMember {
     /// An array whose every element is a plain `Element` object: `nil` unless all of it takes the fast path (then
     /// the caller falls back, and the standard decoder reports exactly what is wrong).
     @inlinable @inline(__always)
-    public func array<Element: JSONFastDecodable>(of type: Element.Type) -> [Element]? {
+    package func array<Element: JSONFastDecodable>(of type: Element.Type) -> [Element]? {
         guard let (first, count) = arrayElements else { return nil }
         guard _isPOD(Element.self) else { return arrayInPlace(of: type, first: first, count: count) }
         // Plain-data elements (a set: reps, weight, unit) are built in scratch space and copied once: building
@@ -198,7 +198,7 @@ public struct JSONMember {
 
     /// An optional plain `Nested` object: `.some(nil)` when null, `nil` when not plain.
     @inlinable
-    public func optionalObject<Nested: JSONFastDecodable>(of type: Nested.Type) -> Nested?? {
+    package func optionalObject<Nested: JSONFastDecodable>(of type: Nested.Type) -> Nested?? {
         guard !isNull else { return .some(nil) }
         guard let reader = plainObject(at: value) else { return nil }
         return Nested(fastFrom: reader).map { .some($0) }

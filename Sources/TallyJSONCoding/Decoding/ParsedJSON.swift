@@ -4,12 +4,12 @@
 /// For a document whose parts are typed by other parts: a request's `params` have the type of the method its
 /// envelope names, so the envelope is decoded first and the params after it, from the same tape. Only valid
 /// JSON makes one (the parser refuses the rest), and it is for one thread: decoding keeps lookup hints in it.
-public struct ParsedJSON {
+@usableFromInline package struct ParsedJSON {
     let document: JSONDocument
 
     /// Parses `bytes`.
     /// - Throws: `JSONDecodingError` with `.notJSON` at the root for anything but one RFC 8259 JSON text.
-    public init(parsing bytes: [UInt8]) throws(JSONDecodingError) {
+    @usableFromInline package init(parsing bytes: [UInt8]) throws(JSONDecodingError) {
         do {
             document = JSONDocument(tape: try JSONParser.parse(bytes))
         } catch {
@@ -19,14 +19,14 @@ public struct ParsedJSON {
 
     /// Decodes the whole document as a `T`.
     /// - Throws: as `TallyJSONDecoder.decode(_:from:)`.
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try Self.decode(T.self, from: JSONValueDecoder(document: document, node: 0))
     }
 
     /// Decodes the whole document as a `T` that can read itself: its fast path when the document is the plain
     /// object it expects, `init(from:)` (with its usual errors) otherwise. Chosen over `decode(_:)` wherever the
     /// type is known to be `JSONFastDecodable`, as a request's envelope is.
-    public func decode<T: JSONFastDecodable>(_ type: T.Type) throws -> T {
+    @usableFromInline package func decode<T: JSONFastDecodable>(_ type: T.Type) throws -> T {
         let view = document.view
         if let object = JSONObjectReader.plain(view, at: 0), let value = T(fastFrom: object) { return value }
         return try Self.decode(T.self, from: JSONValueDecoder(document: document, node: 0))
@@ -36,7 +36,7 @@ public struct ParsedJSON {
     /// its path (so a type that accepts null accepts its absence), as does every member of a document that is not
     /// an object: the caller decodes the document itself first and knows what it is.
     /// - Throws: as `TallyJSONDecoder.decode(_:from:)`, at the member's path.
-    public func decode<T: Decodable>(_ type: T.Type, member name: String) throws -> T {
+    @usableFromInline package func decode<T: Decodable>(_ type: T.Type, member name: String) throws -> T {
         let root = JSONValueDecoder(document: document, node: 0)
         let node = root.kind == .object ? document.member(named: name, inObject: 0) : nil
         let member =

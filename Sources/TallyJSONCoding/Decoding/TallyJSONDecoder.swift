@@ -10,13 +10,13 @@
 /// Not supported, because Tally does not use them: key, date, data and non-conforming float strategies, and
 /// `userInfo`; `Date` decodes through its own `Decodable` conformance (seconds since 2001, Foundation's default).
 /// To decode parts of one document as different types, parse it once into a `ParsedJSON`.
-public struct TallyJSONDecoder: Sendable {
-    public init() {}
+@usableFromInline package struct TallyJSONDecoder: Sendable {
+    @usableFromInline package init() {}
 
     /// Decodes a `T` from a whole document.
     /// - Throws: `JSONDecodingError` (a `DecodingError` from a type's `init(from:)` is converted into one), or any
     ///   other error a type's `init(from:)` throws, unchanged.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    @usableFromInline package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try ParsedJSON(parsing: bytes).decode(T.self)
     }
 }

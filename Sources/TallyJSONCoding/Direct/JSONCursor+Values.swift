@@ -4,7 +4,7 @@ extension JSONCursor {
     /// Reads an integer written as one (`-?(0|[1-9][0-9]*)`, at most 18 digits): `nil` for anything else, a
     /// fraction or an exponent included (`5.0` and `1e2` are the standard decoder's to judge), and for `-0`.
     @inlinable @inline(__always)
-    public mutating func int() -> Int? {
+    package mutating func int() -> Int? {
         var cursor = position
         let negative = cursor < end && cursor.pointee == UInt8(ascii: "-")
         if negative { cursor += 1 }
@@ -31,7 +31,7 @@ extension JSONCursor {
     /// significant digits and no exponent (`-?int(.frac)?`), so `mantissa / 10^fraction` rounds correctly, as the
     /// standard decoder's conversions (`JSONShortDecimal`, Clinger, `strtod`) all do. Anything else is `nil`.
     @inlinable @inline(__always)
-    public mutating func double() -> Double? {
+    package mutating func double() -> Double? {
         var cursor = position
         let negative = cursor < end && cursor.pointee == UInt8(ascii: "-")
         if negative { cursor += 1 }
@@ -98,7 +98,7 @@ extension JSONCursor {
     /// an instant, a closed set's name, read where it lies. `nil` when the value is not such a string or `parse`
     /// refuses it.
     @inlinable @inline(__always)
-    public mutating func text<Value>(_ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+    package mutating func text<Value>(_ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
         let start = position
         guard let bytes = plainString() else { return nil }
         guard let value = parse(bytes) else {
@@ -111,7 +111,7 @@ extension JSONCursor {
     /// Reads a string as a `String`: without escapes, or with the one-character escapes (`escapedString()`); `nil`
     /// for anything else.
     @inlinable
-    public mutating func string() -> String? {
+    package mutating func string() -> String? {
         guard let bytes = plainString() else { return escapedString() }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -191,7 +191,7 @@ extension JSONCursor {
     /// far; `nil` when an element is not read, or the list holds more than `maxListElements` (which the standard
     /// decoder refuses, naming the list).
     @inlinable @inline(__always)
-    public mutating func array<Element>(_ element: (inout JSONCursor) -> Element?) -> [Element]? {
+    package mutating func array<Element>(_ element: (inout JSONCursor) -> Element?) -> [Element]? {
         guard consume(UInt8(ascii: "[")) else { return nil }
         var elements: [Element] = []
         skipWhitespace()

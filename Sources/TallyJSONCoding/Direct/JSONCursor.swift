@@ -14,7 +14,7 @@
 ///
 /// The cursor holds raw pointers into bytes it does not own: it lives only inside a call that keeps them alive
 /// (`JSONCursor.read(_:limits:_:)`).
-public struct JSONCursor {
+@usableFromInline package struct JSONCursor {
     /// The next byte to read.
     @usableFromInline var position: UnsafePointer<UInt8>
     /// Just past the last byte.
@@ -32,7 +32,7 @@ public struct JSONCursor {
     /// Runs `body` with a cursor at the start of `bytes`; its answer stands only if `body` read the whole document
     /// (trailing whitespace allowed), so a document with anything after its value is the standard decoder's.
     @inlinable
-    public static func read<Value>(
+    package static func read<Value>(
         _ bytes: [UInt8], maxListElements: Int = .max, _ body: (inout JSONCursor) -> Value?
     ) -> Value? {
         bytes.withUnsafeBufferPointer { buffer -> Value? in
@@ -47,13 +47,13 @@ public struct JSONCursor {
 
     /// Whether every byte has been read.
     @inlinable
-    public var isAtEnd: Bool { position == end }
+    package var isAtEnd: Bool { position == end }
 
     // MARK: Structure
 
     /// Skips JSON whitespace (space, tab, line feed, carriage return).
     @inlinable @inline(__always)
-    public mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < end {
             let byte = position.pointee
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -63,7 +63,7 @@ public struct JSONCursor {
 
     /// Reads `byte` after optional whitespace; `false` (and nothing read) when something else comes.
     @inlinable @inline(__always)
-    public mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         if position < end, position.pointee == byte {
             position += 1
             return true
@@ -76,13 +76,13 @@ public struct JSONCursor {
 
     /// Starts an object: `{`. Then `nextMember(first:)` until it answers `false`.
     @inlinable @inline(__always)
-    public mutating func beginObject() -> Bool { consume(UInt8(ascii: "{")) }
+    package mutating func beginObject() -> Bool { consume(UInt8(ascii: "{")) }
 
     /// Moves to the next member of an object whose `{` was read: `true` before a key (which `key()` then reads),
     /// `false` at the object's `}` (read), `nil` when neither (the document is not for this cursor).
     /// - Parameter first: whether no member was read yet (then `}` may come at once, and no comma is due).
     @inlinable @inline(__always)
-    public mutating func nextMember(first: Bool) -> Bool? {
+    package mutating func nextMember(first: Bool) -> Bool? {
         skipWhitespace()
         guard position < end else { return nil }
         let byte = position.pointee
@@ -100,7 +100,7 @@ public struct JSONCursor {
     /// Reads a member's key and the `:` after it: its bytes, valid while the document is, or `nil` when the key
     /// has an escape or a byte a plain key cannot have (such a document is the standard decoder's).
     @inlinable @inline(__always)
-    public mutating func key() -> JSONKeyBytes? {
+    package mutating func key() -> JSONKeyBytes? {
         guard position < end, position.pointee == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
         var cursor = start
@@ -123,7 +123,7 @@ public struct JSONCursor {
     /// for its end: the generated decoders try the member the schema lists next first, which is where Tally's
     /// clients write it. `false` (nothing read) for any other key, and for a key with escapes.
     @inlinable @inline(__always)
-    public mutating func skipKey(_ name: StaticString) -> Bool {
+    package mutating func skipKey(_ name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         // The quotes around the name, and the colon right after the closing one (the common, compact case).
         guard end - position >= count + 3, position.pointee == UInt8(ascii: "\""),
@@ -150,7 +150,7 @@ public struct JSONCursor {
     /// schema's order (as Tally's clients write them), as a run of such literals and values; `false` (nothing read)
     /// on the first difference, and the decoder reads the object member by member instead.
     @inlinable @inline(__always)
-    public mutating func literal(_ text: StaticString) -> Bool {
+    package mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard end - position >= count, JSONKeyBytes.equal(position, text.utf8Start, count) else { return false }
         position += count
@@ -160,7 +160,7 @@ public struct JSONCursor {
     /// Reads a date `"yyyy-MM-dd"` in place: the fixed width is checked and the ten bytes parsed by `parse` (which
     /// accepts only digits and dashes, so the string is plain JSON text); `nil` for anything else.
     @inlinable @inline(__always)
-    public mutating func fixedText<Value>(width: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+    package mutating func fixedText<Value>(width: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
         guard end - position >= width + 2, position.pointee == UInt8(ascii: "\""),
             position[width + 1] == UInt8(ascii: "\""),
             let value = parse(UnsafeBufferPointer(start: position + 1, count: width))
@@ -172,7 +172,7 @@ public struct JSONCursor {
     /// Passes over the value at the cursor by its structure alone (strings and their escapes, brackets), checking
     /// nothing else, and answers where it lies, for reading it later with `reading(_:_:)` once the reader knows how
     /// (the params of a request whose `method` comes after them). `nil` when the document ends first.
-    public mutating func skipValue() -> JSONSpan? {
+    @usableFromInline package mutating func skipValue() -> JSONSpan? {
         let start = position
         var depth = 0
         while position < end {
@@ -209,7 +209,7 @@ public struct JSONCursor {
 
     /// Reads the value that `skipValue()` passed over with `body`, which must read all of it (trailing whitespace
     /// aside): the same checks as reading it in place.
-    public func reading<Value>(_ span: JSONSpan, _ body: (inout JSONCursor) -> Value?) -> Value? {
+    @usableFromInline package func reading<Value>(_ span: JSONSpan, _ body: (inout JSONCursor) -> Value?) -> Value? {
         var cursor = JSONCursor(start: span.start, end: span.end, maxListElements: maxListElements)
         guard let value = body(&cursor) else { return nil }
         cursor.skipWhitespace()
@@ -218,7 +218,7 @@ public struct JSONCursor {
 
     /// Reads `null`; `false` (nothing read) when the value is something else.
     @inlinable @inline(__always)
-    public mutating func null() -> Bool {
+    package mutating func null() -> Bool {
         guard end - position >= 4, position[0] == UInt8(ascii: "n"), position[1] == UInt8(ascii: "u"),
             position[2] == UInt8(ascii: "l"), position[3] == UInt8(ascii: "l")
         else { return false }
@@ -228,7 +228,7 @@ public struct JSONCursor {
 
     /// Reads `true` or `false`.
     @inlinable
-    public mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         if end - position >= 4, position[0] == UInt8(ascii: "t"), position[1] == UInt8(ascii: "r"),
             position[2] == UInt8(ascii: "u"), position[3] == UInt8(ascii: "e")
         {
@@ -247,20 +247,20 @@ public struct JSONCursor {
     /// Reads a value that may be `null`: `.some(nil)` for null, `.some(value)` when `read` reads one, `nil` when it
     /// does not.
     @inlinable @inline(__always)
-    public mutating func nullable<Value>(_ read: (inout JSONCursor) -> Value?) -> Value?? {
+    package mutating func nullable<Value>(_ read: (inout JSONCursor) -> Value?) -> Value?? {
         if null() { return .some(nil) }
         return read(&self).map { .some($0) }
     }
 }
 
 /// Where a value lies in the document a cursor reads (`JSONCursor.skipValue()`), valid while the document is.
-public struct JSONSpan {
+@usableFromInline package struct JSONSpan {
     let start: UnsafePointer<UInt8>
     let end: UnsafePointer<UInt8>
 }
 
 /// The bytes of an object's key, as written (no escapes), compared with the member names a type knows.
-public struct JSONKeyBytes {
+@usableFromInline package struct JSONKeyBytes {
     @usableFromInline let start: UnsafePointer<UInt8>
     @usableFromInline let count: Int
 
@@ -272,7 +272,7 @@ public struct JSONKeyBytes {
 
     /// Whether the key is `name` (an ASCII literal).
     @inlinable @inline(__always)
-    public func `is`(_ name: StaticString) -> Bool {
+    package func `is`(_ name: StaticString) -> Bool {
         count == name.utf8CodeUnitCount && Self.equal(start, name.utf8Start, count)
     }
 

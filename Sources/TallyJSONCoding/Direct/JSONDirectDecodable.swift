@@ -12,7 +12,7 @@
 /// Members may come in any order; a type matches them against its own member names, and each at most once.
 ///
 /// `SendableMetatype`: the worker's method registry keeps a conforming type in a closure every thread calls.
-public protocol JSONDirectDecodable: SendableMetatype {
+@usableFromInline package protocol JSONDirectDecodable: SendableMetatype {
     /// Reads one value at the cursor (whitespace before it already skipped), or `nil` (the cursor is then left
     /// anywhere: the document goes to the standard decoder).
     init?(direct cursor: inout JSONCursor)
@@ -21,13 +21,13 @@ public protocol JSONDirectDecodable: SendableMetatype {
 extension JSONCursor {
     /// Reads an array of `Element`s, each read directly; `nil` as `array(_:)` says.
     @inlinable @inline(__always)
-    public mutating func array<Element: JSONDirectDecodable>(of type: Element.Type) -> [Element]? {
+    package mutating func array<Element: JSONDirectDecodable>(of type: Element.Type) -> [Element]? {
         array { Element(direct: &$0) }
     }
 
     /// Reads one `Value` directly.
     @inlinable @inline(__always)
-    public mutating func value<Value: JSONDirectDecodable>(of type: Value.Type) -> Value? {
+    package mutating func value<Value: JSONDirectDecodable>(of type: Value.Type) -> Value? {
         Value(direct: &self)
     }
 
@@ -35,7 +35,7 @@ extension JSONCursor {
     /// the value and answers `true`, or `false` to give up (a key it does not know, a member it already read, a
     /// value it cannot read). `nil` when the object is not read to its end.
     @inlinable @inline(__always)
-    public mutating func object(_ member: (JSONKeyBytes, inout JSONCursor) -> Bool) -> Bool {
+    package mutating func object(_ member: (JSONKeyBytes, inout JSONCursor) -> Bool) -> Bool {
         guard beginObject() else { return false }
         var first = true
         while true {

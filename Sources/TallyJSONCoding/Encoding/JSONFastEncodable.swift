@@ -7,7 +7,7 @@
 /// synthesized `encode(to:)` writes with nil members as null: the wire structs' conformances are generated from the
 /// same schema members as the structs (`WireTypeGenerator`), so the names, the order and the completeness are
 /// those of one declaration.
-public protocol JSONFastEncodable: Encodable {
+@usableFromInline package protocol JSONFastEncodable: Encodable {
     /// Writes the members, in order, into an object the encoder has opened.
     func writeMembers(to object: inout JSONObjectWriter) throws
 }
@@ -16,7 +16,7 @@ public protocol JSONFastEncodable: Encodable {
 ///
 /// The generic writes are inlinable so that they are specialized where they are called (for the result type
 /// at hand): unspecialized, a list's `enumerated()` looked up its tuple type's metadata for every element.
-public struct JSONObjectWriter {
+@usableFromInline package struct JSONObjectWriter {
     @usableFromInline let writer: JSONByteWriter
     @usableFromInline var count = 0
 
@@ -61,45 +61,45 @@ public struct JSONObjectWriter {
     }
 
     @inlinable @inline(__always)
-    public mutating func int(_ key: StaticString, _ value: Int) {
+    package mutating func int(_ key: StaticString, _ value: Int) {
         self.key(key)
         writer.writeInteger(value)
     }
 
     /// `null` for `nil`.
     @inlinable @inline(__always)
-    public mutating func int(_ key: StaticString, _ value: Int?) {
+    package mutating func int(_ key: StaticString, _ value: Int?) {
         guard let value else { return null(key) }
         int(key, value)
     }
 
     @inlinable @inline(__always)
-    public mutating func bool(_ key: StaticString, _ value: Bool) {
+    package mutating func bool(_ key: StaticString, _ value: Bool) {
         self.key(key)
         writer.writeBool(value)
     }
 
     /// `null` for `nil`.
     @inlinable @inline(__always)
-    public mutating func bool(_ key: StaticString, _ value: Bool?) {
+    package mutating func bool(_ key: StaticString, _ value: Bool?) {
         guard let value else { return null(key) }
         bool(key, value)
     }
 
-    public mutating func string(_ key: StaticString, _ value: String) {
+    @usableFromInline package mutating func string(_ key: StaticString, _ value: String) {
         self.key(key)
         writer.writeString(value)
     }
 
     /// `null` for `nil`.
-    public mutating func string(_ key: StaticString, _ value: String?) {
+    @usableFromInline package mutating func string(_ key: StaticString, _ value: String?) {
         guard let value else { return null(key) }
         string(key, value)
     }
 
     /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
     @inlinable @inline(__always)
-    public mutating func double(_ key: StaticString, _ value: Double) throws {
+    package mutating func double(_ key: StaticString, _ value: Double) throws {
         guard value.isFinite else { throw nonFinite(value, key) }
         self.key(key)
         writer.writeDouble(value)
@@ -117,20 +117,20 @@ public struct JSONObjectWriter {
 
     /// `null` for `nil`.
     @inlinable @inline(__always)
-    public mutating func double(_ key: StaticString, _ value: Double?) throws {
+    package mutating func double(_ key: StaticString, _ value: Double?) throws {
         guard let value else { return null(key) }
         try double(key, value)
     }
 
     /// An array of integers.
-    public mutating func ints(_ key: StaticString, _ values: [Int]) {
+    @usableFromInline package mutating func ints(_ key: StaticString, _ values: [Int]) {
         self.key(key)
         writer.writeArray(values) { writer.writeInteger($0) }
     }
 
     /// An array of numbers.
     /// - Throws: `EncodingError.invalidValue` for NaN or an infinity, as the containers do.
-    public mutating func doubles(_ key: StaticString, _ values: [Double]) throws {
+    @usableFromInline package mutating func doubles(_ key: StaticString, _ values: [Double]) throws {
         if let bad = values.first(where: { !$0.isFinite }) { try double(key, bad) }
         self.key(key)
         writer.writeArray(values) { writer.writeDouble($0) }
@@ -138,35 +138,35 @@ public struct JSONObjectWriter {
 
     /// A value written as the text it spells (a date, a month, an instant).
     @inlinable
-    public mutating func text(_ key: StaticString, _ value: some JSONPlainText) {
+    package mutating func text(_ key: StaticString, _ value: some JSONPlainText) {
         self.key(key)
         writer.writePlainText(value)
     }
 
     /// An array of values written as the texts they spell.
     @inlinable
-    public mutating func texts<Text: JSONPlainText>(_ key: StaticString, _ values: [Text]) {
+    package mutating func texts<Text: JSONPlainText>(_ key: StaticString, _ values: [Text]) {
         self.key(key)
         writer.writeTexts(values)
     }
 
     /// An array of arrays of values written as texts, `null` for `nil` (the weeks of a calendar grid).
     @inlinable
-    public mutating func textRows<Text: JSONPlainText>(_ key: StaticString, _ rows: [[Text?]]) {
+    package mutating func textRows<Text: JSONPlainText>(_ key: StaticString, _ rows: [[Text?]]) {
         self.key(key)
         writer.writeArray(rows) { writer.writeTexts($0) }
     }
 
     /// An array of names of a closed set (weekdays, activity types): each its raw value.
     @inlinable
-    public mutating func names<Name: RawRepresentable<String>>(_ key: StaticString, _ values: [Name]) {
+    package mutating func names<Name: RawRepresentable<String>>(_ key: StaticString, _ values: [Name]) {
         self.key(key)
         writer.writeArray(values) { writer.writeString($0.rawValue) }
     }
 
     /// An array of strings, each escaped as `writeString` escapes it.
     @inlinable
-    public mutating func strings(_ key: StaticString, _ values: [String]) {
+    package mutating func strings(_ key: StaticString, _ values: [String]) {
         self.key(key)
         writer.writeArray(values) { writer.writeString($0) }
     }
@@ -176,7 +176,7 @@ public struct JSONObjectWriter {
     /// escaped. Through that conformance a map's every member went through a keyed container, a box and dynamic
     /// casts: the calendar's result was written at a ninth of the speed of the others.
     @inlinable
-    public mutating func objectMap<Value: JSONFastEncodable>(_ key: StaticString, _ values: [String: Value]) throws {
+    package mutating func objectMap<Value: JSONFastEncodable>(_ key: StaticString, _ values: [String: Value]) throws {
         self.key(key)
         writer.bytes.append(UInt8(ascii: "{"))
         var first = true
@@ -192,21 +192,21 @@ public struct JSONObjectWriter {
 
     /// A member that writes itself.
     @inlinable
-    public mutating func object(_ key: StaticString, _ value: some JSONFastEncodable) throws {
+    package mutating func object(_ key: StaticString, _ value: some JSONFastEncodable) throws {
         self.key(key)
         try writer.writeObject(value)
     }
 
     /// `null` for `nil`.
     @inlinable
-    public mutating func object(_ key: StaticString, _ value: (some JSONFastEncodable)?) throws {
+    package mutating func object(_ key: StaticString, _ value: (some JSONFastEncodable)?) throws {
         guard let value else { return null(key) }
         try object(key, value)
     }
 
     /// An array of members that write themselves.
     @inlinable
-    public mutating func objects<Element: JSONFastEncodable>(_ key: StaticString, _ values: [Element]) throws {
+    package mutating func objects<Element: JSONFastEncodable>(_ key: StaticString, _ values: [Element]) throws {
         self.key(key)
         // A loop of its own, not `writeArray`: results' longest lists are of objects, and a throwing closure per
         // element is a call the optimizer does not remove.
@@ -220,7 +220,7 @@ public struct JSONObjectWriter {
 
     /// A member written through its `Encodable` conformance: a value without a fast path (an error) inside an
     /// object that writes itself (a response).
-    public mutating func encodable(_ key: StaticString, _ value: some Encodable) throws {
+    @usableFromInline package mutating func encodable(_ key: StaticString, _ value: some Encodable) throws {
         self.key(key)
         let depth = writer.frames.count
         let start = writer.bytes.count
@@ -236,7 +236,7 @@ public struct JSONObjectWriter {
     /// A nil member: `null` where the encoder writes nil members (results), left out where it does not, as the
     /// keyed containers do (`encodeIfPresent`).
     @inlinable @inline(__always)
-    public mutating func null(_ key: StaticString) {
+    package mutating func null(_ key: StaticString) {
         guard writer.writesNilMembers else { return }
         self.key(key)
         writer.writeNull()

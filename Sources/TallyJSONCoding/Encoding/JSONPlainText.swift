@@ -4,7 +4,7 @@
 /// Why: through `description`, a result's every date built a `String` and then had it scanned for characters to
 /// escape; a heatmap or a month grid writes dozens. The text must be printable ASCII with no quote or backslash
 /// (nothing to escape), and the same text `encode(to:)` writes: the encoding parity tests compare the two.
-public protocol JSONPlainText {
+@usableFromInline package protocol JSONPlainText {
     /// The most bytes `writePlainText(to:)` writes.
     static var maxPlainTextLength: Int { get }
 

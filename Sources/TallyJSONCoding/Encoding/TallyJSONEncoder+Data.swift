@@ -2,7 +2,7 @@ import Foundation
 
 extension TallyJSONEncoder {
     /// The JSON of `value` as `Data`, like `JSONEncoder.encode(_:)`.
-    public func encode<T: Encodable>(_ value: T) throws -> Data {
+    @usableFromInline package func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try encodeToBytes(value))
     }
 }

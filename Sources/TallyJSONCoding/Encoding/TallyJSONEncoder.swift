@@ -9,16 +9,16 @@
 /// - Important: A key encoded twice in one object is written twice (Foundation keeps one); Tally's types never
 ///   do that. Containers must be used in stack order (always true of synthesized and Tally's own conformances);
 ///   otherwise the encode throws instead of writing wrong JSON.
-public struct TallyJSONEncoder: Sendable {
+@usableFromInline package struct TallyJSONEncoder: Sendable {
     /// Whether values that are `JSONFastEncodable` write themselves (the default). Off, every value goes through its
     /// `encode(to:)`: for checking that a fast path writes the same bytes.
-    public var usesFastPaths = true
+    @usableFromInline package var usesFastPaths = true
     /// What an optional member that is `nil` becomes: left out (the default, as with Foundation) or `null`.
-    public var nilMembers = NilMembers.omitted
+    @usableFromInline package var nilMembers = NilMembers.omitted
 
     /// What `encodeIfPresent` writes for `nil`, the call that synthesized conformances make for every optional
     /// member.
-    public enum NilMembers: Sendable {
+    @usableFromInline package enum NilMembers: Sendable {
         /// Leave the member out: a request's absent param takes its default.
         case omitted
         /// Write `"member": null`: a response that shows every member, null where there is nothing, needs no
@@ -27,12 +27,12 @@ public struct TallyJSONEncoder: Sendable {
         case null
     }
 
-    public init() {}
+    @usableFromInline package init() {}
 
     /// The JSON bytes of `value`.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, a top-level value that encodes nothing, or
     ///   out-of-order container use.
-    public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    @usableFromInline package func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let writer = JSONByteWriter(usesFastPaths: usesFastPaths, writesNilMembers: nilMembers == .null)
         try JSONValueEncoder(writer: writer, depth: 0, slotStart: 0).write(value)
         writer.closeFrames(deeperThan: 0)
@@ -51,4 +51,4 @@ public struct TallyJSONEncoder: Sendable {
 /// (`TallyJSONEncoder.NilMembers.null`): for members whose absence says something, such as sections of a result
 /// that do not apply to it. A marker on the keys rather than an `encode(to:)` of its own, so the type's members
 /// are still declared once.
-public protocol JSONOmittingNilMembers: CodingKey {}
+@usableFromInline package protocol JSONOmittingNilMembers: CodingKey {}

@@ -5,6 +5,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What is wrong, e.g. "a number must not have leading zeros".
     public let reason: String
 
+    /// The error of `reason` at byte `offset`.
     public init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason

@@ -1,7 +1,7 @@
 /// Finds the end of a run of plain string bytes: printable ASCII other than `"` and `\`, which a string may hold
 /// as they are. Eight bytes are tested at once with word arithmetic ("SWAR"), so that the per-byte loop only
 /// sees the bytes that need a decision.
-package enum PlainASCIIScan {
+@usableFromInline package enum PlainASCIIScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
@@ -44,7 +44,7 @@ extension PlainASCIIScan {
     ///
     /// For saying why a document failed to parse: the parser refuses a NUL byte and invalid UTF-8 anywhere, so a
     /// document that parses is such text already, and checking it first would read every body twice.
-    package static func isUTF8TextWithoutNUL(_ bytes: [UInt8]) -> Bool {
+    @usableFromInline package static func isUTF8TextWithoutNUL(_ bytes: [UInt8]) -> Bool {
         let scan: (hasNUL: Bool, isASCII: Bool) = bytes.withUnsafeBufferPointer { buffer in
             guard let start = buffer.baseAddress else { return (false, true) }
             var isASCII = true

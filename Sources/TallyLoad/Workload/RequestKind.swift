@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 /// One kind of request the load tool can generate: a method and, for methods that take history, its size.

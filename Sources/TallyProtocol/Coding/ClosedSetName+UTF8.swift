@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
     /// The case whose name the UTF-8 `bytes` spell, or `nil`: how the generated direct reads match a closed set's
     /// name where it lies, without building a `String` (`JSONCursor.text`). A set read by the thousand has a

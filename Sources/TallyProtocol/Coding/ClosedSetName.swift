@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// A closed set of names on the wire (a unit, an activity type, a chart mode): its cases are its names, and text
 /// outside the set is refused with the names it could have been, so that every closed set of the contract words
 /// its refusals alike: `'kgs' is not a unit: expected "kg" or "lb"`.

@@ -3,27 +3,27 @@
 /// The broker uses it to address its own error replies (`overloaded`, `unavailable`) and the client uses it to
 /// match replies to requests: both must work on bodies they do not otherwise parse, fast and without trapping on
 /// any input. Anything unexpected yields `nil`.
-public enum EnvelopeScanner {
+@usableFromInline package enum EnvelopeScanner {
     /// The value of the top-level `"id"` member if it is a string without escapes, else `nil`.
-    public static func id(in body: some Collection<UInt8>) -> String? {
+    @usableFromInline package static func id(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in scanner.topLevelString(named: "id") }
     }
 
     /// The value of the top-level `"method"` member if it is a string without escapes, else `nil`: for log lines
     /// about bodies that are not otherwise parsed.
-    public static func method(in body: some Collection<UInt8>) -> String? {
+    @usableFromInline package static func method(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in scanner.topLevelString(named: "method") }
     }
 
     /// The bytes of the top-level `"id"` string when it has no escapes and at most 128 bytes, as a slice of
     /// `body`: what `id(in:)` reads, without making a `String` of it. For comparing ids on a hot path (the broker
     /// ties each reply to its request by them); the bytes are not checked to be UTF-8.
-    public static func rawID(in body: [UInt8]) -> ArraySlice<UInt8>? {
+    @usableFromInline package static func rawID(in body: [UInt8]) -> ArraySlice<UInt8>? {
         body.withUnsafeBytes { rawIDRange(in: $0) }.map { body[$0] }
     }
 
     /// Where `rawID(in:)` finds the id: for bytes that are not an array (a frame still in its libzmq message).
-    public static func rawIDRange(in body: UnsafeRawBufferPointer) -> Range<Int>? {
+    @usableFromInline package static func rawIDRange(in body: UnsafeRawBufferPointer) -> Range<Int>? {
         var scanner = Scanner(head: body)
         guard scanner.seekTopLevelMember(named: "id"), scanner.peek == UInt8(ascii: "\""),
             let value = scanner.readString(), value.count <= 128, !value.contains(UInt8(ascii: "\\"))
@@ -35,7 +35,7 @@ public enum EnvelopeScanner {
     /// escapes of at most `maxCodeBytes`) of a reply, as slices of `body`, in one pass over its head. Members are
     /// read in order and the scan ends once the id and the outcome (`result` or `error`) are known: Tally writes
     /// `version`, `id`, then one of them, so a large result is never walked. The broker reads every reply so.
-    public static func replyHead(
+    @usableFromInline package static func replyHead(
         in body: [UInt8], maxCodeBytes: Int = 32
     ) -> (id: ArraySlice<UInt8>?, errorCode: ArraySlice<UInt8>?) {
         let ranges = body.withUnsafeBytes { replyHeadRanges(in: $0, maxCodeBytes: maxCodeBytes) }
@@ -43,7 +43,7 @@ public enum EnvelopeScanner {
     }
 
     /// Where `replyHead(in:maxCodeBytes:)` finds the id and the error code, in bytes that are not an array.
-    public static func replyHeadRanges(
+    @usableFromInline package static func replyHeadRanges(
         in body: UnsafeRawBufferPointer, maxCodeBytes: Int = 32
     ) -> (id: Range<Int>?, errorCode: Range<Int>?) {
         var scanner = Scanner(head: body)
@@ -51,7 +51,7 @@ public enum EnvelopeScanner {
     }
 
     /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
-    public static func errorCode(in body: some Collection<UInt8>) -> String? {
+    @usableFromInline package static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in
             guard scanner.seekTopLevelMember(named: "error"), scanner.peek == UInt8(ascii: "{") else { return nil }
             return scanner.topLevelString(named: "code")
@@ -60,12 +60,12 @@ public enum EnvelopeScanner {
 
     /// How far into a body `trace(in:)` looks: a `trace` written before the params (as Tally's clients write it)
     /// is found in any request, and a scan never walks a large body.
-    public static let traceScanLimit = 4096
+    @usableFromInline package static let traceScanLimit = 4096
 
     /// The top-level `"trace"` member's `traceparent` and `tracestate`, when they are strings without escapes
     /// within the body's first `traceScanLimit` bytes; not validated. For the broker's log lines about requests
     /// it does not otherwise parse.
-    public static func trace(in body: some Collection<UInt8>) -> TraceContext? {
+    @usableFromInline package static func trace(in body: some Collection<UInt8>) -> TraceContext? {
         var tracestate: String?
         let traceparent = scan(body, limit: traceScanLimit) { scanner -> String? in
             guard scanner.seekTopLevelMember(named: "trace"), scanner.peek == UInt8(ascii: "{") else { return nil }

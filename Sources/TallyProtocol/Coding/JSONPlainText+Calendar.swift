@@ -5,24 +5,24 @@ import TallyJSONCoding
 // written as digits straight into the output.
 
 extension LocalDate: JSONPlainText {
-    public static var maxPlainTextLength: Int { textLength }
+    @usableFromInline package static var maxPlainTextLength: Int { textLength }
 
     /// `yyyy-MM-dd`.
-    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
+    @usableFromInline package func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
 }
 
 extension YearMonth: JSONPlainText {
-    public static var maxPlainTextLength: Int { textLength }
+    @usableFromInline package static var maxPlainTextLength: Int { textLength }
 
     /// `yyyy-MM`.
-    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
+    @usableFromInline package func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int { writeText(to: start) }
 }
 
 extension Timestamp: JSONPlainText {
-    public static var maxPlainTextLength: Int { RFC3339.maxTextLength }
+    @usableFromInline package static var maxPlainTextLength: Int { RFC3339.maxTextLength }
 
     /// RFC 3339 with its offset: digits, `-`, `:`, `T`, `.`, `+`, `Z`.
-    public func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline package func writePlainText(to start: UnsafeMutablePointer<UInt8>) -> Int {
         RFC3339.write(instant, offset: offset, to: start)
     }
 }

@@ -8,22 +8,22 @@ import TallyJSONCoding
 /// values and strings for a whole request before a member is read (Benchmarks/README.md compares them). The decoder's
 /// errors (`JSONDecodingError`) name the field in Tally's
 /// words, which `TallyError(decoding:)` passes on as `details.field` and `details.problem`.
-public enum TallyJSON {
+package enum TallyJSON {
     /// A new encoder for request bodies and error responses: compact, slashes unescaped, `nil` members left out.
-    public static func encoder() -> TallyJSONEncoder {
+    package static func encoder() -> TallyJSONEncoder {
         TallyJSONEncoder()
     }
 
     /// A new encoder for a result: every member written, `null` where there is nothing (v1's results show each
     /// member they declare; the few that leave some out say so in their own `encode(to:)`).
-    public static func resultEncoder() -> TallyJSONEncoder {
+    package static func resultEncoder() -> TallyJSONEncoder {
         var encoder = TallyJSONEncoder()
         encoder.nilMembers = .null
         return encoder
     }
 
     /// A new decoder for request or response bodies.
-    public static func decoder() -> TallyJSONDecoder {
+    package static func decoder() -> TallyJSONDecoder {
         TallyJSONDecoder()
     }
 }

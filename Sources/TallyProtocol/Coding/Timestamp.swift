@@ -1,5 +1,6 @@
 import Foundation
 import TallyCalendar
+import TallyJSONCoding
 
 /// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged. The
 /// instant is exact to the nanosecond (`Instant`): its date, hour and minute in any zone are the text's own.
@@ -24,7 +25,7 @@ public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses RFC 3339 text given as UTF-8 bytes (the JSON fast path's form), exactly as `init(parsing:)`.
-    public init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InstantParseError) {
+    @usableFromInline package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InstantParseError) {
         (instant, offset) = try RFC3339.parse(utf8: bytes)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TallyJSONCoding
 
 /// An IANA time zone name (`Europe/Berlin`), checked against the zone database when decoded.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TallyJSONCoding
 
 /// Encodes error responses. Shared by the worker (bad requests) and the broker (requests it cannot deliver), so
 /// that a client sees one error format whoever answered.

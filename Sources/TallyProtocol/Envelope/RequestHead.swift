@@ -126,7 +126,7 @@ extension RequestHead: JSONFastDecodable {
     /// The envelope of a plain, valid request (a supported version, an id of 1...128 characters, a method, a plain
     /// deadline or none, no trace) read straight off the tape: every request's first step, so worth a fifth of a
     /// `system.ping`. Anything else is `nil`, and `init(from:)` reads it and words what is wrong.
-    public init?(fastFrom object: borrowing JSONObjectReader) {
+    @usableFromInline package init?(fastFrom object: borrowing JSONObjectReader) {
         let keys = Self.fastKeys
         var version: Int?
         var id: String?

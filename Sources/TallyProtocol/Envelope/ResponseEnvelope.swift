@@ -42,7 +42,7 @@ public struct ResponseEnvelope<Result: Codable & Sendable>: Codable, Sendable {
 extension ResponseEnvelope: JSONFastEncodable where Result: JSONFastEncodable {
     /// The envelope written straight to the output, as `encode(to:)` writes it: a worker answers every request of
     /// a method whose result writes itself (`system.ping`, the health check) without Codable's containers.
-    public func writeMembers(to object: inout JSONObjectWriter) throws {
+    @usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {
         object.int("version", version)
         object.string("id", id)
         switch outcome {

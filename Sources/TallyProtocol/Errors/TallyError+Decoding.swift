@@ -1,8 +1,10 @@
+import TallyJSONCoding
+
 extension TallyError {
     /// The error a client sees for a request body the decoder refused: a body that is not JSON is
     /// `malformed_json`; a problem under `params` is `invalid_params` naming the field; anything else (the envelope,
     /// or `params` itself) is `invalid_request`. The decoder's words become `details.problem`.
-    public init(decoding error: JSONDecodingError) {
+    package init(decoding error: JSONDecodingError) {
         if case .notJSON(let syntax) = error.problem {
             self = TallyError(.malformedJSON, "the body is not valid JSON: \(syntax)")
             return

@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// The error object of a v1 response: `{code, message, details}`.
 ///
 /// `message` is for people and may change; `code` and `details` are for programs and stay stable within v1.

@@ -1,3 +1,5 @@
+import TallyJSONCoding
+
 /// Size limits a worker enforces on every request, configurable per deployment.
 ///
 /// They bound the work and memory one request can cost, so that a hostile or buggy client cannot starve the

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCalendar
+import TallyJSONCoding
 
 /// The time frame of a request: its zone and its "now". Every method that asks "which day is it" embeds these
 /// keys directly in its params:

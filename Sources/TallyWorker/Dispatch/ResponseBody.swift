@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TallyJSONCoding
 import TallyProtocol
 
 /// An encoded response, ready to be the body frame of an MDP reply.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 // The parts of a workout, checked in place (two years of training are ~12,000 sets).

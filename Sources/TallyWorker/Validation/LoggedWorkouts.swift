@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 /// A request's workout history as the methods that show single workouts read it (`workout.day`,

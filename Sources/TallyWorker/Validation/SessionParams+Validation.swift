@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyProtocol
 
 /// A timed session of the activity calendar as the request sends it (a stretch, a meditation): checked one by one,

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 /// The keys every step method but `history.months` reads, flat in its params: the time frame, the goal keys, the

@@ -1,3 +1,4 @@
+import TallyJSONCoding
 import TallyProtocol
 
 /// The ranges every workout-area input must fall in. Far beyond any real session, and low enough that sums

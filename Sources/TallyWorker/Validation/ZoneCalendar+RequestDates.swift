@@ -1,6 +1,7 @@
 import Foundation
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 extension ZoneCalendar {

@@ -63,20 +63,20 @@ extension StreakSummary {
 
 extension StreakSummary.StepStreak: JSONFastEncodable where Fact: JSONFastEncodable {
     /// The figures' members, then the fact's, as `encode(to:)` writes them.
-    public func writeMembers(to object: inout JSONObjectWriter) throws {
+    @usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {
         try figures.writeMembers(to: &object)
         try fact.writeMembers(to: &object)
     }
 }
 
 extension StreakSummary.IncludesToday: JSONFastEncodable {
-    public func writeMembers(to object: inout JSONObjectWriter) throws {
+    @usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {
         object.bool("includes_today", includesToday)
     }
 }
 
 extension StreakSummary.IsCurrent: JSONFastEncodable {
-    public func writeMembers(to object: inout JSONObjectWriter) throws {
+    @usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {
         object.bool("is_current", isCurrent)
     }
 }

@@ -7,7 +7,7 @@ public enum WeightUnit: String, Codable, Sendable, Hashable, CaseIterable, Close
 
     /// The unit whose symbol the UTF-8 `bytes` spell, or `nil`: for the JSON fast path (a two-year history has
     /// ~12,000 sets, each with its unit), which matches the bytes without building a `String`.
-    public init?(utf8Symbol bytes: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package init?(utf8Symbol bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 2 else { return nil }
         switch (bytes[0], bytes[1]) {
         case (UInt8(ascii: "k"), UInt8(ascii: "g")): self = .kilogram

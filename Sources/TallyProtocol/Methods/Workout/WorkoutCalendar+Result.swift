@@ -43,7 +43,7 @@ extension WorkoutCalendar {
 
 extension WorkoutCalendar.Summary: JSONFastEncodable {
     /// The members present, in the order `encode(to:)` writes them (the order they are declared in), none as null.
-    public func writeMembers(to object: inout JSONObjectWriter) throws {
+    @usableFromInline package func writeMembers(to object: inout JSONObjectWriter) throws {
         if let name { object.string("name", name) }
         if let dayName { object.string("day_name", dayName) }
         if let exerciseCount { object.int("exercise_count", exerciseCount) }

@@ -1,5 +1,6 @@
 import TallyCalendar
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 extension HistoryDashboard: ComputedMethod {

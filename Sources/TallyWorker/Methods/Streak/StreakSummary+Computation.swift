@@ -1,4 +1,5 @@
 import TallyCore
+import TallyJSONCoding
 import TallyProtocol
 
 extension StreakSummary: ComputedMethod {
