@@ -72,9 +72,9 @@ struct SwiftWriter {
         let parameters =
             wire.parts.map { "\($0.name): \($0.type)" }
             + wire.members.map { member in
-                let initial = member.defaultValue ?? (member.mayBeNil && member.isOptional ? "nil" : nil)
-                return "\(member.name): \(member.type)\(initial.map { " = \($0)" } ?? "")"
+                "\(member.name): \(member.type)\(member.argumentDefault.map { " = \($0)" } ?? "")"
             }
+        documentation(Self.memberwiseDocumentation(wire))
         if names.isEmpty {
             line("public init() {}")
         } else {
@@ -93,6 +93,39 @@ struct SwiftWriter {
             indent.removeLast(4)
             line("}")
         }
+    }
+
+    /// The doc comment of a struct's memberwise `init`. Each member is described at its property, so the `init`
+    /// says what is its own: the arguments a call may leave out, and that each then stands for the member left out
+    /// of the JSON (the schema's default, or `nil`, which is not written).
+    static func memberwiseDocumentation(_ wire: WireStruct) -> String {
+        let article = "AEIOU".contains(wire.name.prefix(1)) ? "An" : "A"
+        guard !(wire.parts.isEmpty && wire.members.isEmpty) else {
+            return "The only `\(wire.name)`" + (wire.role == .params ? ": the method takes no params." : ".")
+        }
+        var text = "\(article) `\(wire.name)` of these members, each described at its property."
+        // The members by the default they take, in the order of their first member.
+        var defaults: [(value: String, names: [String])] = []
+        for member in wire.members {
+            guard let value = member.argumentDefault else { continue }
+            if let index = defaults.firstIndex(where: { $0.value == value }) {
+                defaults[index].names.append("`\(member.name)`")
+            } else {
+                defaults.append((value, ["`\(member.name)`"]))
+            }
+        }
+        guard !defaults.isEmpty else { return text }
+        // Groups of several names hold commas and "and" of their own: semicolons between the groups.
+        let listed = defaults.map { "\(Self.enumeration($0.names)) to `\($0.value)`" }.joined(separator: "; ")
+        text += " The members the JSON may leave out default to what leaving them out means: \(listed)."
+        if defaults.contains(where: { $0.value == "nil" }) { text += " A `nil` member is not written." }
+        return text
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func enumeration(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// `CodingKeys`, naming each member on the wire in the order it is written. `package`: what the worker says of a

@@ -29,6 +29,9 @@ struct WireStruct {
         var type: String { memberType.swift + (mayBeNil ? "?" : "") }
         /// Whether its Swift value may be `nil`: null, or left out with no default.
         var mayBeNil: Bool { (isOptional && defaultValue == nil) || isNullable }
+        /// The default of its argument in the memberwise `init`, for a member the object may leave out: what leaving
+        /// it out means, its default or `nil`.
+        var argumentDefault: String? { defaultValue ?? (isOptional && mayBeNil ? "nil" : nil) }
     }
 
     /// The Swift name, with its enclosing type (`HistoryDashboard.HourResult`).

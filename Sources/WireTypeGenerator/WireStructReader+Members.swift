@@ -32,13 +32,24 @@ extension WireStructReader {
         return member
     }
 
-    /// A member's description: its own, else that of the definition it names (`"$ref"`), so that a member
-    /// written as a bare reference (`"is_pro": {"$ref": …}`) is documented as the definition is.
+    /// A member's description: its own, else that of the definition whose Swift type it has (`swiftType(of:)`):
+    /// the one it names (`"$ref"`), or the one value of a `oneOf` or `anyOf` beside `null`, or of an `allOf` of
+    /// one. So a member written as a bare reference (`"is_pro": {"$ref": …}`, a nullable date) is documented as
+    /// the definition is.
     private func description(of property: JSONValue, file: String) throws(GeneratorError) -> String? {
         if let own = property["description"]?.string { return own }
-        guard let reference = property["$ref"]?.string else { return nil }
-        let target = try index.resolve(reference, from: file)
-        return try description(of: target.node, file: target.file)
+        if let reference = property["$ref"]?.string {
+            let target = try index.resolve(reference, from: file)
+            return try description(of: target.node, file: target.file)
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            let values = property[keyword]?.elements?.filter { $0.typeNames != ["null"] } ?? []
+            if values.count == 1 { return try description(of: values[0], file: file) }
+        }
+        if let parts = property["allOf"]?.elements, parts.count == 1 {
+            return try description(of: parts[0], file: file)
+        }
+        return nil
     }
 
     /// The Swift spelling of a member's default: `x-swift-default` when given; else a boolean, a number, an empty

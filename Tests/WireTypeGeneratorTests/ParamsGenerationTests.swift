@@ -88,6 +88,29 @@ import Testing
             text.contains("case night\n            case weekStartsOn = \"week_starts_on\"\n            case unit\n"))
     }
 
+    /// The memberwise `init` of params names the members a call may leave out by the default each takes; that of
+    /// params without members is their one value.
+    @Test func theInitOfParamsSaysWhatACallMayLeaveOut() throws {
+        let text = try Self.generate(Self.files())
+        let params = try #require(text.range(of: "public struct Params"))
+        #expect(
+            WireTypeGeneratorTests.documentation(above: "public init(", in: text[params.lowerBound...])
+                == "A `SleepNight.Params` of these members, each described at its property. The members the JSON may "
+                + "leave out default to what leaving them out means: `note` to `nil`; `unit` to `.kilogram`; "
+                + "`weekStartsOn` to `.sunday`; `samples` to `[]`. A `nil` member is not written.", "\(text)")
+        #expect(
+            WireTypeGeneratorTests.documentation(above: "public init(trackingEnabled:", in: text)
+                == "A `GoalKeys` of these members, each described at its property. The members the JSON may leave out "
+                + "default to what leaving them out means: `trackingEnabled` to `true`.")
+        let none = try Self.generate([
+            "methods/sleep.ping.params.schema.json": #"{"type": ["object", "null"], "description": "None."}"#,
+            "methods/sleep.ping.result.schema.json": Self.result,
+        ])
+        #expect(
+            WireTypeGeneratorTests.documentation(above: "public init() {}", in: none)
+                == "The only `SleepPing.Params`: the method takes no params.", "\(none)")
+    }
+
     @Test func paramsReadDirectlyThroughTheirMembersAndTheirGroups() throws {
         let text = try Self.generate(Self.files())
         #expect(text.contains("extension SleepNight.Params: JSONDirectDecodable {"))

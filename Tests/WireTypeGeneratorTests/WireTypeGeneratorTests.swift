@@ -68,6 +68,50 @@ import Testing
         #expect(text.contains("public var unit: WeightUnit"))
     }
 
+    /// The doc comment right above the first line of `text` that starts with `declaration` (indentation aside), its
+    /// lines joined: what DocC reads of it, however it is wrapped.
+    static func documentation(above declaration: String, in text: some StringProtocol) -> String? {
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let found = lines.firstIndex(where: { $0.hasPrefix(declaration) }) else { return nil }
+        let comment = lines[..<found].reversed().prefix { $0.hasPrefix("///") }.reversed()
+        return comment.map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// A member without a description of its own has that of the definition whose Swift type it has, through a
+    /// reference or one value beside `null`; a memberwise `init` says which arguments a call may leave out, and what
+    /// each then stands for.
+    @Test func membersAndMemberwiseInitsAreDocumented() throws {
+        let text = try Self.generate([
+            "common.schema.json": #"""
+            {"$defs": {"local_date": {"x-swift-type": "LocalDate", "description": "A date.", "type": "string"}}}
+            """#,
+            "a.schema.json": #"""
+            {"$defs": {
+              "entry": {"x-swift-struct": "Entry", "type": "object", "required": ["id"],
+                        "properties": {
+                          "id": {"description": "Its id.", "type": "string"},
+                          "day": {"oneOf": [{"$ref": "common.schema.json#/$defs/local_date"}, {"type": "null"}]},
+                          "since": {"allOf": [{"$ref": "common.schema.json#/$defs/local_date"}]},
+                          "tags": {"description": "Tags.", "type": "array", "default": [], "items": {"type": "string"}},
+                          "note": {"description": "A note.", "type": "string"}}},
+              "pair": {"x-swift-struct": "Pair", "type": "object", "required": ["left", "right"],
+                       "properties": {"left": {"description": "One.", "type": "integer"},
+                                      "right": {"description": "The other.", "type": "integer"}}}
+            }}
+            """#,
+        ])
+        #expect(Self.documentation(above: "public var day: LocalDate?", in: text) == "A date.", "\(text)")
+        #expect(Self.documentation(above: "public var since: LocalDate?", in: text) == "A date.")
+        #expect(
+            Self.documentation(above: "public init(id: String", in: text)
+                == "An `Entry` of these members, each described at its property. The members the JSON may leave out "
+                + "default to what leaving them out means: `day`, `since` and `note` to `nil`; `tags` to `[]`. A "
+                + "`nil` member is not written.")
+        #expect(
+            Self.documentation(above: "public init(left: Int, right: Int)", in: text)
+                == "A `Pair` of these members, each described at its property.")
+    }
+
     @Test func membersThatMayBeLeftOutDefaultToNilAndAreLeftOut() throws {
         let text = try Self.generate([
             "a.schema.json": #"""

@@ -5,10 +5,12 @@ import TallyJSONCoding
 /// An instant as RFC 3339 text, keeping the offset it was written with so that it can be echoed unchanged. The
 /// instant is exact to the nanosecond (`Instant`): its date, hour and minute in any zone are the text's own.
 public struct Timestamp: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The moment the text names, to the nanosecond.
     public var instant: Instant
     /// Seconds east of UTC of the text form.
     public var offset: Int
 
+    /// `instant`, to be written with `offset` seconds east of UTC: in UTC (`Z`) by default.
     public init(_ instant: Instant, offset: Int = 0) {
         self.instant = instant
         self.offset = offset

@@ -8,6 +8,7 @@ import TallyJSONCoding
 /// abbreviations (`PST`, `BST`), offsets (`GMT+5`) and ICU's own aliases, which mean different things on
 /// different systems, so they are refused. The name stays as the client sent it, and answers echo it.
 public struct ZoneName: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The name as the client sent it (`Europe/Berlin`, or a link such as `US/Eastern`), echoed as it is.
     public let identifier: String
     /// The zone the database knows by that name, for computing in it.
     public let timeZone: TimeZone

@@ -1,8 +1,11 @@
 /// A whole request as a client sends it: the envelope with typed params.
 public struct RequestEnvelope<Params: Encodable & Sendable>: Encodable, Sendable {
+    /// Every member of the envelope but `params`: the version, the id, the method, the deadline and the trace.
     public var head: RequestHead
+    /// The method's params, written as `params`.
     public var params: Params
 
+    /// The request that `head` and `params` make.
     public init(head: RequestHead, params: Params) {
         self.head = head
         self.params = params

@@ -21,6 +21,8 @@ public struct RequestHead: Sendable, Hashable {
     /// its `traceparent`. Valid by W3C Trace Context Level 1 once decoded (`TraceContext.validated()`).
     public var trace: TraceContext?
 
+    /// The envelope of a request for `method` with the caller's `id`: in this build's protocol version unless
+    /// `version` says otherwise, with no deadline and no trace unless given.
     public init(
         version: Int = ProtocolVersion.current, id: String, method: String, deadline: Timestamp? = nil,
         trace: TraceContext? = nil
@@ -43,9 +45,14 @@ public struct RequestHead: Sendable, Hashable {
 
 /// W3C Trace Context (`traceparent`, optional `tracestate`).
 public struct TraceContext: Codable, Sendable, Hashable {
+    /// The caller's position in its trace, `VERSION-TRACE_ID-PARENT_ID-FLAGS` in lowercase hex
+    /// (`00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01`): the trace-id and the caller's span id.
     public var traceparent: String
+    /// The vendors' state that travels with the trace (`key=value` list-members); `nil` when the caller has none.
     public var tracestate: String?
 
+    /// A context of the caller's `traceparent` and, when it has one, `tracestate`, as given: `validated()` checks
+    /// them by W3C's rules, and so does the worker that reads them.
     public init(traceparent: String, tracestate: String? = nil) {
         self.traceparent = traceparent
         self.tracestate = tracestate

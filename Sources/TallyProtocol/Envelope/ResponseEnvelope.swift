@@ -3,10 +3,15 @@ import TallyJSONCoding
 /// A response: the version, the request's id (null when the request had none that could be read), and either
 /// `result` or `error`.
 public struct ResponseEnvelope<Result: Codable & Sendable>: Codable, Sendable {
+    /// The protocol version the response is written in: 1.
     public var version: Int
+    /// The request's id; `nil` (`null` on the wire) when the request's id could not be read.
     public var id: String?
+    /// The method's result (`result` on the wire) or the error (`error`): exactly one of the two.
     public var outcome: Swift.Result<Result, TallyError>
 
+    /// The response to the request `id` with `outcome`, in this build's protocol version unless `version` says
+    /// otherwise.
     public init(id: String?, outcome: Swift.Result<Result, TallyError>, version: Int = ProtocolVersion.current) {
         self.version = version
         self.id = id

@@ -4,10 +4,15 @@ import TallyJSONCoding
 ///
 /// `message` is for people and may change; `code` and `details` are for programs and stay stable within v1.
 public struct TallyError: Error, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, for programs: stable within v1. An open set: treat a code you do not know like `internal`.
     public var code: ErrorCode
+    /// What went wrong, for people: it may change between releases, so programs read `code` and `details` instead.
     public var message: String
+    /// The facts a program can act on (the field, the limit, …); which are present depends on `code`. `nil` when
+    /// there are none.
     public var details: ErrorDetails?
 
+    /// An error of `code`, worded `message`, with the facts of `details` when there are any.
     public init(_ code: ErrorCode, _ message: String, details: ErrorDetails? = nil) {
         self.code = code
         self.message = message
@@ -39,6 +44,7 @@ public struct ErrorDetails: Codable, Hashable, Sendable {
     /// When retrying could help (`overloaded`, `unavailable`), after how long.
     public var retryAfterMilliseconds: Int?
 
+    /// The facts given; each one left out is `nil`, and is not written.
     public init(
         field: String? = nil,
         problem: String? = nil,

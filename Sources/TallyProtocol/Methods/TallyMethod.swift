@@ -3,7 +3,9 @@
 /// The same description drives the worker (which registers a handler for it) and the client (whose generic
 /// `call(_:_:)` encodes `Params` and decodes `Result`), so the two cannot disagree about a method's shape.
 public protocol TallyMethod: Sendable {
+    /// The method's params: the `params` of its requests.
     associatedtype Params: Codable & Sendable
+    /// The method's result: the `result` of its answers that are not errors.
     associatedtype Result: Codable & Sendable
 
     /// `area.name`, e.g. `history.month`.

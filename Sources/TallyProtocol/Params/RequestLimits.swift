@@ -10,6 +10,8 @@ public struct RequestLimits: Sendable, Hashable {
     /// Most elements in any one list of a request (records, samples, goal changes, workouts…).
     public var maxListElements: Int
 
+    /// Limits of `maxBodyBytes` and `maxListElements`; by default those of the protocol's documents: a body of
+    /// 1 MiB, lists of 20,000 elements.
     public init(maxBodyBytes: Int = 1 << 20, maxListElements: Int = 20_000) {
         self.maxBodyBytes = maxBodyBytes
         self.maxListElements = maxListElements

@@ -10,19 +10,29 @@ import TallyJSONCoding
 public struct RequestTime: Codable, Sendable, Hashable {
     /// The zone, as sent.
     public enum Zone: Sendable, Hashable {
+        /// An IANA zone (`time_zone`): its local days and offsets follow the zone's rules, daylight saving time
+        /// included.
         case named(ZoneName)
+        /// A fixed offset east of UTC in minutes (`utc_offset_minutes`, −1080…1080), which follows no daylight
+        /// saving time.
         case fixedOffset(minutes: Int)
     }
 
     /// The reference moment, as sent.
     public enum Reference: Sendable, Hashable {
+        /// An instant (`now`): today is its date in the zone, and timed items after it are future.
         case now(Timestamp)
+        /// A date in the zone (`today`): a whole day, not a moment, so nothing dated that day is future.
         case today(LocalDate)
     }
 
+    /// The zone every "which day is it" question of the request is answered in.
     public var zone: Zone
+    /// What makes today: an instant or a date in `zone`.
     public var reference: Reference
 
+    /// The frame of `zone` and `reference`, as given: a fixed offset beyond ±18 h is refused by the worker
+    /// (`invalid_params`), not here.
     public init(zone: Zone, reference: Reference) {
         self.zone = zone
         self.reference = reference

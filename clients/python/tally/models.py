@@ -26,6 +26,7 @@ from typing import Any, Literal
 from . import _decoding as _d
 
 ActivityType = Literal["workout", "stretch", "meditation"]
+"""The kind of an activity: a workout, a stretching session or a meditation session."""
 DayState = Literal["completed", "in_progress", "full", "zero", "no_data", "future"]
 """How a day stands against its goal, the same in every method that shows a day. completed: steps ≥ the day's goal
 with goal tracking on; in_progress: 0 < steps < the goal; full: steps ≥ the goal with goal tracking off; zero: a
@@ -39,6 +40,9 @@ StreakSummaryHeatmapGridColumn = Literal["sunday", "monday", "tuesday", "wednesd
 StreakSummaryMilestonesTierDays = Literal[7, 14, 30, 60, 100, 200, 365]
 StreakSummaryResultStatus = Literal["active", "goal_tracking_off"]
 StreakSummaryTierName = Literal["bronze", "silver", "gold", "platinum", "emerald", "ruby", "diamond"]
+"""A trophy tier, by the current streak's days that earn it: bronze 7, silver 14, gold 30, platinum 60, emerald 100,
+ruby 200, diamond 365.
+"""
 StreakSummaryTodayState = Literal["completed", "in_progress", "zero", "no_data"]
 WeekStartsOn = Literal["sunday", "monday"]
 """First column of week grids."""
@@ -48,13 +52,19 @@ WeightUnit = Literal["kg", "lb"]
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GoalChange:
-    """Schema: ``common.schema.json#/$defs/goal_change``."""
+    """A change of the daily step goal: from effective_date on, until the next change, the goal is goal. The first
+    change's goal also holds before its date.
+
+    Schema: ``common.schema.json#/$defs/goal_change``.
+    """
 
     effective_date: _dt.date | str
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The first
+    day the goal is in force.
+    """
 
     goal: int
-    """Bounds: from 1 to 1000000."""
+    """The daily goal in steps. Bounds: from 1 to 1000000."""
 
     def __post_init__(self) -> None:
         _d.check_dates(self.effective_date, "effective_date")
@@ -87,16 +97,19 @@ class DailyRecord:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int
-    """Bounds: from 0 to 1000000."""
+    """The day's steps. 0 is a day with data (state zero), unlike a date without a record (no_data). Bounds: from 0
+    to 1000000.
+    """
 
     distance_m: float | None = None
-    """Bounds: from 0 to 1000000."""
+    """The day's distance in metres; left out when the source does not report it. Bounds: from 0 to 1000000."""
 
     calories_kcal: float | None = None
-    """Bounds: from 0 to 100000."""
+    """The day's calories in kilocalories; left out when the source does not report them. Bounds: from 0 to 100000.
+    """
 
     flights_climbed: int | None = None
-    """Bounds: from 0 to 10000."""
+    """The day's flights climbed; left out when the source does not report them. Bounds: from 0 to 10000."""
 
     def __post_init__(self) -> None:
         _d.check_dates(self.date, "date")
@@ -136,20 +149,21 @@ class StepSample:
 
     start: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
-    Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
+    Tally writes instants with the zone's offset, or in UTC where that offset has seconds. When the sample starts:
+    the local hour of this instant in the request's zone is the chart hour it counts in.
     """
 
     steps: int
-    """Bounds: from 0 to 1000000."""
+    """The steps of the sample. Bounds: from 0 to 1000000."""
 
     distance_m: float | None = None
-    """Bounds: from 0 to 1000000."""
+    """Its distance in metres; left out when the source does not report it. Bounds: from 0 to 1000000."""
 
     calories_kcal: float | None = None
-    """Bounds: from 0 to 100000."""
+    """Its calories in kilocalories; left out when the source does not report them. Bounds: from 0 to 100000."""
 
     flights_climbed: int | None = None
-    """Bounds: from 0 to 10000."""
+    """Its flights climbed; left out when the source does not report them. Bounds: from 0 to 10000."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.start, "start")
@@ -208,7 +222,9 @@ class HistoryDashboardParams:
     """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
-    """Bounds: at least 1 element."""
+    """The goal changes, at least one and one per effective date, in any order: a day's goal is that of the latest
+    change effective on or before it. Bounds: at least 1 element.
+    """
 
     records: list[DailyRecord] | None = None
     """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
@@ -299,16 +315,22 @@ class HistoryDay:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     steps: int | None
-    """Bounds: at least 0."""
+    """The steps of the day's record; null for no data and for a future day. Bounds: at least 0."""
 
     distance_m: float | None
-    """Bounds: at least 0."""
+    """The distance of the day's record in metres, as sent; null for no data, a future day, or a record without one.
+    Bounds: at least 0.
+    """
 
     calories_kcal: float | None
-    """Bounds: at least 0."""
+    """The calories of the day's record in kilocalories, as sent; null for no data, a future day, or a record
+    without them. Bounds: at least 0.
+    """
 
     flights_climbed: int | None
-    """Bounds: at least 0."""
+    """The flights climbed of the day's record, as sent; null for no data, a future day, or a record without them.
+    Bounds: at least 0.
+    """
 
     goal: int
     """The goal in force that day. Bounds: at least 1."""
@@ -326,6 +348,7 @@ class HistoryDay:
     """
 
     is_today: bool
+    """Whether the day is today (as_of)."""
 
     def __post_init__(self) -> None:
         _d.check_dates(self.date, "date")
@@ -387,18 +410,27 @@ class Hour:
     """
 
     steps: int | None
-    """Bounds: at least 0."""
+    """The steps of the samples that start in the hour: 0 for an hour without samples on a day with some; null when
+    the day has no samples or the hour is future. Bounds: at least 0.
+    """
 
     distance_m: float | None
-    """Bounds: at least 0."""
+    """The distances of those samples, in metres, 2 decimals; null when the day has no samples, the hour is future,
+    or no sample of the hour reported a distance. Bounds: at least 0.
+    """
 
     calories_kcal: float | None
-    """Bounds: at least 0."""
+    """The calories of those samples, in kilocalories, 2 decimals; null when the day has no samples, the hour is
+    future, or no sample of the hour reported calories. Bounds: at least 0.
+    """
 
     flights_climbed: int | None
-    """Bounds: at least 0."""
+    """The flights climbed of those samples; null when the day has no samples, the hour is future, or no sample of
+    the hour reported them. Bounds: at least 0.
+    """
 
     is_future: bool
+    """Whether the hour starts after now (never when the request gave today instead): its measures are then null."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.start, "start")
@@ -441,16 +473,20 @@ class StepTotals:
     """
 
     steps: int
-    """Bounds: at least 0."""
+    """The steps summed; 0 when nothing was summed. Bounds: at least 0."""
 
     distance_m: float | None
-    """Bounds: at least 0."""
+    """The distances summed, in metres, 2 decimals; null when nothing summed reported a distance. Bounds: at least
+    0.
+    """
 
     calories_kcal: float | None
-    """Bounds: at least 0."""
+    """The calories summed, in kilocalories, 2 decimals; null when nothing summed reported calories. Bounds: at
+    least 0.
+    """
 
     flights_climbed: int | None
-    """Bounds: at least 0."""
+    """The flights climbed summed; null when nothing summed reported them. Bounds: at least 0."""
 
     count: int
     """Records summed (days) or samples summed (hours). Bounds: at least 0."""
@@ -487,6 +523,7 @@ class HistoryDashboardResult:
     """
 
     mode: HistoryDashboardResultMode
+    """The chart's mode, as asked (default daily): hours in daily mode, days in weekly and monthly."""
 
     date: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The
@@ -612,7 +649,9 @@ class HistoryMonthParams:
     """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
-    """Bounds: at least 1 element."""
+    """The goal changes, at least one and one per effective date, in any order: a day's goal is that of the latest
+    change effective on or before it. Bounds: at least 1 element.
+    """
 
     records: list[DailyRecord] | None = None
     """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
@@ -691,13 +730,17 @@ class MonthGrid:
     """The weekday of each column. Bounds: 7 to 7 elements."""
 
     leading_blanks: int
-    """Bounds: from 0 to 6."""
+    """Blank cells before the first day in the first row: its weekday counted from the first column. Bounds: from 0
+    to 6.
+    """
 
     trailing_blanks: int
-    """Bounds: from 0 to 6."""
+    """Blank cells after the last day, completing the last row. Bounds: from 0 to 6."""
 
     weeks: list[list[_dt.date | None]]
-    """Bounds: 4 to 6 elements."""
+    """The rows, earliest first, 7 cells each in the order of columns: a date, or null for a blank. Bounds: 4 to 6
+    elements.
+    """
 
     def __post_init__(self) -> None:
         _d.check_dates(self.weeks, "weeks")
@@ -741,6 +784,7 @@ class HistoryMonthResult:
     """
 
     goal_tracking_enabled: bool
+    """As sent (default true): it tells completed days from full ones."""
 
     days: list[HistoryDay]
     """Every day of the month, 1st first. Bounds: 28 to 31 elements."""
@@ -954,7 +998,9 @@ class StreakSummaryParams:
     """The app's enableDailyStepGoal. Default: ``true``."""
 
     goal_log: list[GoalChange]
-    """Bounds: at least 1 element."""
+    """The goal changes, at least one and one per effective date, in any order: a day's goal is that of the latest
+    change effective on or before it. Bounds: at least 1 element.
+    """
 
     records: list[DailyRecord] | None = None
     """Every daily record the client has, any order, one per date. Records after today are ignored and counted in
@@ -1012,6 +1058,7 @@ class StreakSummaryCurrentStreak:
     """The streak's length in days (the badge number for the current streak). Bounds: at least 0."""
 
     start_date: _dt.date | None
+    """The streak's first day; null with 0 days."""
 
     end_date: _dt.date | None
     """For the current streak, today when today's goal is met, otherwise yesterday."""
@@ -1062,6 +1109,7 @@ class StreakSummaryBestStreak:
     """The streak's length in days (the badge number for the current streak). Bounds: at least 0."""
 
     start_date: _dt.date | None
+    """The streak's first day; null with 0 days."""
 
     end_date: _dt.date | None
     """For the current streak, today when today's goal is met, otherwise yesterday."""
@@ -1073,6 +1121,7 @@ class StreakSummaryBestStreak:
     """The exact sum of the run's steps. Bounds: at least 0."""
 
     is_current: bool
+    """Whether the best streak is the current one."""
 
     def __post_init__(self) -> None:
         _d.check_dates(self.start_date, "start_date")
@@ -1111,7 +1160,9 @@ class StreakSummaryToday:
     """
 
     date: _dt.date
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today
+    (as_of).
+    """
 
     steps: int | None
     """null: no record today. Bounds: at least 0."""
@@ -1169,6 +1220,7 @@ class StreakSummaryMilestonesTier:
     """
 
     tier: StreakSummaryTierName
+    """Which tier this is."""
 
     name: str
     """Display name ("Bronze")."""
@@ -1248,7 +1300,9 @@ class StreakSummaryHeatmapDay:
     """
 
     date: _dt.date
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The cell's
+    day.
+    """
 
     steps: int | None
     """null: no data. Bounds: at least 0."""
@@ -1260,8 +1314,10 @@ class StreakSummaryHeatmapDay:
     """The heatmap needs goal tracking and ends today: never full or future."""
 
     in_current_streak: bool
+    """Whether the day is one of the current streak's days."""
 
     is_today: bool
+    """Whether the day is today, the heatmap's last day."""
 
     intensity: float | None
     """0.15 + steps / max_steps × 0.85 (4 decimals, 1 only for days with max_steps) for steps > 0; null for zero and
@@ -1300,7 +1356,10 @@ class StreakSummaryHeatmapDay:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakSummaryHeatmapGrid:
-    """Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap/properties/grid``."""
+    """The 30 days in week rows by week_starts_on: 5 or 6 rows of 7 cells, each a date of days or null for a blank.
+
+    Schema: ``methods/streak.summary.result.schema.json#/$defs/heatmap/properties/grid``.
+    """
 
     week_starts_on: WeekStartsOn
 
@@ -1350,18 +1409,24 @@ class StreakSummaryHeatmap:
     """
 
     start_date: _dt.date
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The first
+    of the 30 days: 29 days before today.
+    """
 
     end_date: _dt.date
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The last of
+    the 30 days: today.
+    """
 
     max_steps: int | None
     """null: no record in the window. Bounds: at least 0."""
 
     days: list[StreakSummaryHeatmapDay]
-    """Bounds: 30 to 30 elements."""
+    """The 30 days, oldest first. Bounds: 30 to 30 elements."""
 
     grid: StreakSummaryHeatmapGrid
+    """The 30 days in week rows by week_starts_on: 5 or 6 rows of 7 cells, each a date of days or null for a blank.
+    """
 
     def __post_init__(self) -> None:
         _d.check_dates(self.start_date, "start_date")
@@ -1401,6 +1466,7 @@ class StreakSummaryResult:
     """
 
     status: StreakSummaryResultStatus
+    """active, or goal_tracking_off when goal_tracking_enabled is false: then only status and as_of are present."""
 
     as_of: _dt.date
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). Today in
@@ -1595,7 +1661,11 @@ class SystemPingParams:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SystemPingResult:
-    """Schema: ``methods/system.ping.result.schema.json``."""
+    """The answering worker: its build, the protocol versions it serves, how long it has run, and the service and
+    connection that answered.
+
+    Schema: ``methods/system.ping.result.schema.json``.
+    """
 
     server_version: str
     """The worker's build version."""
@@ -1657,7 +1727,7 @@ class Plan:
     """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
 
     weeks: int
-    """Bounds: from 1 to 520."""
+    """The plan's length in weeks: the last plan week (the Z of Week Y of Z). Bounds: from 1 to 520."""
 
     def __post_init__(self) -> None:
         _d.check_dates(self.start_date, "start_date")
@@ -1693,7 +1763,7 @@ class ExerciseSet:
     """
 
     reps: int
-    """Bounds: from 0 to 10000."""
+    """Repetitions; with weight they make the set's volume, reps × weight. Bounds: from 0 to 10000."""
 
     weight: float
     """In the set's own unit. Bounds: from 0 to 10000."""
@@ -1730,7 +1800,7 @@ class Exercise:
     """A display name, 1-200 characters."""
 
     sets: list[ExerciseSet]
-    """Bounds: 0 to 20000 elements."""
+    """The sets in the order logged; may be empty. Bounds: 0 to 20000 elements."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> Exercise:
@@ -1769,7 +1839,9 @@ class Workout:
     """
 
     template_id: str | None = None
-    """A client id, 1-128 characters."""
+    """A client id, 1-128 characters. The template the workout was started from; Logged N times counts the workouts
+    up to now with the same template_id.
+    """
 
     day_name: str | None = None
     """A display name, 1-200 characters. The plan day's name shown on calendar cards; without it the workout's name
@@ -1779,7 +1851,7 @@ class Workout:
     plan: Plan | None = None
 
     exercises: list[Exercise]
-    """Bounds: 0 to 20000 elements."""
+    """The exercises in the order logged; may be empty. Bounds: 0 to 20000 elements."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.completed_at, "completed_at")
@@ -1826,14 +1898,15 @@ class Stretch:
 
     completed_at: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
-    Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
+    Tally writes instants with the zone's offset, or in UTC where that offset has seconds. When the session was
+    completed; its local date in the request's zone is its day.
     """
 
     regions: list[str]
-    """Bounds: 0 to 20000 elements."""
+    """The regions stretched, in the order logged; may be empty. Bounds: 0 to 20000 elements."""
 
     duration_seconds: int
-    """Bounds: from 0 to 86400."""
+    """The session's length in seconds. Bounds: from 0 to 86400."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.completed_at, "completed_at")
@@ -1871,11 +1944,12 @@ class Meditation:
 
     completed_at: _dt.datetime | str
     """An RFC 3339 date-time with a UTC offset (Z or ±HH:mm), from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z.
-    Tally writes instants with the zone's offset, or in UTC where that offset has seconds.
+    Tally writes instants with the zone's offset, or in UTC where that offset has seconds. When the session was
+    completed; its local date in the request's zone is its day.
     """
 
     duration_seconds: int
-    """Bounds: from 0 to 86400."""
+    """The session's length in seconds. Bounds: from 0 to 86400."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.completed_at, "completed_at")
@@ -1930,13 +2004,19 @@ class WorkoutCalendarParams:
     """The types shown; default all three. Repeats are ignored. Bounds: 1 to 20000 elements."""
 
     workouts: list[Workout] | None = None
-    """Bounds: 0 to 20000 elements. Default: ``[]``."""
+    """Every workout the client has (default none): the month's are on its days, and the streak and the navigation
+    range are computed from all of them. Bounds: 0 to 20000 elements. Default: ``[]``.
+    """
 
     stretches: list[Stretch] | None = None
-    """Bounds: 0 to 20000 elements. Default: ``[]``."""
+    """Every stretching session the client has (default none), for the days and the navigation range. Bounds: 0 to
+    20000 elements. Default: ``[]``.
+    """
 
     meditations: list[Meditation] | None = None
-    """Bounds: 0 to 20000 elements. Default: ``[]``."""
+    """Every meditation session the client has (default none), for the days and the navigation range. Bounds: 0 to
+    20000 elements. Default: ``[]``.
+    """
 
     def __post_init__(self) -> None:
         _d.check_instants(self.now, "now")
@@ -1987,13 +2067,13 @@ class WorkoutCalendarWorkoutSummary:
     """Schema: ``methods/workout.calendar.result.schema.json#/$defs/workout_summary``."""
 
     name: str
-    """A display name, 1-200 characters."""
+    """A display name, 1-200 characters. The workout's name."""
 
     day_name: str
     """A display name, 1-200 characters. The plan day's name, or the workout's name without one."""
 
     exercise_count: int
-    """Bounds: at least 0."""
+    """Exercises logged. Bounds: at least 0."""
 
     set_count: int
     """Sets over all exercises, bodyweight sets included. Bounds: at least 0."""
@@ -2024,9 +2104,10 @@ class WorkoutCalendarStretchSummary:
     """Schema: ``methods/workout.calendar.result.schema.json#/$defs/stretch_summary``."""
 
     regions: list[str]
+    """The regions stretched, in the order logged."""
 
     duration_seconds: int
-    """Bounds: from 0 to 86400."""
+    """The session's length in seconds. Bounds: from 0 to 86400."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarStretchSummary:
@@ -2050,7 +2131,7 @@ class WorkoutCalendarMeditationSummary:
     """Schema: ``methods/workout.calendar.result.schema.json#/$defs/meditation_summary``."""
 
     duration_seconds: int
-    """Bounds: from 0 to 86400."""
+    """The session's length in seconds. Bounds: from 0 to 86400."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutCalendarMeditationSummary:
@@ -2079,6 +2160,7 @@ class WorkoutCalendarActivity:
     """A client id, 1-128 characters. The id as the client gave it."""
 
     type: ActivityType
+    """The activity's type: its list in the params, and the members of summary."""
 
     completed_at: _dt.datetime
     """An echoed completion instant, written in the local time of the request's zone with that zone's offset at that
@@ -2088,6 +2170,7 @@ class WorkoutCalendarActivity:
     """
 
     summary: WorkoutCalendarWorkoutSummary | WorkoutCalendarStretchSummary | WorkoutCalendarMeditationSummary
+    """What the card shows: only the members of the activity's type."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.completed_at, "completed_at")
@@ -2367,11 +2450,15 @@ class WorkoutDayPlanProgress:
     """
 
     id: str | None
+    """The plan's id, as sent; null when it was not."""
 
     name: str | None
+    """The plan's name, as sent; null when it was not."""
 
     start_date: _dt.date
-    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused)."""
+    """A civil date in the request's zone, yyyy-MM-dd (impossible dates such as 2025-02-30 are refused). The plan's
+    first day, as sent.
+    """
 
     weeks: int
     """Z: the plan's length in weeks. Bounds: from 1 to 520."""
@@ -2413,7 +2500,7 @@ class WorkoutDayExercise:
     """
 
     name: str
-    """A display name, 1-200 characters."""
+    """A display name, 1-200 characters. The exercise's name, as sent."""
 
     volume: float
     """Σ reps × weight in the result's unit, 2 decimals; 0 only when it is 0. Σ reps × weight over its sets, in the
@@ -2424,10 +2511,10 @@ class WorkoutDayExercise:
     """Distinct weights used, ascending, in the result's unit, 2 decimals; 0 is bodyweight and only bodyweight."""
 
     set_count: int
-    """Bounds: at least 0."""
+    """Its sets, bodyweight sets included. Bounds: at least 0."""
 
     bodyweight_set_count: int
-    """Bounds: at least 0."""
+    """Its sets with weight 0 (bodyweight sets). Bounds: at least 0."""
 
     @classmethod
     def from_json(cls, value: Any, path: str = "") -> WorkoutDayExercise:
@@ -2460,10 +2547,10 @@ class WorkoutDayWorkout:
     """
 
     id: str
-    """A client id, 1-128 characters."""
+    """A client id, 1-128 characters. The workout's id, as sent."""
 
     name: str
-    """A display name, 1-200 characters."""
+    """A display name, 1-200 characters. The workout's name, as sent."""
 
     day_name: str
     """A display name, 1-200 characters. The plan day's name, or the workout's name without one."""
@@ -2476,6 +2563,7 @@ class WorkoutDayWorkout:
     """
 
     template_id: str | None
+    """The workout's template_id, as sent; null without one."""
 
     times_logged: int | None
     """"Logged N times": workouts of the history up to now from the same template; null without a template. Bounds:
@@ -2491,12 +2579,13 @@ class WorkoutDayWorkout:
     """
 
     set_count: int
-    """Bounds: at least 0."""
+    """The sets of all its exercises, bodyweight sets included. Bounds: at least 0."""
 
     bodyweight_set_count: int
-    """Bounds: at least 0."""
+    """The sets of all its exercises with weight 0 (bodyweight sets). Bounds: at least 0."""
 
     exercises: list[WorkoutDayExercise]
+    """Its exercises in the order logged."""
 
     def __post_init__(self) -> None:
         _d.check_instants(self.completed_at, "completed_at")
@@ -2554,6 +2643,7 @@ class WorkoutDayResult:
     """
 
     unit: WeightUnit
+    """The unit of every volume and weight in the result, as asked (default kg)."""
 
     workouts: list[WorkoutDayWorkout]
     """The day's workouts by completion instant (none after now); ties in list order."""
@@ -2680,6 +2770,7 @@ class WorkoutDetailResult:
     """
 
     unit: WeightUnit
+    """The unit of every volume and weight in the result, as asked (default kg)."""
 
     workout: WorkoutDayWorkout
     """The workout exactly as workout.day lists it for date: volumes, plan week (Week Y of Z) and times_logged

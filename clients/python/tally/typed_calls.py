@@ -182,6 +182,9 @@ class TypedCalls:
         """``system.ping`` on ``tally.history`` (or the service given).
 
         Params: None: params may be omitted, null or {}.
+
+        Result: The answering worker: its build, the protocol versions it serves, how long it has run, and the
+        service and connection that answered.
         """
         return self._typed_call(
             "system.ping",
@@ -441,6 +444,9 @@ class AsyncTypedCalls:
         """``system.ping`` on ``tally.history`` (or the service given).
 
         Params: None: params may be omitted, null or {}.
+
+        Result: The answering worker: its build, the protocol versions it serves, how long it has run, and the
+        service and connection that answered.
         """
         return await self._typed_call(
             "system.ping",

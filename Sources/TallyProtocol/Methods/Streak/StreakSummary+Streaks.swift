@@ -7,18 +7,23 @@ extension StreakSummary {
     /// `is_current`). Members of either part read as members of the streak (`streak.days`, `streak.isCurrent`).
     @dynamicMemberLookup
     public struct StepStreak<Fact: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+        /// The streak's length, span and steps: the members both streaks have.
         public var figures: StepStreakFigures
+        /// What sets this streak apart from the other: `includesToday` or `isCurrent`.
         public var fact: Fact
 
+        /// The streak of `figures` and `fact`, written as one object.
         public init(figures: StepStreakFigures, fact: Fact) {
             self.figures = figures
             self.fact = fact
         }
 
+        /// A member of the figures, read as the streak's own (`streak.days`, `streak.totalSteps`).
         public subscript<Value>(dynamicMember member: KeyPath<StepStreakFigures, Value>) -> Value {
             figures[keyPath: member]
         }
 
+        /// A member of the fact, read as the streak's own (`streak.includesToday`, `streak.isCurrent`).
         public subscript<Value>(dynamicMember member: KeyPath<Fact, Value>) -> Value { fact[keyPath: member] }
 
         // Both parts are members of one object on the wire.
@@ -41,8 +46,10 @@ extension StreakSummary {
 
     /// What sets the current streak apart: whether today's goal is met (and so today is the streak's last day).
     public struct IncludesToday: Codable, Sendable, Hashable {
+        /// Whether today's goal is met, so that today is the streak's last day; otherwise the streak ends yesterday.
         public var includesToday: Bool
 
+        /// The fact `includesToday`, `includes_today` on the wire.
         public init(includesToday: Bool) { self.includesToday = includesToday }
 
         enum CodingKeys: String, CodingKey { case includesToday = "includes_today" }
@@ -50,8 +57,10 @@ extension StreakSummary {
 
     /// What sets the best streak apart: whether it is the current one.
     public struct IsCurrent: Codable, Sendable, Hashable {
+        /// Whether the best streak is the current one.
         public var isCurrent: Bool
 
+        /// The fact `isCurrent`, `is_current` on the wire.
         public init(isCurrent: Bool) { self.isCurrent = isCurrent }
 
         enum CodingKeys: String, CodingKey { case isCurrent = "is_current" }

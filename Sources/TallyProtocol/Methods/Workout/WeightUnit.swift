@@ -2,7 +2,9 @@
 public enum WeightUnit: String, Codable, Sendable, Hashable, CaseIterable, ClosedSetName {
     static let noun = "a unit"
 
+    /// Kilograms, `"kg"`: the unit of `workout.day`'s and `workout.detail`'s results when the params name none.
     case kilogram = "kg"
+    /// Pounds, `"lb"`: 0.45359237 kg exactly.
     case pound = "lb"
 
     /// The unit whose symbol the UTF-8 `bytes` spell, or `nil`: for the JSON fast path (a two-year history has

@@ -27,6 +27,8 @@ extension WorkoutCalendar {
             case durationSeconds = "duration_seconds"
         }
 
+        /// A summary of the members given: those of one activity type (a workout's four, a stretch's two, a
+        /// meditation's one). The others are `nil`, and are not written.
         public init(
             name: String? = nil, dayName: String? = nil, exerciseCount: Int? = nil, setCount: Int? = nil,
             regions: [String]? = nil, durationSeconds: Int? = nil
