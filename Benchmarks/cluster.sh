@@ -1,5 +1,5 @@
-# Shell functions the benchmark scripts share (sourced, not run): a free loopback port, two workers on a broker, and
-# waiting until the broker answers a ping through them. They expect $bin (this build's release binaries), $work (a
+# Shell functions the benchmark scripts share (sourced, not run): a free loopback port, two workers on a broker,
+# waiting until the broker answers a ping through them, and stopping what a script started. They expect $bin (this build's release binaries), $work (a
 # scratch directory) and a pids array, which start_workers appends to.
 
 # A loopback TCP port nobody listens on, picked by the kernel.
@@ -28,4 +28,23 @@ wait_for_service() {
     done
     echo "no answer from $1" >&2
     return 1
+}
+
+# Stops every process of the pids array, the last started first (workers before their broker, a gateway before
+# both), each by its own pid with SIGTERM; what is still alive after about five seconds is killed, so that none
+# outlives a stop for long.
+stop_pids() {
+    local pid index
+    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do
+        kill -TERM "${pids[index]}" 2>/dev/null || true
+    done
+    for _ in $(seq 1 100); do
+        local alive=0
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        [ "$alive" = 0 ] && break
+        sleep 0.05
+    done
+    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    pids=()
 }

@@ -113,27 +113,10 @@ done
 
 work="$(mktemp -d)"
 pids=()
-stop_all() {
-    # Workers before their broker, each by its own pid; none outlives a stop by more than a few seconds.
-    local pid
-    for pid in "${pids[@]:1}" "${pids[@]:0:1}"; do
-        [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
-    done
-    for _ in $(seq 1 100); do
-        local alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ "$alive" = 0 ] && break
-        sleep 0.05
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    pids=()
-}
-trap 'stop_all; if [ -n "${FLOOR_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
-trap 'exit 130' INT TERM
-
 # shellcheck source=Benchmarks/cluster.sh
-source "$here/cluster.sh"  # free_port
+source "$here/cluster.sh"  # free_port, stop_pids
+trap 'stop_pids; if [ -n "${FLOOR_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
+trap 'exit 130' INT TERM
 
 # Waits up to SECONDS for COMMAND to succeed.
 wait_until() {
@@ -274,7 +257,7 @@ phase() {  # round, system, in-flight: appends one JSON line to $work/phases.jso
     broker_after="$(ticks "$broker_pid")" || return 1
     read -r loop_after io_after <<<"$(thread_ticks "$broker_pid")"
     for pid in "${worker_pids[@]}"; do workers_after=$((workers_after + $(ticks "$pid"))) || return 1; done
-    stop_all
+    stop_pids
     if [ "$status" != 0 ]; then
         echo "round $round, $system, $in_flight in flight: the load failed (status $status):" \
             "$(cat "$work/report.json")" >&2
@@ -307,7 +290,7 @@ for round in $(seq 1 "$rounds"); do
     for in_flight in "${in_flights[@]}"; do
         for system in "${run_systems[@]}"; do
             if ! phase "$round" "$system" "$in_flight"; then
-                stop_all
+                stop_pids
                 echo "round $round, $system, $in_flight in flight: did not start, or could not be measured" >&2
                 failed=1
             fi

@@ -105,27 +105,10 @@ mkdir -p "$(dirname "$json_out")"
 
 work="$(mktemp -d)"
 pids=()
-stop_all() {
-    # The gateway first, then the workers, then the broker: the reverse of their start, each by its own pid.
-    local pid index
-    for ((index = ${#pids[@]} - 1; index >= 0; index--)); do
-        kill -TERM "${pids[index]}" 2>/dev/null || true
-    done
-    for _ in $(seq 1 100); do
-        local alive=0
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-        [ "$alive" = 0 ] && break
-        sleep 0.05
-    done
-    for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    pids=()
-}
-trap 'stop_all; if [ -n "${GATEWAY_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
-trap 'exit 130' INT TERM
-
 # shellcheck source=Benchmarks/cluster.sh
-source "$here/cluster.sh"  # free_port, start_workers, wait_for_service
+source "$here/cluster.sh"  # free_port, start_workers, wait_for_service, stop_pids
+trap 'stop_pids; if [ -n "${GATEWAY_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
+trap 'exit 130' INT TERM
 
 # User + system clock ticks of a process, every thread it ever had: /proc/PID/stat's fields 14 and 15, counted after
 # the command name, which is in parentheses.
@@ -303,7 +286,7 @@ for round in $(seq 1 "$rounds"); do
     done
 done
 machine_end="load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
-stop_all
+stop_pids
 
 python3 "$here/gateway/gateway_bench.py" --summary "$(getconf CLK_TCK)" "$work/phases.jsonl" "$json_out" \
     "$machine_start; $machine_end" "$seconds" "$connections"
