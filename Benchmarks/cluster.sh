@@ -1,5 +1,6 @@
 # Shell functions the benchmark scripts share (sourced, not run): a free loopback port, two workers on a broker,
-# waiting until the broker answers a ping through them, and stopping what a script started. They expect $bin (this build's release binaries), $work (a
+# waiting until the broker answers a ping through them, stopping what a script started, and the CPU a process
+# has used. They expect $bin (this build's release binaries), $work (a
 # scratch directory) and a pids array, which start_workers appends to.
 
 # A loopback TCP port nobody listens on, picked by the kernel.
@@ -47,4 +48,15 @@ stop_pids() {
     for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
     for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
     pids=()
+}
+
+# User + system clock ticks of a process, every thread it ever had: /proc/PID/stat's fields 14 and 15, counted after
+# the command name, which is in parentheses.
+ticks() {
+    local stat
+    stat="$(cat "/proc/$1/stat")"
+    stat="${stat##*) }"
+    # shellcheck disable=SC2086
+    set -- $stat
+    echo $((${12} + ${13}))
 }

@@ -114,7 +114,7 @@ done
 work="$(mktemp -d)"
 pids=()
 # shellcheck source=Benchmarks/cluster.sh
-source "$here/cluster.sh"  # free_port, stop_pids
+source "$here/cluster.sh"  # free_port, stop_pids, ticks
 trap 'stop_pids; if [ -n "${FLOOR_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
 trap 'exit 130' INT TERM
 
@@ -131,17 +131,6 @@ wait_until() {
 }
 lines_in() { [ -f "$2" ] && [ "$(grep -c -- "$3" "$2")" -ge "$1" ]; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-# User + system clock ticks of a process, every thread it ever had: /proc/PID/stat's fields 14 and 15, counted after
-# the command name, which is in parentheses.
-ticks() {
-    local stat
-    stat="$(cat "/proc/$1/stat")"
-    stat="${stat##*) }"
-    # shellcheck disable=SC2086
-    set -- $stat
-    echo $((${12} + ${13}))
-}
 
 # The broker's ticks by thread, as "loop io": the thread that runs the broker's loop and makes its libzmq calls
 # (floor-broker's main thread, tally-broker's `mdp-broker`) and libzmq's I/O threads (`ZMQbg/IO/N`: the TCP work).

@@ -106,20 +106,9 @@ mkdir -p "$(dirname "$json_out")"
 work="$(mktemp -d)"
 pids=()
 # shellcheck source=Benchmarks/cluster.sh
-source "$here/cluster.sh"  # free_port, start_workers, wait_for_service, stop_pids
+source "$here/cluster.sh"  # free_port, start_workers, wait_for_service, stop_pids, ticks
 trap 'stop_pids; if [ -n "${GATEWAY_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
 trap 'exit 130' INT TERM
-
-# User + system clock ticks of a process, every thread it ever had: /proc/PID/stat's fields 14 and 15, counted after
-# the command name, which is in parentheses.
-ticks() {
-    local stat
-    stat="$(cat "/proc/$1/stat")"
-    stat="${stat##*) }"
-    # shellcheck disable=SC2086
-    set -- $stat
-    echo $((${12} + ${13}))
-}
 
 # One "TID NAME TICKS" line per live thread of a process, for the gateway's cost by thread (a thread that ends
 # within the phase is left out of that split, not of the process's total).

@@ -11,8 +11,12 @@ pair a shared machine's slow spells disturb least).
 """
 
 import json
+import pathlib
 import statistics
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from figures import number  # noqa: E402
 
 NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
          "floor-poll": "C floor, polling (floor-broker --poll + 2 floor-workers)",
@@ -38,14 +42,6 @@ def derive(phase, hertz):
     else:
         figures["broker_and_workers_us"] = None
     return figures
-
-
-def number(value, digits=1):
-    if value is None:
-        return "—"
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:.{digits}f}"
 
 
 def threads(row):

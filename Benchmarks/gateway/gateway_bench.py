@@ -17,12 +17,16 @@ shared machine's slow spells disturb least).
 """
 
 import json
+import pathlib
 import resource
 import statistics
 import subprocess
 import sys
 import urllib.error
 import urllib.request
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from figures import number  # noqa: E402
 
 
 def body(example_path, out_path):
@@ -96,14 +100,6 @@ def derive(phase, hertz):
     else:
         figures["gateway_per_broker"] = None
     return figures
-
-
-def number(value, digits=1):
-    if value is None:
-        return "—"
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:.{digits}f}"
 
 
 # Thread names as /proc has them (15 characters at most), and what they are.
