@@ -1,4 +1,6 @@
-"""What the benchmark tables share: how a figure is written."""
+"""What the benchmark tables share: how a figure is written, and the median of rounds."""
+
+import statistics
 
 
 def number(value: float | None, digits: int = 1) -> str:
@@ -8,3 +10,12 @@ def number(value: float | None, digits: int = 1) -> str:
     if abs(value) >= 1000:
         return f"{value:,.0f}"
     return f"{value:.{digits}f}"
+
+
+def medians(runs: list[dict], keys: list[str]) -> dict:
+    """Each of `keys` as the median over `runs` of the rounds that have it (`None` where none has), and `rounds`."""
+    row: dict = {"rounds": len(runs)}
+    for key in keys:
+        values = [run[key] for run in runs if run[key] is not None]
+        row[key] = statistics.median(values) if values else None
+    return row

@@ -12,10 +12,10 @@ pair a shared machine's slow spells disturb least).
 
 import json
 import pathlib
-import statistics
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from figures import medians as medians_of  # noqa: E402
 from figures import number  # noqa: E402
 
 NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
@@ -100,10 +100,7 @@ def summary(hertz, phases_path, out_path, machine, seconds, body_bytes):
             runs = [phase["figures"] for phase in good if phase["system"] == system and phase["in_flight"] == in_flight]
             if not runs:
                 continue
-            row = {"rounds": len(runs)}
-            for key in keys:
-                values = [run[key] for run in runs if run[key] is not None]
-                row[key] = statistics.median(values) if values else None
+            row = medians_of(runs, keys)
             medians.setdefault(system, {})[str(in_flight)] = row
 
     ratios = {}

@@ -26,6 +26,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from figures import medians as medians_of  # noqa: E402
 from figures import number  # noqa: E402
 
 
@@ -210,10 +211,7 @@ def summary(hertz, phases_path, out_path, machine, seconds, connections):
             runs = runs_of(method, row)
             if not runs:
                 continue
-            median = {"rounds": len(runs)}
-            for key in keys:
-                values = [run[key] for run in runs if run[key] is not None]
-                median[key] = statistics.median(values) if values else None
+            median = medians_of(runs, keys)
             names = {name for run in runs for name in run["gateway_threads_us"]}
             median["gateway_threads_us"] = {
                 name: statistics.median([run["gateway_threads_us"].get(name, 0.0) for run in runs]) for name in names
