@@ -15,8 +15,8 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from figures import medians as medians_of  # noqa: E402
-from figures import number  # noqa: E402
+from figures import medians as medians_of
+from figures import number
 
 NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
          "floor-poll": "C floor, polling (floor-broker --poll + 2 floor-workers)",

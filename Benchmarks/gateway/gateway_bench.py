@@ -26,8 +26,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-from figures import medians as medians_of  # noqa: E402
-from figures import number  # noqa: E402
+from figures import medians as medians_of
+from figures import number
 
 
 def body(example_path, out_path):
