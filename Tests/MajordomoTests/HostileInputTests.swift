@@ -25,10 +25,10 @@ import ZeroMQ
         for message in garbage { try raw.send(message) }
         // The 10 MB request is answered by the broker itself (over its body limit), the rest dropped.
         let answer = try #require(
-            try await Self.receive(on: raw, within: .seconds(30)), "the oversized request gets an answer")
+            try await raw.nextMessage(within: .seconds(30)), "the oversized request gets an answer")
         #expect(answer.frames.prefix(3) == ["", "MDPC01", "echo"])
         #expect(answer.frames.last?.text?.contains("limit") == true)
-        #expect(try await Self.receive(on: raw, within: .milliseconds(500)) == nil)
+        #expect(try await raw.nextMessage(within: .milliseconds(500)) == nil)
         // The raw socket sent worker commands without READY; the broker told it to go away at most.
         let client = try echoClient([endpoint])
         let reply = try await client.request(
@@ -49,12 +49,12 @@ import ZeroMQ
         try raw.connect(endpoint)
         let longest = TransportLimits().maxRequestBodyFrames
         try raw.send(["", "MDPC01", "echo"] + Array(repeating: Frame("x"), count: longest + 1))
-        #expect(try await Self.receive(on: raw, within: .milliseconds(500)) == nil, "dropped, not answered")
+        #expect(try await raw.nextMessage(within: .milliseconds(500)) == nil, "dropped, not answered")
         // The echo worker's reply adds a frame, and its REPLY carries six frames of its own under the same limit.
         let echoable = longest - 2
         try raw.send(["", "MDPC01", "echo"] + Array(repeating: Frame("x"), count: echoable))
         let echoed = try #require(
-            try await Self.receive(on: raw, within: .seconds(30)), "a long body within the limits is delivered")
+            try await raw.nextMessage(within: .seconds(30)), "a long body within the limits is delivered")
         #expect(echoed.frames.count == 3 + echoable + 1)
         let client = try echoClient([endpoint])
         let reply = try await client.request(service: "echo", body: ["after"], key: "after", timeout: .seconds(30))
@@ -65,24 +65,13 @@ import ZeroMQ
         await broker.stop()
     }
 
-    /// Polls without blocking: the echo worker's handler runs on the same cooperative pool (one thread per core)
-    /// as this test, and a blocking receive on every thread would starve the reply it waits for.
-    static func receive(on socket: Socket, within timeout: Duration) async throws -> ReceivedMessage? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let message = try socket.receive(dontWait: true) { return message }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return nil
-    }
-
     @Test func workerSurvivesGarbageFromItsBroker() async throws {
         let context = try Context()
         let fakeBroker = try Socket(context, type: .router)
         try fakeBroker.bind("tcp://127.0.0.1:0")
         // A long liveness: this fake broker never heartbeats, and the worker must not give up on it mid-test.
         let worker = try echoWorker("w", endpoints: [fakeBroker.lastEndpoint], concurrency: 1, liveness: 100)
-        let ready = try #require(try await Self.receive(on: fakeBroker, within: .seconds(30)))
+        let ready = try #require(try await fakeBroker.nextMessage(within: .seconds(30)))
         #expect(Array(ready.frames.dropFirst(1).prefix(4)) == ["", "MDPW01", Frame([1]), "echo"])
         #expect(ready.frames.count == 6 && ready.frames[5].text?.hasPrefix("instance=") == true, "Tally's READY")
         let identity = ready.frames[0]
@@ -98,7 +87,7 @@ import ZeroMQ
         try fakeBroker.send([identity, "", "MDPW01", Frame([0x02]), "client-1", "", "hello"])
         var reply: ReceivedMessage?
         repeat {
-            reply = try await Self.receive(on: fakeBroker, within: .seconds(30))
+            reply = try await fakeBroker.nextMessage(within: .seconds(30))
         } while reply?.frames[3] == Frame([0x04])  // skip heartbeats
         #expect(reply.map { Array($0.frames.dropFirst()) } == ["", "MDPW01", Frame([3]), "client-1", "", "hello", "w"])
         await worker.stop()

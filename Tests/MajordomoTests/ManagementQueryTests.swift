@@ -12,12 +12,7 @@ import ZeroMQ
 
     /// Receives the next client request on `broker` within `timeout`: the requester's routing id and the frames.
     static func nextRequest(on broker: Socket, within timeout: Duration) async throws -> [Frame]? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let message = try broker.receive(dontWait: true) { return message.frames }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return nil
+        try await broker.nextMessage(within: timeout)?.frames
     }
 
     /// The broker's answer to `request` (`[id, "", "MDPC01", service, name]`), as RFC 8 words it.
