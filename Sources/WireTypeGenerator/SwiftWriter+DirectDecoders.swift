@@ -111,17 +111,8 @@ extension SwiftWriter {
         line("}")
         indent.removeLast(4)
         line("}")
-        let required = wire.members.filter { !($0.isOptional || $0.isNullable) }.map { "let \($0.name)" }
-        if !required.isEmpty {
-            let bindings = required.joined(separator: ", ")
-            if indent.count + "guard \(bindings) else { return nil }".count <= Self.lineLength {
-                line("guard \(bindings) else { return nil }")
-            } else {
-                line("guard \(bindings) else {")
-                line("    return nil")
-                line("}")
-            }
-        }
+        let required = wire.members.filter { !($0.isOptional || $0.isNullable) }.map(\.name)
+        if !required.isEmpty { guardRead(required) }
         let arguments = wire.members.map { member in
             member.isOptional || member.isNullable
                 ? "\(member.name): \(member.name) ?? nil" : "\(member.name): \(member.name)"

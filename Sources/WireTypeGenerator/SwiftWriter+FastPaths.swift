@@ -48,14 +48,7 @@ extension SwiftWriter {
         indent.removeLast(4)
         line("}")
         let names = wire.members.map(\.name)
-        let bindings = names.map { "let \($0)" }.joined(separator: ", ")
-        if indent.count + "guard \(bindings) else { return nil }".count <= Self.lineLength {
-            line("guard \(bindings) else { return nil }")
-        } else {
-            line("guard \(bindings) else {")
-            line("    return nil")
-            line("}")
-        }
+        guardRead(names)
         wrapped(open: "self.init(", items: names.map { "\($0): \($0)" }, close: ")", separator: ",")
         indent.removeLast(4)
         line("}")

@@ -170,6 +170,19 @@ struct SwiftWriter {
         line("else { \(exit) }")
     }
 
+    /// `guard let a, let b else { return nil }` for the members read into `names`, the return on a line of its own
+    /// when the guard does not fit on one: where a direct or fast read ends without a member the type needs.
+    mutating func guardRead(_ names: [String]) {
+        let bindings = names.map { "let \($0)" }.joined(separator: ", ")
+        if indent.count + "guard \(bindings) else { return nil }".count <= Self.lineLength {
+            line("guard \(bindings) else { return nil }")
+        } else {
+            line("guard \(bindings) else {")
+            line("    return nil")
+            line("}")
+        }
+    }
+
     /// `open` items `close` on one line when it fits, else the items on indented lines of their own.
     mutating func wrapped(open: String, items: [String], close: String, separator: String) {
         let single = open + items.joined(separator: separator + " ") + close
