@@ -19,3 +19,12 @@ def medians(runs: list[dict], keys: list[str]) -> dict:
         values = [run[key] for run in runs if run[key] is not None]
         row[key] = statistics.median(values) if values else None
     return row
+
+
+def ratio_cell(ratio: dict | None) -> str:
+    """A ratio for a table: the ratio of the medians, with the rounds' own spread when there were several."""
+    if ratio is None:
+        return "—"
+    spread = ratio["per_round"]
+    span = f" ({min(spread):.2f}–{max(spread):.2f})" if len(spread) > 1 else ""
+    return f"{ratio['of_medians']:.2f}×{span}"

@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from figures import medians as medians_of
-from figures import number
+from figures import number, ratio_cell
 
 NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
          "floor-poll": "C floor, polling (floor-broker --poll + 2 floor-workers)",
@@ -146,13 +146,7 @@ def summary(hertz, phases_path, out_path, machine, seconds, body_bytes):
     for key, label, *_ in RATIOS:
         cells = []
         for in_flight in in_flights:
-            ratio = ratios.get(str(in_flight), {}).get(key)
-            if ratio is None:
-                cells.append("—")
-            else:
-                spread = ratio["per_round"]
-                span = f" ({min(spread):.2f}–{max(spread):.2f})" if len(spread) > 1 else ""
-                cells.append(f"{ratio['of_medians']:.2f}×{span}")
+            cells.append(ratio_cell(ratios.get(str(in_flight), {}).get(key)))
         if any(cell != "—" for cell in cells):
             print(f"| {label} | " + " | ".join(cells) + " |")
     if failed:

@@ -27,7 +27,7 @@ import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from figures import medians as medians_of
-from figures import number
+from figures import number, ratio_cell
 
 
 def body(example_path, out_path):
@@ -283,13 +283,7 @@ def summary(hertz, phases_path, out_path, machine, seconds, connections):
     for key in keys_in_order:
         cells = []
         for method in methods:
-            ratio = ratios.get(method, {}).get(key)
-            if ratio is None:
-                cells.append("—")
-            else:
-                spread = ratio["per_round"]
-                span = f" ({min(spread):.2f}–{max(spread):.2f})" if len(spread) > 1 else ""
-                cells.append(f"{ratio['of_medians']:.2f}×{span}")
+            cells.append(ratio_cell(ratios.get(method, {}).get(key)))
         label = next(ratios[m][key]["label"] for m in methods if key in ratios.get(m, {}))
         print(f"| {label} | " + " | ".join(cells) + " |")
     print()
