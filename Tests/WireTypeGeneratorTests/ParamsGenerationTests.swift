@@ -76,12 +76,7 @@ import Testing
             "samples = try container.decodeIfPresent([String].self, forKey: .samples) ?? []",
             "note = try container.decodeIfPresent(String.self, forKey: .note)",
         ]
-        var last = text.startIndex
-        for line in decoding {
-            let found = try #require(text.range(of: line), "\(line)")
-            #expect(found.lowerBound > last, "in the order written: \(line)")
-            last = found.lowerBound
-        }
+        try expectInOrder(decoding, in: text, "in the order written")
         #expect(text.contains("if !samples.isEmpty { try container.encode(samples, forKey: .samples) }"))
         #expect(text.contains("try container.encodeIfPresent(note, forKey: .note)"))
         #expect(

@@ -54,12 +54,7 @@ import Testing
             "public var steps: Int?", "public var when: LocalDate", "public var parts: [Thing.Part]",
             "public var byDay: [String: Int]",
         ]
-        var last = text.startIndex
-        for member in members {
-            let found = try #require(text.range(of: member), "\(member)")
-            #expect(found.lowerBound > last, "in the schema's order: \(member)")
-            last = found.lowerBound
-        }
+        try expectInOrder(members, in: text, "in the schema's order")
         #expect(text.contains("case templateID = \"template_id\""))
         #expect(text.contains("case distanceMeters = \"distance_m\""))
         // Required members, null or not: no default, and nil is written as null (plain coding keys).
