@@ -144,7 +144,13 @@ def serve(host: str, port: int) -> None:
         StreakHandler.tally = tally
         server = ThreadingHTTPServer((host, port), StreakHandler)
         server.daemon_threads = True
-        signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+        # SIGTERM wakes a thread of its own that stops the server (shutdown() waits for serve_forever() to return,
+        # so it cannot run on the main thread). The handler does no more than that: it runs between two bytecodes
+        # of the main thread, which may hold a lock right then (starting a request's thread takes one), and
+        # taking that lock again in the handler would wait for ever.
+        stopping = threading.Event()
+        threading.Thread(target=lambda: (stopping.wait(), server.shutdown()), daemon=True).start()
+        signal.signal(signal.SIGTERM, lambda *_: stopping.set())
         print(f"listening on http://{host}:{server.server_address[1]}", flush=True)
         try:
             server.serve_forever()
