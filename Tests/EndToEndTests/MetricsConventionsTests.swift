@@ -40,7 +40,7 @@ import Testing
         #expect((check.output + check.errorOutput).contains("no help text"), "\(check)")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.realProcesses(timeLimit: .seconds(120)))
     func brokerAndWorkerExpositionsPassPromtoolAndSayWhatTheyMean() async throws {
         try #require(Self.promtoolIsInstalled, "promtool is missing: scripts/install-dependencies --test")
         let testStart = Date().timeIntervalSince1970

@@ -57,7 +57,7 @@ struct VanishedHostTests {
     /// before it would retry, where the move takes a heartbeat timeout (1–1.25 s). Once A is back, its connections
     /// to the workers may stay stalled a few seconds more (TCP retransmits on a doubling timer): what a call sent
     /// there meanwhile costs is an attempt, which the Python client's retries absorb.
-    @Test(.timeLimit(.minutes(3)), arguments: Cut.allCases)
+    @Test(.realProcesses(timeLimit: .seconds(180)), arguments: Cut.allCases)
     func aSilentBrokerCostsLongLivedClientsNoCallAndIsUsedAgainOnceBack(_ cut: Cut) async throws {
         try await VirtualNetwork.withNetwork(hosts: ["broker-a", "broker-b", "workers", "client"]) { network in
             let endpoints = ["broker-a", "broker-b"].map { "tcp://\(network.host($0).address):5555" }
@@ -173,7 +173,7 @@ struct VanishedHostTests {
     /// busy client connections (replies on their way when the link went), idle ones with no heartbeats (a foreign
     /// peer on an old ZeroMQ stack), and a worker's: its descriptors and the connection count return to the live
     /// peers', within about the broker's heartbeat (5 s of silence with the defaults; the bound here is a guard).
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.realProcesses(timeLimit: .seconds(180)))
     func aVanishedClientOrWorkerHostLeavesNoConnectionAtTheBroker() async throws {
         try await VirtualNetwork.withNetwork(hosts: ["broker", "workers-a", "workers-b", "clients"]) { network in
             let address = network.host("broker").address

@@ -87,3 +87,35 @@ extension ProcessSlotsTests {
         #expect(record.order == [0, 1])
     }
 }
+
+/// `.realProcesses(timeLimit:)`: the limit ends a hung test with an issue, and leaves a test within it alone.
+@Suite struct RealProcessesTimeLimitTests {
+    struct Failure: Error {}
+
+    @Test func aHungTestIsCancelledWithAnIssue() async throws {
+        let (started, starter) = AsyncStream<Void>.makeStream()
+        let (never, holder) = AsyncStream<Void>.makeStream()
+        await withKnownIssue {
+            // A cancelled test's CancellationError would be an issue of its own: only the limit's is known.
+            try? await RealProcessesTrait.run(
+                {
+                    starter.yield()
+                    // Hangs until cancelled: only the limit ends it.
+                    for await _ in never {}
+                    try Task.checkCancellation()
+                }, within: .milliseconds(10))
+        } matching: {
+            $0.description.contains("Time limit was exceeded")
+        }
+        holder.finish()
+        var iterator = started.makeAsyncIterator()
+        #expect(await iterator.next() != nil, "the test ran before its limit ended it")
+    }
+
+    @Test func aTestWithinItsLimitKeepsItsOwnOutcome() async throws {
+        try await RealProcessesTrait.run({}, within: .seconds(600))
+        await #expect(throws: Failure.self) {
+            try await RealProcessesTrait.run({ throw Failure() }, within: .seconds(600))
+        }
+    }
+}
