@@ -21,7 +21,8 @@
 # request in flight, or an error answer fails the phase, and the script exits non-zero.
 #
 # Usage: Benchmarks/run-floor.sh [--rounds N] [--seconds S] [--warm-up S] [--in-flight LIST] [--systems LIST]
-#                                [--body-bytes B] [--bin DIR] [--json FILE] [--build-dir DIR] [--no-build]
+#                                [--body-bytes B] [--bin DIR | --tally LABEL=DIR…] [--json FILE] [--build-dir DIR]
+#                                [--no-build]
 #   --in-flight 1,100     in-flight counts (comma-separated; default 1,100)
 #   --systems floor,nats,tally
 #                         which systems to run, in this order within a round (default these three; NATS is left
@@ -29,6 +30,10 @@
 #                         the floor's broker waiting in zmq_poll and reading without blocking, as a loop that
 #                         serves more than one socket must (floor-broker --poll)
 #   --bin DIR             tally-broker and tally-worker from DIR (default this package's release build)
+#   --tally LABEL=DIR     instead of --bin, repeatable: Tally built at DIR as system tally:LABEL, each in the place of
+#                         `tally` in every round, so that a change is measured before and after in the same run
+#                         (--tally before=/tmp/old/.build/release --tally after=.build/release); the table adds each
+#                         one's ratios to the floor and to the first
 #   --json FILE           where the JSON goes (default .build-floor/run-floor.json)
 #   --build-dir DIR       where the C programs are built (default .build-floor)
 #   --no-build            do not build Tally's release binaries when they are missing
@@ -43,12 +48,14 @@ in_flight_list=1,100
 systems=floor,nats,tally
 body_bytes=100
 bin=""
+tally_variants=()
+declare -A tally_bins=()
 floor="$root/.build-floor"
 json_out=""
 build=1
 usage() {
     echo "usage: $0 [--rounds N] [--seconds S] [--warm-up S] [--in-flight LIST] [--systems LIST] [--body-bytes B]" \
-        "[--bin DIR] [--json FILE] [--build-dir DIR] [--no-build]" >&2
+        "[--bin DIR | --tally LABEL=DIR…] [--json FILE] [--build-dir DIR] [--no-build]" >&2
     exit 64
 }
 while [ $# -gt 0 ]; do
@@ -60,6 +67,12 @@ while [ $# -gt 0 ]; do
         --systems) systems="$2"; shift 2 ;;
         --body-bytes) body_bytes="$2"; shift 2 ;;
         --bin) bin="$2"; shift 2 ;;
+        --tally)
+            [[ "$2" == ?*=?* && "${2%%=*}" =~ ^[A-Za-z0-9_.-]+$ ]] || usage
+            tally_variants+=("${2%%=*}")
+            tally_bins["${2%%=*}"]="${2#*=}"
+            shift 2
+            ;;
         --json) json_out="$2"; shift 2 ;;
         --build-dir) floor="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
@@ -84,6 +97,16 @@ for system in "${wanted[@]}"; do
     case "$system" in
         floor | floor-poll) run_systems+=("$system") ;;
         tally)
+            if [ ${#tally_variants[@]} -gt 0 ]; then
+                for label in "${tally_variants[@]}"; do
+                    for product in tally-broker tally-worker; do
+                        [ -x "${tally_bins[$label]}/$product" ] \
+                            || { echo "--tally $label: ${tally_bins[$label]}/$product is missing" >&2; exit 1; }
+                    done
+                    run_systems+=("tally:$label")
+                done
+                continue
+            fi
             if [ -z "$bin" ]; then
                 bin="$(swift build -c release --show-bin-path)"
                 for product in tally-broker tally-worker; do  # one --product per build: the last one wins
@@ -173,17 +196,18 @@ start_floor() {  # [--poll]
 
 start_floor-poll() { start_floor --poll; }
 
-start_tally() {
+start_tally() {  # [DIR]: the binaries' directory, $bin by default
+    local from="${1:-$bin}"
     endpoint="tcp://127.0.0.1:$(free_port)"
     # Each ends itself once this shell is gone, if the trap never ran (they are children of the main shell).
-    TALLY_PARENT_PID=$$ "$bin/tally-broker" --bind "$endpoint" --log-level warning >/dev/null \
+    TALLY_PARENT_PID=$$ "$from/tally-broker" --bind "$endpoint" --log-level warning >/dev/null \
         2>>"$work/tally-broker.log" &
     broker_pid=$!
     pids+=($!)
     local worker
     for worker in 1 2; do
         : >"$work/tally-worker$worker.out"
-        TALLY_PARENT_PID=$$ "$bin/tally-worker" --broker "$endpoint" --log-level warning \
+        TALLY_PARENT_PID=$$ "$from/tally-worker" --broker "$endpoint" --log-level warning \
             >"$work/tally-worker$worker.out" 2>>"$work/tally-worker.log" &
         worker_pids+=($!)
         pids+=($!)
@@ -232,7 +256,10 @@ phase() {  # round, system, in-flight: appends one JSON line to $work/phases.jso
     local round="$1" system="$2" in_flight="$3"
     worker_pids=()
     # Called as an `if` condition, where errexit is off: every failure returns by hand.
-    "start_$system" || return 1
+    case "$system" in
+        tally:*) start_tally "${tally_bins[${system#tally:}]}" || return 1 ;;
+        *) "start_$system" || return 1 ;;
+    esac
     if awk -v seconds="$warm_up" 'BEGIN { exit !(seconds > 0) }'; then
         load "$system" "$in_flight" "$warm_up" >/dev/null || true
     fi

@@ -24,6 +24,13 @@ NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
          "tally": "Tally (tally-broker + 2 tally-workers, system.ping)"}
 
 
+def name(system):
+    """The table's name of SYSTEM: one of NAMES, or `tally:LABEL` (run-floor.sh --tally LABEL=DIR)."""
+    if system.startswith("tally:"):
+        return f"Tally {system[6:]} (tally-broker + 2 tally-workers, system.ping)"
+    return NAMES[system]
+
+
 def derive(phase, hertz):
     """The phase's figures per request: CPU µs of the broker, the workers and the load client."""
     client = phase.get("client") or {}
@@ -84,12 +91,40 @@ RATIOS = [
 ]
 
 
+def ratios_for(systems):
+    """RATIOS for the systems of the run: with Tally variants (`tally:LABEL`), each variant's in the place of
+    Tally's, and every later variant's broker, loop, workers and throughput as a multiple of the first variant's."""
+    variants = [system for system in systems if system.startswith("tally:")]
+    if not variants:
+        return RATIOS
+    chosen = [entry for entry in RATIOS if "tally" not in entry[2:4]]
+    for variant in variants:
+        label = variant[6:]
+        for key, text, top, bottom, figure in RATIOS:
+            if "tally" in (top, bottom):
+                chosen.append((key.replace("tally", f"tally_{label}", 1), text.replace("Tally", f"Tally {label}", 1),
+                               variant if top == "tally" else top, variant if bottom == "tally" else bottom, figure))
+    first = variants[0]
+    for variant in variants[1:]:
+        for figure, what in (("broker_us", "broker CPU"), ("broker_loop_us", "broker's loop thread"),
+                             ("broker_io_us", "broker's libzmq I/O thread"), ("workers_us", "workers CPU"),
+                             ("per_second", "req/s")):
+            later, earlier = variant[6:], first[6:]
+            chosen.append((f"{later}_{figure}_per_{earlier}", f"Tally {later} {what} ÷ Tally {earlier}'s", variant,
+                           first, figure))
+    return chosen
+
+
 def summary(hertz, phases_path, out_path, machine, seconds, body_bytes):
     phases = [json.loads(line) for line in open(phases_path) if line.strip()]
     for phase in phases:
         phase["figures"] = derive(phase, hertz)
     good = [phase for phase in phases if phase["status"] == 0 and phase["figures"]["requests"]]
     systems = [system for system in NAMES if any(phase["system"] == system for phase in good)]
+    for phase in good:
+        if phase["system"].startswith("tally:") and phase["system"] not in systems:
+            systems.append(phase["system"])
+    chosen = ratios_for(systems)
     in_flights = sorted({phase["in_flight"] for phase in phases})
     keys = ["per_second", "p50_us", "p99_us", "broker_us", "broker_loop_us", "broker_io_us", "workers_us",
             "broker_and_workers_us", "client_us"]
@@ -105,7 +140,7 @@ def summary(hertz, phases_path, out_path, machine, seconds, body_bytes):
 
     ratios = {}
     for in_flight in in_flights:
-        for key, label, top, bottom, figure in RATIOS:
+        for key, label, top, bottom, figure in chosen:
             upper, lower = medians.get(top, {}).get(str(in_flight)), medians.get(bottom, {}).get(str(in_flight))
             if not upper or not lower or not upper[figure] or not lower[figure]:
                 continue
@@ -137,13 +172,13 @@ def summary(hertz, phases_path, out_path, machine, seconds, body_bytes):
         for system in systems:
             row = medians.get(system, {}).get(str(in_flight))
             if row:
-                print(f"| {NAMES[system]} | {in_flight} | {number(row['per_second'], 0)} | {number(row['p50_us'], 0)} "
+                print(f"| {name(system)} | {in_flight} | {number(row['per_second'], 0)} | {number(row['p50_us'], 0)} "
                       f"| {number(row['p99_us'], 0)} | {number(row['broker_us'])}{threads(row)} "
                       f"| {number(row['workers_us'])} "
                       f"| {number(row['broker_and_workers_us'])} | {number(row['client_us'])} |")
     print("\n| ratio, same run | " + " | ".join(f"{n} in flight (per round)" for n in in_flights) + " |")
     print("|---|" + "---:|" * len(in_flights))
-    for key, label, *_ in RATIOS:
+    for key, label, *_ in chosen:
         cells = []
         for in_flight in in_flights:
             cells.append(ratio_cell(ratios.get(str(in_flight), {}).get(key)))

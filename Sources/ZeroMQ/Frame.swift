@@ -7,9 +7,12 @@ import Darwin
 /// One frame (message part) of a ZeroMQ message.
 ///
 /// A value type so that protocol code can build, compare and log frames without touching libzmq. Its bytes live
-/// in one of two places:
-/// - a Swift array, for the frames a program makes and for the small frames it receives (routing ids, headers,
-///   commands; `FrameCache` shares them);
+/// in one of three places:
+/// - the value itself, for frames of at most `inlineCapacity` bytes: routing ids, MDP headers and commands, dispatch
+///   tokens, the usual service names. Copying such a frame touches no reference count and making one allocates
+///   nothing, which is most of the frames a broker handles per request;
+/// - a Swift array, for the larger frames a program makes and receives (`FrameCache` shares received ones that
+///   repeat);
 /// - the libzmq message they arrived in (`ReceivedMessageBuffer`), for large received frames: a broker that
 ///   forwards a request or a reply hands libzmq the same message back (`zmq_msg_copy` shares its content by
 ///   reference count), so relaying a body costs the same whatever its size.
@@ -24,6 +27,7 @@ import Darwin
 package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     @usableFromInline
     enum Storage: Sendable {
+        case inline(InlineBytes)
         case array([UInt8])
         case message(ReceivedMessageBuffer)
     }
@@ -31,13 +35,34 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     @usableFromInline
     var storage: Storage
 
-    @inlinable
-    package init(_ bytes: [UInt8]) { storage = .array(bytes) }
+    /// The longest frame whose bytes are kept in the value itself.
+    package static let inlineCapacity = InlineBytes.capacity
 
-    package init(_ bytes: some Sequence<UInt8>) { storage = .array(Array(bytes)) }
+    @inlinable
+    package init(_ bytes: [UInt8]) {
+        if bytes.count <= InlineBytes.capacity {
+            storage = bytes.withUnsafeBytes { .inline(InlineBytes($0)) }
+        } else {
+            storage = .array(bytes)
+        }
+    }
+
+    /// A frame holding a copy of `bytes`: in the value when they fit, else in an array.
+    @inlinable
+    package init(copying bytes: UnsafeRawBufferPointer) {
+        storage = bytes.count <= InlineBytes.capacity ? .inline(InlineBytes(bytes)) : .array(Array(bytes))
+    }
+
+    /// The eight bytes of `value`, most significant first, held in the value (no allocation).
+    @inlinable
+    package init(bigEndian value: UInt64) {
+        storage = Swift.withUnsafeBytes(of: value.bigEndian) { .inline(InlineBytes($0)) }
+    }
+
+    package init(_ bytes: some Sequence<UInt8>) { self.init(Array(bytes)) }
 
     /// The UTF-8 bytes of `text`.
-    package init(_ text: String) { storage = .array(Array(text.utf8)) }
+    package init(_ text: String) { self.init(Array(text.utf8)) }
 
     @usableFromInline
     package init(stringLiteral value: String) { self.init(value) }
@@ -47,33 +72,40 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// The empty frame (the MDP delimiter).
     package static let empty = Frame([UInt8]())
 
+    @usableFromInline
+    init(storage: Storage) { self.storage = storage }
+
     /// The frame's bytes as an array: a copy when they live in a libzmq message. Prefer `withUnsafeBytes` on a
     /// path that runs per message.
     @inlinable
     package var bytes: [UInt8] {
         get {
             switch storage {
+            case .inline(let inline): inline.withUnsafeBytes { Array($0) }
             case .array(let bytes): bytes
             case .message(let message): message.withUnsafeBytes { Array($0) }
             }
         }
-        set { storage = .array(newValue) }
+        set { self = Frame(newValue) }
     }
 
     /// Calls `body` with the frame's bytes, in place.
     @inlinable
     package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
+        case .inline(let inline): try inline.withUnsafeBytes(body)
         case .array(let bytes): try bytes.withUnsafeBytes(body)
         case .message(let message): try message.withUnsafeBytes(body)
         }
     }
 
     /// The bytes in `range`, to keep a few bytes of a frame (an id) without its whole content: a slice of the
-    /// frame's array (no copy), or a copy of those bytes alone when the frame is in its libzmq message.
+    /// frame's array (no copy), or a copy of those bytes alone when the frame holds them itself or they are in its
+    /// libzmq message.
     @inlinable
     package func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
         switch storage {
+        case .inline(let inline): inline.withUnsafeBytes { ArraySlice($0[range]) }
         case .array(let bytes): bytes[range]
         case .message(let message): message.withUnsafeBytes { ArraySlice($0[range]) }
         }
@@ -88,6 +120,7 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     @inlinable
     package var count: Int {
         switch storage {
+        case .inline(let inline): Int(inline.count)
         case .array(let bytes): bytes.count
         case .message(let message): message.count
         }
@@ -104,6 +137,10 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// element through the collection protocols (seconds for a thousand 20 KB frames in a debug build).
     @inlinable
     package static func == (lhs: Frame, rhs: Frame) -> Bool {
+        // Two small frames, the usual pair (ids, headers, commands): their words, zero past the count, say it all.
+        if case .inline(let left) = lhs.storage, case .inline(let right) = rhs.storage {
+            return left.count == right.count && left.words == right.words
+        }
         guard lhs.count == rhs.count else { return false }
         return lhs.withUnsafeBytes { left in
             rhs.withUnsafeBytes { right in
@@ -139,5 +176,30 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
             }.joined()
             return "0x\(shown)\(bytes.count > 32 ? "…(\(bytes.count) bytes)" : "")"
         }
+    }
+}
+
+/// Up to `capacity` bytes held in place: the storage of a small `Frame`. The bytes past `count` are zero.
+@usableFromInline
+struct InlineBytes: Sendable {
+    @usableFromInline
+    static let capacity = 15
+
+    @usableFromInline
+    var words: (UInt64, UInt64)
+    @usableFromInline
+    var count: UInt8
+
+    /// - Parameter bytes: at most `capacity` bytes.
+    @inlinable
+    init(_ bytes: UnsafeRawBufferPointer) {
+        words = (0, 0)
+        count = UInt8(truncatingIfNeeded: bytes.count)
+        Swift.withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) }
+    }
+
+    @inlinable
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try Swift.withUnsafeBytes(of: words) { try body(UnsafeRawBufferPointer(rebasing: $0[..<Int(count)])) }
     }
 }

@@ -1,9 +1,10 @@
-/// Small frames that a receiving thread meets again and again — routing ids, protocol headers, command bytes,
-/// service names — kept so that receiving one again costs a reference count instead of an allocation and a copy.
+/// Short frames that a receiving thread meets again and again, too long to be held in a `Frame` itself (longer
+/// service names, routing ids a peer chose) — kept so that receiving one again costs a reference count instead of an
+/// allocation and a copy. Frames of at most `Frame.inlineCapacity` bytes never come here: they allocate nothing.
 ///
 /// Direct-mapped: a frame of up to `maximumLength` bytes hashes to one of `slotCount` slots; a hit returns the frame
-/// stored there, a miss stores the new one in its place. Frames that never repeat (a dispatch token, a short body)
-/// only ever evict one entry, which the next frame of that kind puts back.
+/// stored there, a miss stores the new one in its place. Frames that never repeat (a short body) only ever evict
+/// one entry, which the next frame of that kind puts back.
 ///
 /// - Important: not thread-safe, and not `Sendable`: one per receiving thread, like the socket it serves.
 package final class FrameCache {
@@ -17,7 +18,7 @@ package final class FrameCache {
     }
 
     /// The frame holding `bytes`: the cached one when it holds the same bytes, else a new one (cached from now on).
-    /// - Parameter bytes: 1...`maximumLength` bytes.
+    /// - Parameter bytes: `Frame.inlineCapacity + 1`...`maximumLength` bytes.
     func frame(_ bytes: UnsafeRawBufferPointer) -> Frame {
         // FNV-1a over the bytes, folded into a slot number.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

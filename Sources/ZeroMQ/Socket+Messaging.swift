@@ -35,6 +35,8 @@ extension Socket {
             let flags = baseFlags | (index < frames.count - 1 ? ZMQ_SNDMORE : 0)
             let result: Int32
             switch frame.storage {
+            case .inline(let inline):
+                result = inline.withUnsafeBytes { buffer in zmq_send(handle, buffer.baseAddress, buffer.count, flags) }
             case .array(let bytes):
                 result = bytes.withUnsafeBytes { buffer in zmq_send(handle, buffer.baseAddress, buffer.count, flags) }
             case .message(let buffer):
@@ -97,8 +99,8 @@ extension Socket {
                 if bytes.count > ReceivedMessageBuffer.minimumCount {
                     // A large frame stays in its libzmq message: forwarding it costs no copy.
                     frames.append(Frame(message: ReceivedMessageBuffer(taking: &message)))
-                } else if bytes.isEmpty {
-                    frames.append(.empty)
+                } else if bytes.count <= Frame.inlineCapacity {
+                    frames.append(Frame(copying: bytes))
                 } else if let cache, bytes.count <= FrameCache.maximumLength {
                     frames.append(cache.frame(bytes))
                 } else {

@@ -25,7 +25,7 @@ import ZeroMQ
         (0..<count).map { UInt8(truncatingIfNeeded: ($0 &+ seed) % 251) }
     }
 
-    @Test(arguments: [0, 1, 32, 33, 8191, 8192, 8193, 30_000, 1 << 20])
+    @Test(arguments: [0, 1, 15, 16, 32, 33, 8191, 8192, 8193, 30_000, 1 << 20])
     func aReceivedFrameHoldsTheBytesSentAndEqualsTheirArray(count: Int) throws {
         let (router, dealer) = try connectedPair()
         let bytes = pattern(count, seed: count)

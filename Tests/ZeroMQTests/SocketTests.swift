@@ -51,9 +51,11 @@ import ZeroMQ
         let peer = try Socket(context, type: .pair)
         try peer.connect("inproc://frame-cache")
         let cache = FrameCache()
-        // Many more distinct small frames than the cache has slots, each sent twice, between frames that are longer
-        // than it keeps and empty ones: every frame must come back as sent, hit or miss.
-        let small = (0..<300).map { Frame("id-\($0 * 7919 % 1000)") }
+        // Many more distinct cached frames (longer than a frame holds in itself, at most what the cache keeps) than
+        // the cache has slots, each sent twice, between frames that are longer than it keeps, inline ones and empty
+        // ones: every frame must come back as sent, hit or miss.
+        let small = (0..<300).map { Frame("a-longer-service.\($0 * 7919 % 1000)") }
+        #expect(small.allSatisfy { $0.count > Frame.inlineCapacity && $0.count <= FrameCache.maximumLength })
         let long = Frame(String(repeating: "x", count: FrameCache.maximumLength + 1))
         for round in 0..<2 {
             for (index, frame) in small.enumerated() {

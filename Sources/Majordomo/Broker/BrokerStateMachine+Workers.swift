@@ -47,7 +47,7 @@ extension BrokerStateMachine {
     }
 
     mutating func workerReply(
-        from id: Frame, address: Frame, body: [Frame], now: Duration, into actions: inout [BrokerAction]
+        from id: Frame, address: Frame, body: consuming [Frame], now: Duration, into actions: inout [BrokerAction]
     ) {
         guard let worker = workers.slot(of: id) else {
             // A worker the broker gave up on (expired, timed out) or never knew: its requests were, or will be,
@@ -84,7 +84,9 @@ extension BrokerStateMachine {
         if wasFull && workers[worker].hasRoom { services[service].available.append(worker) }
         let request = assignment.request
         actions.append(
-            .send(BrokerOutbound.clientReply(to: request.client, service: services[service].nameFrame, body: body)))
+            .send(
+                BrokerOutbound.forwardedReply(
+                    to: request.client, service: services[service].nameFrame, body: consume body)))
         if tracesEveryRequest {
             traceIfAny(request.body, queued: assignment.sentAt - request.arrivedAt, into: &actions)
         }

@@ -173,9 +173,13 @@ package struct BrokerStateMachine: Sendable {
 
     /// Handles one decoded message, appending what it asks for to `actions`: the socket loop keeps one buffer for
     /// every message of a wake-up, and sends them all at the end of it (see `Broker+Loop`).
-    package mutating func received(_ inbound: BrokerInbound, now: Duration, into actions: inout [BrokerAction]) {
+    package mutating func received(
+        _ inbound: consuming BrokerInbound, now: Duration, into actions: inout [BrokerAction]
+    ) {
         let sender = inbound.sender
-        switch inbound.message {
+        // Consumed, so that a reply's body is the only reference to its frames and is forwarded in their storage.
+        let message = (consume inbound).message
+        switch consume message {
         case .request(let service, let body):
             clientRequest(from: sender, service: service, body: body, now: now, into: &actions)
         case .ready(let service, let capabilities):

@@ -16,12 +16,12 @@ struct DispatchToken: Hashable, Sendable {
 
     /// Eight bytes, big-endian.
     var frame: Frame {
-        Frame((0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) })
+        Frame(bigEndian: value)
     }
 
     /// The token a reply's address frame names, or `nil` when the frame cannot be one.
     init?(frame: Frame) {
         guard frame.count == 8 else { return nil }
-        value = frame.bytes.reduce(0) { $0 << 8 | UInt64($1) }
+        value = frame.withUnsafeBytes { $0.reduce(0) { $0 << 8 | UInt64($1) } }
     }
 }

@@ -74,6 +74,15 @@ package enum BrokerOutbound {
         MDP.message((client, .empty, MDP.clientHeader, service), body: body)
     }
 
+    /// A worker's reply on its way to the client, `client "" MDPC01 service body…`, made in the storage of the
+    /// received message when the body holds its only reference (the four head frames go in front of the body,
+    /// where the worker's six were: no new list per reply).
+    package static func forwardedReply(to client: Frame, service: Frame, body: consuming [Frame]) -> [Frame] {
+        var frames = body
+        frames.replaceSubrange(0..<0, with: CollectionOfFour(client, .empty, MDP.clientHeader, service))
+        return frames
+    }
+
     /// A request to a worker: `worker "" MDPW01 0x02 client "" body…`.
     package static func workerRequest(to worker: Frame, client: Frame, body: [Frame]) -> [Frame] {
         MDP.message(

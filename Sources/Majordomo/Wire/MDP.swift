@@ -112,7 +112,7 @@ extension MDP {
 
     /// Reads a worker command frame (one byte): the broker reads it from workers, workers from the broker.
     static func workerCommand(_ frame: Frame) throws(MajordomoDecodeError) -> WorkerCommand {
-        guard frame.count == 1, let command = WorkerCommand(rawValue: frame.bytes[0]) else {
+        guard frame.count == 1, let command = WorkerCommand(rawValue: frame.withUnsafeBytes { $0[0] }) else {
             throw .unknownCommand(frame)
         }
         return command
