@@ -72,9 +72,6 @@ package struct Frame: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// The empty frame (the MDP delimiter).
     package static let empty = Frame([UInt8]())
 
-    @usableFromInline
-    init(storage: Storage) { self.storage = storage }
-
     /// The frame's bytes as an array: a copy when they live in a libzmq message. Prefer `withUnsafeBytes` on a
     /// path that runs per message.
     @inlinable
