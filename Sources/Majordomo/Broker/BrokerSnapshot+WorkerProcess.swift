@@ -48,7 +48,7 @@ extension BrokerStateMachine {
         var snapshot = self.snapshot
         var rows: [Int: [Int: BrokerSnapshot.WorkerProcess]] = [:]
         for worker in workers.allValues {
-            let silence = max(.zero, now - (worker.expiresAt - configuration.workerExpiry))
+            let silence = max(.zero, now - (worker.expiresAt - workerExpiry))
             var row =
                 rows[worker.service]?[worker.instance]
                 ?? BrokerSnapshot.WorkerProcess(

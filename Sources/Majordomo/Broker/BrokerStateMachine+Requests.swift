@@ -97,7 +97,7 @@ extension BrokerStateMachine {
             .send(BrokerOutbound.workerRequest(to: workers[worker].id, client: token.frame, body: request.body)))
         let suspect = request.isSuspect
         let service = request.service
-        let heardFrom = workers[worker].expiresAt - configuration.workerExpiry
+        let heardFrom = workers[worker].expiresAt - workerExpiry
         let sentIntoSilence = now - heardFrom > configuration.heartbeatInterval * 3 / 2
         workers[worker].held.append(
             Assignment(token: token, request: request, sentAt: now, sentIntoSilence: sentIntoSilence))

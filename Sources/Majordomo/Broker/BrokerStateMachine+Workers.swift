@@ -33,7 +33,7 @@ extension BrokerStateMachine {
         let worker = workers.insert(
             Worker(
                 id: id, service: service, instance: instance, credit: credit,
-                expiresAt: now + configuration.workerExpiry),
+                expiresAt: now + workerExpiry),
             for: id)
         services[service].workerCount += 1
         services[service].lastWorkerLeftAt = nil
@@ -78,7 +78,7 @@ extension BrokerStateMachine {
             removeWorker(worker, loss: .misbehaved, now: now, into: &actions)
             return
         }
-        workers[worker].expiresAt = now + configuration.workerExpiry
+        workers[worker].expiresAt = now + workerExpiry
         let wasFull = workers[worker].held.count >= workers[worker].credit
         let assignment = release(token!, from: worker)!
         if wasFull && workers[worker].hasRoom { services[service].available.append(worker) }

@@ -133,6 +133,9 @@ package struct BrokerStateMachine: Sendable {
     }
 
     package let configuration: BrokerConfiguration
+    /// `configuration.workerExpiry`, computed once: a `Duration` times an `Int` goes through 128-bit arithmetic,
+    /// which every reply and dispatch would otherwise pay for.
+    let workerExpiry: Duration
     let envelope: any ApplicationEnvelope
     /// `envelope.tracesEveryRequest`, read once.
     let tracesEveryRequest: Bool
@@ -155,6 +158,7 @@ package struct BrokerStateMachine: Sendable {
 
     package init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
+        self.workerExpiry = configuration.workerExpiry
         self.envelope = envelope
         self.tracesEveryRequest = envelope.tracesEveryRequest
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
@@ -188,7 +192,7 @@ package struct BrokerStateMachine: Sendable {
             workerReply(from: sender, address: address, body: body, now: now, into: &actions)
         case .heartbeat:
             if let worker = workers.slot(of: sender) {
-                workers[worker].expiresAt = now + configuration.workerExpiry
+                workers[worker].expiresAt = now + workerExpiry
             } else {
                 actions.append(.send(BrokerOutbound.disconnect(to: sender)))
             }

@@ -45,6 +45,7 @@ struct WorkerSession: Sendable {
         self.broker = broker
         self.credit = credit
         self.configuration = configuration
+        self.brokerPatience = configuration.heartbeatInterval * configuration.heartbeatLiveness
         self.reconnectAt = .zero
     }
 
@@ -68,7 +69,9 @@ struct WorkerSession: Sendable {
     var isConnected: Bool { reconnectAt == nil }
 
     /// How long the broker may be silent before the connection is taken for lost.
-    var brokerPatience: Duration { configuration.heartbeatInterval * configuration.heartbeatLiveness }
+    /// Computed once: a `Duration` times an `Int` goes through 128-bit arithmetic, and every message from the broker
+    /// renews the deadline.
+    let brokerPatience: Duration
 
     /// A new socket was connected and READY sent.
     mutating func connected(now: Duration) {

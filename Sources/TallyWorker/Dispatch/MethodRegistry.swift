@@ -66,11 +66,21 @@ package struct MethodRegistry: Sendable {
     private static func directParams<M: TallyMethod>(
         of method: M.Type, handler: @escaping @Sendable (M.Params, RequestContext) throws(TallyError) -> M.Result
     ) -> DirectRead? {
-        guard let type = M.Params.self as? any JSONDirectDecodable.Type else { return nil }
+        guard let type = M.Params.self as? any JSONDirectDecodable.Type,
+            let read = reader(of: type) as? @Sendable (inout JSONCursor) -> M.Params?
+        else { return nil }
         return { cursor, _ in
-            guard let params = type.init(direct: &cursor) as? M.Params else { return nil }
+            guard let params = read(&cursor) else { return nil }
             return { context in RequestDispatcher.answer(M.self, params: params, context: context, handler: handler) }
         }
+    }
+
+    /// The direct read of `Params` as a function, so that the cast to the method's own params type is made once, of
+    /// the function, rather than of every request's value.
+    /// Returned as `Any`: returned as its own type, the opened existential would erase it into another function.
+    private static func reader<Params: JSONDirectDecodable>(of type: Params.Type) -> Any {
+        let read: @Sendable (inout JSONCursor) -> Params? = { cursor in Params(direct: &cursor) }
+        return read
     }
 
     /// Freezes the registry into the dispatcher the worker runs.
