@@ -98,7 +98,7 @@ extension BrokerStateMachine {
         let suspect = request.isSuspect
         let service = request.service
         let heardFrom = workers[worker].expiresAt - workerExpiry
-        let sentIntoSilence = now - heardFrom > configuration.heartbeatInterval * 3 / 2
+        let sentIntoSilence = now - heardFrom > longSilence
         workers[worker].held.append(
             Assignment(token: token, request: request, sentAt: now, sentIntoSilence: sentIntoSilence))
         noteDeadline(now + configuration.requestTimeout)

@@ -133,9 +133,12 @@ package struct BrokerStateMachine: Sendable {
     }
 
     package let configuration: BrokerConfiguration
-    /// `configuration.workerExpiry`, computed once: a `Duration` times an `Int` goes through 128-bit arithmetic,
-    /// which every reply and dispatch would otherwise pay for.
+    /// `configuration.workerExpiry` and `longSilence`, computed once: a `Duration` times an `Int` goes through 128-bit
+    /// arithmetic, which every reply and dispatch would otherwise pay for.
     let workerExpiry: Duration
+    /// How long a worker may be silent before a request sent to it counts as sent into silence
+    /// (`Assignment.sentIntoSilence`): one and a half heartbeat intervals.
+    let longSilence: Duration
     let envelope: any ApplicationEnvelope
     /// `envelope.tracesEveryRequest`, read once.
     let tracesEveryRequest: Bool
@@ -159,6 +162,7 @@ package struct BrokerStateMachine: Sendable {
     package init(configuration: BrokerConfiguration, envelope: any ApplicationEnvelope, now: Duration) {
         self.configuration = configuration
         self.workerExpiry = configuration.workerExpiry
+        self.longSilence = configuration.heartbeatInterval * 3 / 2
         self.envelope = envelope
         self.tracesEveryRequest = envelope.tracesEveryRequest
         self.nextHeartbeatAt = now + configuration.heartbeatInterval
