@@ -16,7 +16,7 @@ enum IPCommand {
     /// network-namespace cleanup runs asynchronously and holds the lock that creation needs).
     @discardableResult
     static func run(_ arguments: [String]) async throws -> String {
-        let result = try await ShortCommand.run(URL(fileURLWithPath: try required()), arguments, timeout: .seconds(60))
+        let result = try await ShortCommand.run(URL(fileURLWithPath: try required()), arguments)
         guard result.succeeded else {
             let outcome = result.status.map { "exit \($0)" } ?? "timeout"
             throw ProcessError("ip \(arguments.joined(separator: " ")) failed (\(outcome)): \(result.errorOutput)")

@@ -16,9 +16,11 @@ package enum ShortCommand {
     }
 
     /// Runs `executable` with `arguments` and this process's environment plus `environment`; kills it after
-    /// `timeout`.
+    /// `timeout`, a bound for a command that hangs, never a measure: the run ends when the command exits. The
+    /// default is generous because a busy two-core machine has been seen to take over ten seconds to start a
+    /// program and let it exit.
     package static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(10)
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
     ) async throws -> Result {
         let directory = FileManager.default.temporaryDirectory
         let outputFile = directory.appendingPathComponent("tally-command-\(UUID().uuidString).out")

@@ -7,7 +7,7 @@ import Testing
 /// success, 2 Tally answered with an error or a service down, 3 no answer, 4 a local error, 64 usage error).
 @Suite(.realProcesses) struct CommandLineToolTests {
     func tally(_ arguments: [String]) async throws -> ShortCommand.Result {
-        try await ShortCommand.run(TallyBinaries.cli, arguments, timeout: .seconds(30))
+        try await ShortCommand.run(TallyBinaries.cli, arguments)
     }
 
     @Test func everyProtocolExampleIsSentAsItIsAndGetsItsResponse() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// follows its in-flight targets, and the report says the pacing.
 @Suite(.realProcesses) struct LoadToolStagesTests {
     func load(_ arguments: [String]) async throws -> (ShortCommand.Result, [String: Any]) {
-        let result = try await ShortCommand.run(TallyBinaries.load, arguments + ["--json"], timeout: .seconds(60))
+        let result = try await ShortCommand.run(TallyBinaries.load, arguments + ["--json"])
         let object = try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         return (result, try #require(object, "a JSON report: \(result.output)\n\(result.errorOutput)"))
     }

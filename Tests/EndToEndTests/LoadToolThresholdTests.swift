@@ -6,7 +6,7 @@ import Testing
 /// requests.
 @Suite(.realProcesses) struct LoadToolThresholdTests {
     func load(_ arguments: [String]) async throws -> ShortCommand.Result {
-        try await ShortCommand.run(TallyBinaries.load, arguments, timeout: .seconds(60))
+        try await ShortCommand.run(TallyBinaries.load, arguments)
     }
 
     @Test func aThresholdOfOneMethodIsEvaluatedOverItsRows() async throws {

@@ -18,7 +18,7 @@ import Testing
     func aBadEndpointStopsTheProcessNamingTheOption(
         binary: URL, arguments: [String], option: String, reason: String
     ) async throws {
-        let result = try await ShortCommand.run(binary, arguments, timeout: .seconds(20))
+        let result = try await ShortCommand.run(binary, arguments)
         #expect(result.status == 64, "usage error, at once: \(result.errorOutput)")
         #expect(result.errorOutput.contains(option) && result.errorOutput.contains(reason), "\(result.errorOutput)")
     }
@@ -37,7 +37,7 @@ import Testing
     /// The long options a binary shows in `--help`, from ArgumentParser's own description of the command.
     /// - Parameter subcommand: the subcommand whose options these are (tally-gateway's `serve`, its default).
     func shownOptions(of binary: URL, subcommand: String? = nil) async throws -> Set<String> {
-        let result = try await ShortCommand.run(binary, ["--experimental-dump-help"], timeout: .seconds(20))
+        let result = try await ShortCommand.run(binary, ["--experimental-dump-help"])
         let dump = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         var command = try #require(dump?["command"] as? [String: Any])
         if let subcommand {

@@ -104,11 +104,16 @@ package final class MajordomoClient: Sendable {
         "inproc://mdp-client-monitor-\(ObjectIdentifier(self).hashValue)-\(index)"
     }
 
-    /// A DEALER socket as the client's requests need it: messages only over a connection that is up
-    /// (`ZMQ_IMMEDIATE`), the transport's limits, heartbeats, the caller's setup (CURVE keys). Not connected yet.
-    func makeSocket() throws(ZMQError) -> Socket {
+    /// A DEALER socket as the client's requests need it: the transport's limits, heartbeats, the caller's setup
+    /// (CURVE keys). Not connected yet.
+    /// - Parameter immediate: messages only over a connection that is up (`ZMQ_IMMEDIATE`): what a broker's link
+    ///   needs, whose monitor sends what it held elsewhere when its connection drops, for libzmq then discards the
+    ///   messages still queued. A socket that nothing monitors (an MMI query's) keeps them queued instead, to be
+    ///   sent when its connection is back: a connection dropped for a missed heartbeat (a starved I/O thread) would
+    ///   otherwise lose the query without a word.
+    func makeSocket(immediate: Bool = true) throws(ZMQError) -> Socket {
         let socket = try Socket(context, type: .dealer)
-        try socket.set(.immediate, true)
+        try socket.set(.immediate, immediate)
         try limits.configure(socket, liveness: liveness, setup: socketSetup)
         return socket
     }

@@ -13,7 +13,7 @@ import ZeroMQ
 struct ManagementQueries {
     private struct Query {
         let socket: Socket
-        /// The request until the socket takes it (no broker connected yet).
+        /// The request until the socket takes it.
         var unsent: [Frame]?
     }
 
@@ -23,11 +23,13 @@ struct ManagementQueries {
 
     var isEmpty: Bool { queries.isEmpty }
 
-    /// Opens the query's socket, connected to `endpoint` alone, and sends `frames` on it, or keeps them until it is
-    /// connected. A query opened again (its broker was lost) closes its earlier socket first.
+    /// Opens the query's socket, connected to `endpoint` alone, and sends `frames` on it, or keeps them while its
+    /// queue is full. The socket queues the query until it is connected, and again if its connection drops before
+    /// the query went out: only the loss of the broker's own link moves the query. A query opened again (its
+    /// broker was lost) closes its earlier socket first.
     mutating func open(token: UInt64, frames: [Frame], endpoint: String, client: MajordomoClient) throws(ZMQError) {
         close(token)
-        let socket = try client.makeSocket()
+        let socket = try client.makeSocket(immediate: false)
         try socket.connect(endpoint)
         var query = Query(socket: socket, unsent: frames)
         if (try? socket.send(frames, dontWait: true)) == true { query.unsent = nil }
