@@ -32,7 +32,9 @@ struct GatewayResponder: Sendable {
         head.headerFields[.contentType] = "application/json"
         head.headerFields[.contentLength] = String(answer.body.count)
         if let requestID = answer.requestID { head.headerFields[Self.requestID] = requestID }
-        if answer.closesConnection { head.headerFields[.connection] = "close" }
+        // The caller's own `Connection: close` is said back (RFC 9112 §9.6): HummingbirdCore closes after this
+        // answer either way.
+        if answer.closesConnection || Self.asksForClose(request) { head.headerFields[.connection] = "close" }
         // Counted before it is written: whoever has the answer sees it counted, and a write to a caller that went
         // away does not leave the request uncounted.
         metrics?.record(method: method, status: Int(answer.status.code), duration: ContinuousClock.now - started)
@@ -190,6 +192,12 @@ struct GatewayResponder: Sendable {
             return .failure(BodyRefusalAnswer(error: TallyError(.invalidRequest, "the body could not be read")))
         }
         return .success(bytes)
+    }
+
+    /// Whether the caller asked that the connection close after this answer, as HummingbirdCore reads it (the
+    /// field's whole value).
+    private static func asksForClose(_ request: Request) -> Bool {
+        request.headers[.connection] == "close"
     }
 
     /// Whether a request's body, unread, can be read to its end by the server before the next request on the

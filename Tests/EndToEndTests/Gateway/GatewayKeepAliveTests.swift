@@ -49,4 +49,71 @@ import Testing
                     >= Double(Self.connections * Self.requestsPerConnection / 2), "\(metrics.prefix(3000))")
         }
     }
+
+    /// Requests sent back to back on one connection, before any answer (HTTP/1.1 pipelining), are answered in the
+    /// order they were sent, each by its own answer: the one answered from its head alone (an unknown method) waits
+    /// for the call before it, which is with a worker.
+    @Test func pipelinedRequestsAreAnsweredInTheirOrder() async throws {
+        try await GatewayCluster.with(workers: 1) { setup in
+            let connection = try setup.gateway.connect()
+            let statuses = try await onOwnThread {
+                func post(_ path: String) -> String {
+                    "POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+                }
+                try connection.write(
+                    Array((post("/v1/system.ping") + post("/v1/no.such") + post("/v1/system.ping")).utf8))
+                return try (0..<3).map { _ in try connection.readResponse().status }
+            }
+            #expect(statuses == [200, 404, 200])
+        }
+    }
+
+    /// `Connection: close` from the caller: its answer says so, and the gateway closes the connection after it.
+    @Test func aCallerThatAsksForCloseIsAnsweredAndClosed() async throws {
+        try await GatewayCluster.with(workers: 1) { setup in
+            let connection = try setup.gateway.connect()
+            let answer = try await connection.post(
+                "/v1/system.ping", Array("{}".utf8), headers: [("Connection", "close")])
+            #expect(answer.status == 200)
+            #expect(answer.headers["connection"] == "close")
+            #expect(try await onOwnThread { connection.isClosedByServer() })
+        }
+    }
+
+    /// A kept-alive connection that sends nothing for `--idle-timeout` after its answer is closed by the gateway.
+    @Test func anIdleConnectionIsClosedAfterItsTimeout() async throws {
+        try await GatewayCluster.with(workers: 1, gatewayArguments: ["--idle-timeout", "1s"]) { setup in
+            let connection = try setup.gateway.connect()
+            let answer = try await connection.post("/v1/system.ping", Array("{}".utf8))
+            #expect(answer.status == 200)
+            #expect(answer.headers["connection"] == nil, "kept alive until it idles")
+            #expect(try await onOwnThread { connection.isClosedByServer() }, "closed within the read's 15 s")
+        }
+    }
+
+    /// SIGTERM while a call is with a worker: the gateway answers that call on its connection, then closes the
+    /// connection and exits cleanly.
+    @Test func aStoppingGatewayAnswersTheCallInProgressThenCloses() async throws {
+        let brokerHTTP = ProcessProbes.freeLoopbackAddress()
+        try await GatewayCluster.with(
+            workers: 1, brokerArguments: ["--http", brokerHTTP], workerArguments: ["--simulated-latency", "1500ms"]
+        ) { setup in
+            let connection = try setup.gateway.connect()
+            try await onOwnThread {
+                try connection.write(
+                    Array("POST /v1/system.ping HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}".utf8))
+            }
+            let inFlight = await eventually {
+                ProcessProbes.total(
+                    "tally_broker_in_flight_requests", in: await ProcessProbes.metrics(at: brokerHTTP) ?? "")
+                    >= 1
+            }
+            #expect(inFlight, "the call reached the worker")
+            setup.gateway.process.terminate()
+            let answer = try await onOwnThread { try connection.readResponse() }
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(try await onOwnThread { connection.isClosedByServer() })
+            #expect(await setup.gateway.process.waitForExit() == 0)
+        }
+    }
 }
