@@ -7,8 +7,12 @@
 #          driven by floor-client;
 #   nats   nats-server and a queue group of 2 C echo workers (Benchmarks/nats/nats_bench.c, tuned as there), driven
 #          by nats-bench's own closed-loop load with bodies of the same size;
-#   tally  tally-broker and 2 tally-workers (their defaults), system.ping, driven by the same floor-client as the
-#          floor.
+#   tally  tally-broker and 2 tally-workers (their defaults, and --http as deployed: metrics and the console's
+#          recording), system.ping, driven by the same floor-client as the floor.
+# and on request, with CURVE on for every connection (keys made for the run by floor-keys):
+#   floor-curve  the floor, its broker a CURVE server and its workers and client CURVE clients (floor_curve.h)
+#   tally-curve  Tally with --curve-secret-key and its lists of worker and client keys (its ZAP handler admitting
+#                them), its workers and floor-client with theirs
 # Each round runs every in-flight count through floor, NATS and Tally in turn (floor, NATS, Tally, floor, …), so
 # that a slow spell of a shared machine lands on all three. Every phase is a short warm-up, then SECONDS of closed
 # loop; it reports requests per second, p50/p99 latency and the CPU per request of the broker process (nats-server
@@ -28,7 +32,9 @@
 #                         which systems to run, in this order within a round (default these three; NATS is left
 #                         out, with a warning, where nats-server and libnats-dev cannot be installed); floor-poll is
 #                         the floor's broker waiting in zmq_poll and reading without blocking, as a loop that
-#                         serves more than one socket must (floor-broker --poll)
+#                         serves more than one socket must (floor-broker --poll); floor-curve and tally-curve are
+#                         the floor and Tally with CURVE (--systems floor,nats,tally,floor-curve,tally-curve gives
+#                         both beside CURVE off; --tally variants run without CURVE)
 #   --bin DIR             tally-broker and tally-worker from DIR (default this package's release build)
 #   --tally LABEL=DIR     instead of --bin, repeatable: Tally built at DIR as system tally:LABEL, each in the place of
 #                         `tally` in every round, so that a change is measured before and after in the same run
@@ -88,16 +94,16 @@ cd "$root"
 mkdir -p "$floor" "$(dirname "$json_out")"
 # Any C compiler will do: Swift's toolchain brings clang where no `cc` is installed.
 compiler="${CC:-$(command -v cc || command -v clang || echo cc)}"
-for program in broker worker client; do
+for program in broker worker client keys; do
     "$compiler" -O2 -Wall -o "$floor/floor-$program" "$here/floor/floor_$program.c" -lzmq
 done
 
 run_systems=()
 for system in "${wanted[@]}"; do
     case "$system" in
-        floor | floor-poll) run_systems+=("$system") ;;
-        tally)
-            if [ ${#tally_variants[@]} -gt 0 ]; then
+        floor | floor-poll | floor-curve) run_systems+=("$system") ;;
+        tally | tally-curve)
+            if [ ${#tally_variants[@]} -gt 0 ] && [ "$system" = tally ]; then
                 for label in "${tally_variants[@]}"; do
                     for product in tally-broker tally-worker; do
                         [ -x "${tally_bins[$label]}/$product" ] \
@@ -116,7 +122,7 @@ for system in "${wanted[@]}"; do
                     fi
                 done
             fi
-            run_systems+=(tally)
+            run_systems+=("$system")
             ;;
         nats)
             # Debian's packages, as the other NATS phases install them.
@@ -130,7 +136,7 @@ for system in "${wanted[@]}"; do
                 echo "warning: nats-server or libnats-dev missing and not installable: the NATS phase is left out" >&2
             fi
             ;;
-        *) echo "unknown system '$system' (floor, floor-poll, nats, tally)" >&2; exit 64 ;;
+        *) echo "unknown system '$system' (floor, floor-poll, floor-curve, nats, tally, tally-curve)" >&2; exit 64 ;;
     esac
 done
 
@@ -140,6 +146,16 @@ pids=()
 source "$here/cluster.sh"  # free_port, stop_pids, ticks
 trap 'stop_pids; if [ -n "${FLOOR_KEEP_WORK:-}" ]; then echo "logs: $work" >&2; else rm -rf "$work"; fi' EXIT
 trap 'exit 130' INT TERM
+
+# The CURVE systems' keys, in the files `tally keys` writes: the broker's, one pair for the workers and one for the
+# load client, and the broker's lists of each role's public keys.
+keys="$work/keys"
+mkdir "$keys"
+"$floor/floor-keys" "$keys" broker worker client
+cp "$keys/worker.pub" "$keys/workers.pub"
+cp "$keys/client.pub" "$keys/clients.pub"
+# What the phase's processes encrypt with (floor_curve.h): the keys' directory for a CURVE system, else empty.
+curve=""
 
 # Waits up to SECONDS for COMMAND to succeed.
 wait_until() {
@@ -181,12 +197,12 @@ endpoint=""
 start_floor() {  # [--poll]
     endpoint="tcp://127.0.0.1:$(free_port)"
     : >"$work/floor-broker.log"
-    "$floor/floor-broker" "$endpoint" "$@" >/dev/null 2>>"$work/floor-broker.log" &
+    FLOOR_CURVE="$curve" "$floor/floor-broker" "$endpoint" "$@" >/dev/null 2>>"$work/floor-broker.log" &
     broker_pid=$!
     pids+=($!)
     local _
     for _ in 1 2; do
-        "$floor/floor-worker" "$endpoint" tally.history 2>>"$work/floor-worker.log" &
+        FLOOR_CURVE="$curve" "$floor/floor-worker" "$endpoint" tally.history 2>>"$work/floor-worker.log" &
         worker_pids+=($!)
         pids+=($!)
     done
@@ -198,17 +214,24 @@ start_floor-poll() { start_floor --poll; }
 
 start_tally() {  # [DIR]: the binaries' directory, $bin by default
     local from="${1:-$bin}"
+    local broker_curve=() worker_curve=()
+    if [ -n "$curve" ]; then
+        broker_curve=(--curve-secret-key "$curve/broker.key" --curve-worker-keys "$curve/workers.pub"
+            --curve-client-keys "$curve/clients.pub")
+        worker_curve=(--curve-secret-key "$curve/worker.key" --curve-server-key "$curve/broker.pub")
+    fi
     endpoint="tcp://127.0.0.1:$(free_port)"
     # Each ends itself once this shell is gone, if the trap never ran (they are children of the main shell).
-    TALLY_PARENT_PID=$$ "$from/tally-broker" --bind "$endpoint" --log-level warning >/dev/null \
-        2>>"$work/tally-broker.log" &
+    # --http as deployed: the broker's metrics and the console's recording are part of what it costs.
+    TALLY_PARENT_PID=$$ "$from/tally-broker" --bind "$endpoint" --log-level warning "${broker_curve[@]}" \
+        --http "127.0.0.1:$(free_port)" >/dev/null 2>>"$work/tally-broker.log" &
     broker_pid=$!
     pids+=($!)
     local worker
     for worker in 1 2; do
         : >"$work/tally-worker$worker.out"
-        TALLY_PARENT_PID=$$ "$from/tally-worker" --broker "$endpoint" --log-level warning \
-            >"$work/tally-worker$worker.out" 2>>"$work/tally-worker.log" &
+        TALLY_PARENT_PID=$$ "$from/tally-worker" --broker "$endpoint" --log-level warning "${worker_curve[@]}" \
+            --http "127.0.0.1:$(free_port)" >"$work/tally-worker$worker.out" 2>>"$work/tally-worker.log" &
         worker_pids+=($!)
         pids+=($!)
     done
@@ -246,8 +269,8 @@ load() {
     if [ "$system" = nats ]; then
         timeout 60 "$floor/nats-bench" load "$endpoint" tally.echo "$in_flight" "$duration" "$body_bytes"
     else
-        timeout 60 "$floor/floor-client" "$endpoint" --service tally.history --in-flight "$in_flight" \
-            --seconds "$duration" --body-bytes "$body_bytes" --timeout 5
+        FLOOR_CURVE="$curve" timeout 60 "$floor/floor-client" "$endpoint" --service tally.history \
+            --in-flight "$in_flight" --seconds "$duration" --body-bytes "$body_bytes" --timeout 5
     fi
 }
 
@@ -256,8 +279,10 @@ phase() {  # round, system, in-flight: appends one JSON line to $work/phases.jso
     local round="$1" system="$2" in_flight="$3"
     worker_pids=()
     # Called as an `if` condition, where errexit is off: every failure returns by hand.
+    curve=""
     case "$system" in
         tally:*) start_tally "${tally_bins[${system#tally:}]}" || return 1 ;;
+        *-curve) curve="$keys" && "start_${system%-curve}" || return 1 ;;
         *) "start_$system" || return 1 ;;
     esac
     if awk -v seconds="$warm_up" 'BEGIN { exit !(seconds > 0) }'; then

@@ -13,7 +13,8 @@
 //
 //   floor-broker ENDPOINT [--poll]
 //                              binds a ROUTER there (tcp://127.0.0.1:0 picks a port) and prints the endpoint it
-//                              bound, then serves until SIGTERM or SIGINT, or until its parent is gone
+//                              bound, then serves until SIGTERM or SIGINT, or until its parent is gone; with
+//                              FLOOR_CURVE set, as a CURVE server (floor_curve.h)
 //
 // It waits in a blocking receive, the least libzmq asks of a loop with one socket. With --poll it waits in zmq_poll
 // instead and then reads without blocking until the socket is empty, the shape of a broker that waits on more than
@@ -26,6 +27,8 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <zmq.h>
+
+#include "floor_curve.h"
 
 // MDP messages have at most 7 frames here; a longer one is read to its end into the last slot and dropped.
 #define MAX_FRAMES 8
@@ -180,6 +183,7 @@ int main(int argc, char **argv) {
     int hwm = 100000;
     zmq_setsockopt(router, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(router, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    if (floor_curve(router, "broker") != 0) return 1;
     if (zmq_bind(router, argv[1]) != 0) {
         fprintf(stderr, "floor-broker: bind %s: %s\n", argv[1], zmq_strerror(errno));
         return 1;

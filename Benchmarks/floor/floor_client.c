@@ -19,7 +19,8 @@
 //
 // prints one JSON line: requests sent, replies, unanswered, unexpected, malformed and error replies, the sending
 // window in seconds, replies per second over it, latency p50/p99 in µs, the mean reply size and the client's own
-// CPU seconds. It exits 0 when every request got exactly one reply and none was an error.
+// CPU seconds. It exits 0 when every request got exactly one reply and none was an error. With FLOOR_CURVE set it
+// encrypts (floor_curve.h).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
@@ -32,6 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
+
+#include "floor_curve.h"
 
 static uint64_t now_us(void) {
     struct timespec ts;
@@ -241,6 +244,7 @@ int main(int argc, char **argv) {
     int hwm = 100000;
     zmq_setsockopt(load.socket, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(load.socket, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    if (floor_curve(load.socket, "client") != 0) return 1;
     if (zmq_connect(load.socket, endpoint) != 0) {
         fprintf(stderr, "floor-client: connect %s: %s\n", endpoint, zmq_strerror(errno));
         return 1;

@@ -21,7 +21,9 @@ from figures import number, ratio_cell
 NAMES = {"floor": "C floor (floor-broker + 2 floor-workers)",
          "floor-poll": "C floor, polling (floor-broker --poll + 2 floor-workers)",
          "nats": "NATS (nats-server + queue group of 2 C workers)",
-         "tally": "Tally (tally-broker + 2 tally-workers, system.ping)"}
+         "tally": "Tally (tally-broker + 2 tally-workers, system.ping)",
+         "floor-curve": "C floor, CURVE on (floor-broker + 2 floor-workers)",
+         "tally-curve": "Tally, CURVE on (tally-broker + 2 tally-workers, system.ping)"}
 
 
 def name(system):
@@ -88,6 +90,24 @@ RATIOS = [
     ("nats_throughput_per_floor", "NATS req/s ÷ floor req/s", "nats", "floor", "per_second"),
     ("tally_p50_per_floor", "Tally p50 ÷ floor p50", "tally", "floor", "p50_us"),
     ("nats_p50_per_floor", "NATS p50 ÷ floor p50", "nats", "floor", "p50_us"),
+    # CURVE on: Tally against the floor that encrypts too, and what encrypting costs each.
+    ("tally_curve_broker_cpu_per_floor_curve", "CURVE on: Tally broker CPU ÷ floor broker CPU", "tally-curve",
+     "floor-curve", "broker_us"),
+    ("tally_curve_broker_loop_cpu_per_floor_curve", "CURVE on: Tally broker's loop thread ÷ floor broker's",
+     "tally-curve", "floor-curve", "broker_loop_us"),
+    ("tally_curve_broker_io_cpu_per_floor_curve", "CURVE on: Tally broker's libzmq I/O thread ÷ floor broker's",
+     "tally-curve", "floor-curve", "broker_io_us"),
+    ("tally_curve_workers_cpu_per_floor_curve", "CURVE on: Tally workers CPU ÷ floor workers CPU", "tally-curve",
+     "floor-curve", "workers_us"),
+    ("tally_curve_throughput_per_floor_curve", "CURVE on: Tally req/s ÷ floor req/s", "tally-curve", "floor-curve",
+     "per_second"),
+    ("tally_curve_throughput_per_nats", "Tally req/s, CURVE on, ÷ NATS req/s (plaintext)", "tally-curve", "nats",
+     "per_second"),
+    ("tally_curve_p50_per_floor_curve", "CURVE on: Tally p50 ÷ floor p50", "tally-curve", "floor-curve", "p50_us"),
+    ("floor_curve_broker_cpu_per_floor", "floor broker CPU, CURVE on ÷ off", "floor-curve", "floor", "broker_us"),
+    ("tally_curve_broker_cpu_per_tally", "Tally broker CPU, CURVE on ÷ off", "tally-curve", "tally", "broker_us"),
+    ("tally_curve_workers_cpu_per_tally", "Tally workers CPU, CURVE on ÷ off", "tally-curve", "tally", "workers_us"),
+    ("tally_curve_throughput_per_tally", "Tally req/s, CURVE on ÷ off", "tally-curve", "tally", "per_second"),
 ]
 
 

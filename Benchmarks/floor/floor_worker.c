@@ -9,13 +9,16 @@
 // The client's address and the body are sent back as the messages they arrived in (libzmq moves them).
 //
 //   floor-worker ENDPOINT SERVICE      connects a DEALER to ENDPOINT and serves SERVICE until SIGTERM, SIGINT or
-//                                      DISCONNECT, or until its parent is gone
+//                                      DISCONNECT, or until its parent is gone; with FLOOR_CURVE set, encrypted
+//                                      (floor_curve.h)
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <zmq.h>
+
+#include "floor_curve.h"
 
 #define MAX_FRAMES 8
 
@@ -48,6 +51,7 @@ int main(int argc, char **argv) {
     int hwm = 100000;
     zmq_setsockopt(dealer, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt(dealer, ZMQ_RCVHWM, &hwm, sizeof hwm);
+    if (floor_curve(dealer, "worker") != 0) return 1;
     if (zmq_connect(dealer, argv[1]) != 0) {
         fprintf(stderr, "floor-worker: connect %s: %s\n", argv[1], zmq_strerror(errno));
         return 1;

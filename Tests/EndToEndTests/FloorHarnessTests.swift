@@ -34,9 +34,25 @@ import Testing
         }
     }
 
+    /// The CURVE systems: the floor and Tally with every connection encrypted, on keys the harness makes, each
+    /// request answered exactly once as without CURVE, and the ratios of the one to the other.
+    @Test func theFloorAndTallyWithCurveAnswerEveryRequestExactlyOnce() async throws {
+        let json = try await Self.run(
+            ["--bin", TallyBinaries.directory.path], systems: "floor,tally,floor-curve,tally-curve")
+        let medians = try #require(json["medians"] as? [String: [String: Any]])
+        #expect(Set(medians.keys) == ["floor", "tally", "floor-curve", "tally-curve"])
+        let ratios = try #require(json["ratios"] as? [String: [String: Any]])["8"] ?? [:]
+        for key in [
+            "tally_curve_broker_cpu_per_floor_curve", "floor_curve_broker_cpu_per_floor",
+            "tally_curve_broker_cpu_per_tally",
+        ] {
+            #expect(ratios[key] != nil, "\(key) in \(ratios.keys.sorted())")
+        }
+    }
+
     /// Runs the harness for one round at 8 in flight, a second per phase, with `arguments` saying which Tally, and
     /// checks every phase: every request answered exactly once, never with an error. Returns its JSON.
-    static func run(_ arguments: [String]) async throws -> [String: Any] {
+    static func run(_ arguments: [String], systems: String = "floor,tally") async throws -> [String: Any] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-floor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -45,10 +61,10 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "bash", repositoryRoot.appendingPathComponent("Benchmarks/run-floor.sh").path,
-                "--systems", "floor,tally", "--rounds", "1", "--seconds", "1", "--warm-up", "0",
+                "--systems", systems, "--rounds", "1", "--seconds", "1", "--warm-up", "0",
                 "--in-flight", "8", "--no-build", "--build-dir", scratch.path, "--json", report.path,
             ] + arguments,
-            timeout: .seconds(90))
+            timeout: .seconds(180))
         #expect(run.succeeded, "run-floor.sh failed:\n\(run.output)\n\(run.errorOutput.suffix(3000))")
 
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: report))
