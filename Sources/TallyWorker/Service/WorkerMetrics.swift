@@ -17,18 +17,59 @@ package final class WorkerMetrics: Sendable {
     private struct Key: Hashable {
         let service: String
         let method: String
-        let outcome: String
     }
 
-    private let counters = Mutex<[Key: Counter]>([:])
-    private let timers = Mutex<[Key: Metrics.Timer]>([:])
-    private let cpuTimers = Mutex<[Key: Metrics.Timer]>([:])
-    private let computations = Mutex<[Key: Counter]>([:])
+    /// One service and method's metrics, each made when first recorded. A class, so that a request finds them all
+    /// with one lookup; touched under `methods`' lock only.
+    private final class MethodMetrics {
+        let service: String
+        let method: String
+        let factory: any MetricsFactory
+        var outcomes: [String: Counter] = [:]
+        /// `outcomes["ok"]`, the outcome of nearly every request, kept apart from the others' lookup.
+        var ok: Counter?
+        var duration: Metrics.Timer?
+        var cpu: Metrics.Timer?
+        var computations: Counter?
+
+        init(service: String, method: String, factory: any MetricsFactory) {
+            self.service = service
+            self.method = method
+            self.factory = factory
+        }
+
+        func outcome(_ code: ErrorCode?) -> Counter {
+            if code == nil, let ok { return ok }
+            let outcome = code?.rawValue ?? "ok"
+            if let counter = outcomes[outcome] { return counter }
+            let counter = Counter(
+                label: "tally_worker_requests_total",
+                dimensions: [("service", service), ("method", method), ("outcome", outcome)], factory: factory)
+            outcomes[outcome] = counter
+            if code == nil { ok = counter }
+            return counter
+        }
+
+        func computed() -> Counter {
+            if let computations { return computations }
+            let counter = Counter(
+                label: "tally_worker_computations_total", dimensions: [("service", service), ("method", method)],
+                factory: factory)
+            computations = counter
+            return counter
+        }
+
+        func timer(_ label: String) -> Metrics.Timer {
+            Metrics.Timer(
+                label: label, dimensions: [("service", service), ("method", method)], preferredDisplayUnit: .seconds,
+                factory: factory)
+        }
+    }
+
+    private let methods = Mutex<[Key: MethodMetrics]>([:])
     private let knownMethods: Set<String>
     private let factory: any MetricsFactory
 
-    /// The HELP text of every metric `WorkerMetrics` records, by name, for the Prometheus backend to print
-    /// (swift-metrics has no place for it).
     package static let help: [String: String] = [
         "tally_worker_requests_total":
             "Requests this worker answered, by outcome: ok or the error code of the answer (a method this worker does not serve is labelled method=unknown).",
@@ -54,50 +95,38 @@ package final class WorkerMetrics: Sendable {
     package func record(
         service: String, method: String?, errorCode: ErrorCode?, computed: Bool = false, duration: Duration
     ) {
-        let method = method.flatMap { knownMethods.contains($0) ? $0 : nil } ?? "unknown"
-        if computed {
-            let computationKey = Key(service: service, method: method, outcome: "")
-            computations.withLock { all in
-                if all[computationKey] == nil {
-                    all[computationKey] = Counter(
-                        label: "tally_worker_computations_total",
-                        dimensions: [("service", service), ("method", method)], factory: factory)
-                }
-                all[computationKey]!.increment()
-            }
+        withMetrics(service: service, method: method) { metrics in
+            if computed { metrics.computed().increment() }
+            metrics.outcome(errorCode).increment()
+            if metrics.duration == nil { metrics.duration = metrics.timer("tally_worker_request_duration_seconds") }
+            metrics.duration?.recordNanoseconds(Self.nanoseconds(duration))
         }
-        let outcome = errorCode?.rawValue ?? "ok"
-        let counterKey = Key(service: service, method: method, outcome: outcome)
-        counters.withLock { all in
-            if all[counterKey] == nil {
-                all[counterKey] = Counter(
-                    label: "tally_worker_requests_total",
-                    dimensions: [("service", service), ("method", method), ("outcome", outcome)], factory: factory)
-            }
-            all[counterKey]!.increment()
-        }
-        record(duration, of: service, method, in: timers, label: "tally_worker_request_duration_seconds")
     }
 
     /// Records the dispatcher's CPU time for one sampled request.
     package func recordCPU(service: String, method: String?, cpu: Duration) {
-        let method = method.flatMap { knownMethods.contains($0) ? $0 : nil } ?? "unknown"
-        record(cpu, of: service, method, in: cpuTimers, label: "tally_worker_request_cpu_seconds")
+        withMetrics(service: service, method: method) { metrics in
+            if metrics.cpu == nil { metrics.cpu = metrics.timer("tally_worker_request_cpu_seconds") }
+            metrics.cpu?.recordNanoseconds(Self.nanoseconds(cpu))
+        }
     }
 
-    private func record(
-        _ duration: Duration, of service: String, _ method: String, in timers: borrowing Mutex<[Key: Metrics.Timer]>,
-        label: String
-    ) {
-        let timerKey = Key(service: service, method: method, outcome: "")
-        timers.withLock { all in
-            if all[timerKey] == nil {
-                all[timerKey] = Metrics.Timer(
-                    label: label, dimensions: [("service", service), ("method", method)],
-                    preferredDisplayUnit: .seconds, factory: factory)
+    /// The metrics of `service` and `method` (`unknown` for a method not served), under the lock.
+    private func withMetrics(service: String, method: String?, _ body: (MethodMetrics) -> Void) {
+        let method = method.flatMap { knownMethods.contains($0) ? $0 : nil } ?? "unknown"
+        let key = Key(service: service, method: method)
+        methods.withLock { all in
+            if let metrics = all[key] {
+                body(metrics)
+            } else {
+                let metrics = MethodMetrics(service: service, method: method, factory: factory)
+                all[key] = metrics
+                body(metrics)
             }
-            all[timerKey]!.recordNanoseconds(
-                Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
         }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }
