@@ -29,7 +29,7 @@ package final class BrokerMetrics: Sendable {
         let label: String
         var outcomes: [String: Counter] = [:]
         /// `outcome("delivered")`, the outcome of nearly every request, kept apart from the others' lookup.
-        var delivered: Counter?
+        lazy var delivered = outcome("delivered")
         let latency: Metrics.Timer
         let requeues: Counter
         let returns: Counter
@@ -63,13 +63,6 @@ package final class BrokerMetrics: Sendable {
             processes = Gauge(label: "tally_broker_worker_processes", dimensions: labels, factory: factory)
             connections = Gauge(label: "tally_broker_worker_connections", dimensions: labels, factory: factory)
             capacity = Gauge(label: "tally_broker_worker_request_capacity", dimensions: labels, factory: factory)
-        }
-
-        func deliveredCounter() -> Counter {
-            if let delivered { return delivered }
-            let counter = outcome("delivered")
-            delivered = counter
-            return counter
         }
 
         func outcome(_ outcome: String) -> Counter {
@@ -123,9 +116,8 @@ package final class BrokerMetrics: Sendable {
         switch event {
         case .replyDelivered(let service, let latency, _):
             withService(service) { metrics in
-                metrics.latency.recordNanoseconds(
-                    Int64(latency.components.seconds) * 1_000_000_000 + latency.components.attoseconds / 1_000_000_000)
-                metrics.deliveredCounter().increment()
+                metrics.latency.record(duration: latency)
+                metrics.delivered.increment()
             }
         case .requestFailed(let service, let failure):
             withService(service) { $0.outcome(failure.kind).increment() }

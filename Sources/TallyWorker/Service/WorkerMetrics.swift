@@ -25,12 +25,12 @@ package final class WorkerMetrics: Sendable {
         let service: String
         let method: String
         let factory: any MetricsFactory
+        /// By outcome, but `ok`'s: the outcome of nearly every request, kept apart from this lookup.
         var outcomes: [String: Counter] = [:]
-        /// `outcomes["ok"]`, the outcome of nearly every request, kept apart from the others' lookup.
-        var ok: Counter?
-        var duration: Metrics.Timer?
-        var cpu: Metrics.Timer?
-        var computations: Counter?
+        lazy var ok = makeCounter("tally_worker_requests_total", outcome: "ok")
+        lazy var computations = makeCounter("tally_worker_computations_total")
+        lazy var duration = makeTimer("tally_worker_request_duration_seconds")
+        lazy var cpu = makeTimer("tally_worker_request_cpu_seconds")
 
         init(service: String, method: String, factory: any MetricsFactory) {
             self.service = service
@@ -39,27 +39,21 @@ package final class WorkerMetrics: Sendable {
         }
 
         func outcome(_ code: ErrorCode?) -> Counter {
-            if code == nil, let ok { return ok }
-            let outcome = code?.rawValue ?? "ok"
-            if let counter = outcomes[outcome] { return counter }
-            let counter = Counter(
-                label: "tally_worker_requests_total",
-                dimensions: [("service", service), ("method", method), ("outcome", outcome)], factory: factory)
-            outcomes[outcome] = counter
-            if code == nil { ok = counter }
+            guard let code else { return ok }
+            if let counter = outcomes[code.rawValue] { return counter }
+            let counter = makeCounter("tally_worker_requests_total", outcome: code.rawValue)
+            outcomes[code.rawValue] = counter
             return counter
         }
 
-        func computed() -> Counter {
-            if let computations { return computations }
-            let counter = Counter(
-                label: "tally_worker_computations_total", dimensions: [("service", service), ("method", method)],
+        private func makeCounter(_ label: String, outcome: String? = nil) -> Counter {
+            Counter(
+                label: label,
+                dimensions: [("service", service), ("method", method)] + (outcome.map { [("outcome", $0)] } ?? []),
                 factory: factory)
-            computations = counter
-            return counter
         }
 
-        func timer(_ label: String) -> Metrics.Timer {
+        private func makeTimer(_ label: String) -> Metrics.Timer {
             Metrics.Timer(
                 label: label, dimensions: [("service", service), ("method", method)], preferredDisplayUnit: .seconds,
                 factory: factory)
@@ -70,6 +64,8 @@ package final class WorkerMetrics: Sendable {
     private let knownMethods: Set<String>
     private let factory: any MetricsFactory
 
+    /// The HELP text of every metric `WorkerMetrics` records, by name, for the Prometheus backend to print
+    /// (swift-metrics has no place for it).
     package static let help: [String: String] = [
         "tally_worker_requests_total":
             "Requests this worker answered, by outcome: ok or the error code of the answer (a method this worker does not serve is labelled method=unknown).",
@@ -96,19 +92,15 @@ package final class WorkerMetrics: Sendable {
         service: String, method: String?, errorCode: ErrorCode?, computed: Bool = false, duration: Duration
     ) {
         withMetrics(service: service, method: method) { metrics in
-            if computed { metrics.computed().increment() }
+            if computed { metrics.computations.increment() }
             metrics.outcome(errorCode).increment()
-            if metrics.duration == nil { metrics.duration = metrics.timer("tally_worker_request_duration_seconds") }
-            metrics.duration?.recordNanoseconds(Self.nanoseconds(duration))
+            metrics.duration.record(duration: duration)
         }
     }
 
     /// Records the dispatcher's CPU time for one sampled request.
     package func recordCPU(service: String, method: String?, cpu: Duration) {
-        withMetrics(service: service, method: method) { metrics in
-            if metrics.cpu == nil { metrics.cpu = metrics.timer("tally_worker_request_cpu_seconds") }
-            metrics.cpu?.recordNanoseconds(Self.nanoseconds(cpu))
-        }
+        withMetrics(service: service, method: method) { $0.cpu.record(duration: cpu) }
     }
 
     /// The metrics of `service` and `method` (`unknown` for a method not served), under the lock.
@@ -124,9 +116,5 @@ package final class WorkerMetrics: Sendable {
                 body(metrics)
             }
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }
