@@ -149,11 +149,14 @@ trap 'exit 130' INT TERM
 
 # The CURVE systems' keys, in the files `tally keys` writes: the broker's, one pair for the workers and one for the
 # load client, and the broker's lists of each role's public keys.
+# Made only when a CURVE system runs: a libzmq without CURVE still runs the others.
 keys="$work/keys"
-mkdir "$keys"
-"$floor/floor-keys" "$keys" broker worker client
-cp "$keys/worker.pub" "$keys/workers.pub"
-cp "$keys/client.pub" "$keys/clients.pub"
+if [[ " ${run_systems[*]} " == *-curve\ * ]]; then
+    mkdir "$keys"
+    "$floor/floor-keys" "$keys" broker worker client
+    cp "$keys/worker.pub" "$keys/workers.pub"
+    cp "$keys/client.pub" "$keys/clients.pub"
+fi
 # What the phase's processes encrypt with (floor_curve.h): the keys' directory for a CURVE system, else empty.
 curve=""
 
