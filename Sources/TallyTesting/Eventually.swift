@@ -1,9 +1,14 @@
-/// Polls `condition` every 20 ms until it holds or `timeout` passes; returns whether it held.
+/// Polls `condition` every 20 ms until it holds or `timeout` passes (not counting the time the waiting task was kept
+/// from running: see ``PatientDeadline``); returns whether it held. A cancelled task checks once more and returns.
 package func eventually(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
+    var deadline = PatientDeadline(timeout: timeout)
+    while !deadline.hasPassed {
         if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
+        do {
+            try await deadline.sleep(for: .milliseconds(20))
+        } catch {
+            break
+        }
     }
     return await condition()
 }

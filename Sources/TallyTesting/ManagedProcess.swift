@@ -67,11 +67,11 @@ package final class ManagedProcess: Sendable {
 
     /// Waits until a line of standard output contains `marker`; returns that line.
     package func waitForLine(containing marker: String, timeout: Duration = .seconds(30)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        var deadline = PatientDeadline(timeout: timeout)
+        while !deadline.hasPassed {
             if let line = output.first(where: { $0.contains(marker) }) { return line }
             guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(20))
+            try await deadline.sleep(for: .milliseconds(20))
         }
         // A late line may still be in the pipe when the process has just exited.
         try? await Task.sleep(for: .milliseconds(50))
@@ -130,15 +130,16 @@ package final class ManagedProcess: Sendable {
     /// Waits for the process to exit; returns its status, or `nil` if it is still running at the timeout.
     @discardableResult
     package func waitForExit(timeout: Duration = .seconds(15)) async -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
+        var deadline = PatientDeadline(timeout: timeout)
+        while process.isRunning, !deadline.hasPassed {
+            // A cancelled test waits here too, up to the deadline, for its processes to go: it is cleaning up.
+            try? await deadline.sleep(for: .milliseconds(20))
         }
         guard !process.isRunning else { return nil }
         // Its standard output, read on a thread of its own, up to the end of the pipe: what it printed is all there
         // once this returns.
-        while !lines.isFinished, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        while !lines.isFinished, !deadline.hasPassed {
+            try? await deadline.sleep(for: .milliseconds(5))
         }
         return process.terminationStatus
     }

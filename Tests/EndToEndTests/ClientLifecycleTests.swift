@@ -179,7 +179,8 @@ import ZeroMQ
             dropped = client
             try client.start()
             // The request reaching the router proves the connection is up; nobody answers it.
-            let call = Task { try? await client.ping() }
+            // Started on this thread: the request is on its way before the wait below begins, whatever the pool does.
+            let call = Task.immediate { try? await client.ping() }
             let arrived = await eventually {
                 try? readEvents()
                 return (try? router.receive(maxFrames: 8, dontWait: true)) != nil
