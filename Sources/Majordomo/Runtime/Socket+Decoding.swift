@@ -40,7 +40,8 @@ extension Socket {
         } catch {
             return .failed(error)
         }
-        guard var message = received else { return .nothing }
+        // Moved, not copied: a second reference to the frame list would make the decoder's body a copy of it.
+        guard var message = consume received else { return .nothing }
         let sender = message.frames.first ?? .empty
         guard !message.isTruncated else {
             return .invalid(sender: sender, reason: "more than \(limits.maxFrames) frames")

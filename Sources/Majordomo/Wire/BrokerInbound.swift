@@ -36,7 +36,7 @@ package struct BrokerInbound: Sendable, Hashable {
         case MDP.clientHeader:
             guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
             let service = try MDP.serviceName(frames[3])
-            message = .request(service: service, body: MDP.dropping(4, of: frames))
+            message = .request(service: service, body: MDP.dropping(4, of: consume frames))
         case MDP.workerHeader:
             guard frames.count >= 4 else { throw .missingFrames(expected: 4, got: frames.count) }
             let command = try MDP.workerCommand(frames[3])
@@ -48,7 +48,7 @@ package struct BrokerInbound: Sendable, Hashable {
                     service: try MDP.serviceName(frames[4]),
                     capabilities: frames.count == 6 ? try WorkerCapabilities(frame: frames[5]) : nil)
             case .reply:
-                let (client, body) = try MDP.clientAndBody(from: 4, of: frames)
+                let (client, body) = try MDP.clientAndBody(from: 4, of: consume frames)
                 message = .reply(client: client, body: body)
             case .heartbeat, .disconnect:
                 guard frames.count == 4 else { throw .unexpectedFrames(frames.count - 4) }

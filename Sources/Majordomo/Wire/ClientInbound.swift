@@ -16,6 +16,6 @@ package struct ClientInbound: Sendable, Hashable {
         guard frames[0].isEmpty else { throw .missingDelimiter }
         guard frames[1] == MDP.clientHeader else { throw .unknownHeader(frames[1]) }
         service = try MDP.serviceName(frames[2])
-        body = MDP.dropping(3, of: frames)
+        body = MDP.dropping(3, of: consume frames)
     }
 }

@@ -128,6 +128,6 @@ extension MDP {
         guard frames.count >= index + 2 else { throw .missingFrames(expected: index + 2, got: frames.count) }
         guard frames[index + 1].isEmpty else { throw .missingDelimiter }
         let client = frames[index]
-        return (client, dropping(index + 2, of: frames))
+        return (client, dropping(index + 2, of: consume frames))
     }
 }

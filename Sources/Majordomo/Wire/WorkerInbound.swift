@@ -18,7 +18,7 @@ package enum WorkerInbound: Sendable, Hashable {
         let command = try MDP.workerCommand(frames[2])
         switch command {
         case .request:
-            let (client, body) = try MDP.clientAndBody(from: 3, of: frames)
+            let (client, body) = try MDP.clientAndBody(from: 3, of: consume frames)
             self = .request(client: client, body: body)
         case .heartbeat, .disconnect:
             guard frames.count == 3 else { throw .unexpectedFrames(frames.count - 3) }
