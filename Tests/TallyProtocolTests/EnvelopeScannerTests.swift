@@ -49,6 +49,19 @@ import Testing
         #expect(EnvelopeScanner.errorCode(in: Self.bytes(#"{"version":1,"id":"a","result":{"code":"x"}}"#)) == nil)
         #expect(EnvelopeScanner.errorCode(in: Self.bytes(#"{"error":"overloaded"}"#)) == nil)
         #expect(EnvelopeScanner.errorCode(in: Self.bytes("not json")) == nil)
+        // Members before the outcome are skipped, whatever they hold; the code may come anywhere in the error.
+        let late = #"{"trace":{"error":{"code":"x"}},"id":"a","error":{"details":{"code":"y"},"code":"overloaded"}}"#
+        #expect(EnvelopeScanner.errorCode(in: Self.bytes(late)) == "overloaded")
+    }
+
+    @Test func aResultEndsTheErrorCodeScanBeforeItIsWalked() {
+        // A result that is not even JSON: the scan stops at its key, as the broker's does.
+        let body = Self.bytes(#"{"version":1,"id":"r","result":"#) + Array(repeating: UInt8(ascii: "["), count: 1 << 16)
+        #expect(EnvelopeScanner.errorCode(in: body) == nil)
+        // One outcome per response: an error after a result is not read, by the client as by the broker.
+        let both = #"{"version":1,"id":"r","result":{},"error":{"code":"internal"}}"#
+        #expect(EnvelopeScanner.errorCode(in: Self.bytes(both)) == nil)
+        #expect(EnvelopeScanner.replyHead(in: Self.bytes(both)).errorCode == nil)
     }
 
     @Test(

@@ -50,10 +50,12 @@
         return scanner.replyHead(maxCodeBytes: maxCodeBytes)
     }
 
-    /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response).
+    /// The `error.code` of a response, or `nil` for a result (or anything that is not a v1 response). The members
+    /// are read in order up to the outcome, as the broker reads them (`replyHead(in:maxCodeBytes:)`): a `result`
+    /// ends the scan, so that a client reading every reply never walks a large result for a code it cannot hold.
     @usableFromInline package static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in
-            guard scanner.seekTopLevelMember(named: "error"), scanner.peek == UInt8(ascii: "{") else { return nil }
+            guard scanner.seekError(), scanner.peek == UInt8(ascii: "{") else { return nil }
             return scanner.topLevelString(named: "code")
         }
     }
@@ -172,6 +174,26 @@
                 guard take(UInt8(ascii: ":")) else { return false }
                 skipSpace()
                 if Self.key(key, is: name) { return true }
+                guard skipValue(depth: 0) else { return false }
+                skipSpace()
+                if take(UInt8(ascii: ",")) { continue }
+                return false
+            }
+        }
+
+        /// Moves to the value of the top-level `error` of the object starting here; `false` if there is none, or
+        /// if a `result` comes first (a response has one outcome: whatever follows it is not read).
+        mutating func seekError() -> Bool {
+            skipSpace()
+            guard take(UInt8(ascii: "{")) else { return false }
+            while true {
+                skipSpace()
+                guard let key = readString() else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                skipSpace()
+                if Self.key(key, is: "error") { return true }
+                if Self.key(key, is: "result") { return false }
                 guard skipValue(depth: 0) else { return false }
                 skipSpace()
                 if take(UInt8(ascii: ",")) { continue }
