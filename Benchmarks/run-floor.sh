@@ -8,7 +8,8 @@
 #   nats   nats-server and a queue group of 2 C echo workers (Benchmarks/nats/nats_bench.c, tuned as there), driven
 #          by nats-bench's own closed-loop load with bodies of the same size;
 #   tally  tally-broker and 2 tally-workers (their defaults, and --http as deployed: metrics and the console's
-#          recording), system.ping, driven by the same floor-client as the floor.
+#          recording; the workers sized as docs/deploying.md says for workers sharing a host, cores ÷ 2 I/O threads
+#          each), system.ping, driven by the same floor-client as the floor.
 # and on request, with CURVE on for every connection (keys made for the run by floor-keys):
 #   floor-curve  the floor, its broker a CURVE server and its workers and client CURVE clients (floor_curve.h)
 #   tally-curve  Tally with --curve-secret-key and its lists of worker and client keys (its ZAP handler admitting
@@ -230,11 +231,13 @@ start_tally() {  # [DIR]: the binaries' directory, $bin by default
         --http "127.0.0.1:$(free_port)" >/dev/null 2>>"$work/tally-broker.log" &
     broker_pid=$!
     pids+=($!)
-    local worker
+    local worker io_threads=$(($(nproc) / 2))
+    [ "$io_threads" -ge 1 ] || io_threads=1
     for worker in 1 2; do
         : >"$work/tally-worker$worker.out"
         TALLY_PARENT_PID=$$ "$from/tally-worker" --broker "$endpoint" --log-level warning "${worker_curve[@]}" \
-            --http "127.0.0.1:$(free_port)" >"$work/tally-worker$worker.out" 2>>"$work/tally-worker.log" &
+            --io-threads "$io_threads" --http "127.0.0.1:$(free_port)" >"$work/tally-worker$worker.out" \
+            2>>"$work/tally-worker.log" &
         worker_pids+=($!)
         pids+=($!)
     done
