@@ -55,7 +55,9 @@
     /// ends the scan, so that a client reading every reply never walks a large result for a code it cannot hold.
     @usableFromInline package static func errorCode(in body: some Collection<UInt8>) -> String? {
         scan(body) { scanner in
-            guard scanner.seekError(), scanner.peek == UInt8(ascii: "{") else { return nil }
+            guard scanner.seekTopLevelMember(named: "error", before: "result"), scanner.peek == UInt8(ascii: "{") else {
+                return nil
+            }
             return scanner.topLevelString(named: "code")
         }
     }
@@ -163,8 +165,10 @@
             return (id, code.startIndex..<code.endIndex)
         }
 
-        /// Moves to the value of member `name` of the object starting here; `false` if there is none.
-        mutating func seekTopLevelMember(named name: StaticString) -> Bool {
+        /// Moves to the value of member `name` of the object starting here; `false` if there is none, or if member
+        /// `stop` comes first (what follows it is not read: `result` for an `error`, since a response has one
+        /// outcome).
+        mutating func seekTopLevelMember(named name: StaticString, before stop: StaticString? = nil) -> Bool {
             skipSpace()
             guard take(UInt8(ascii: "{")) else { return false }
             while true {
@@ -174,26 +178,7 @@
                 guard take(UInt8(ascii: ":")) else { return false }
                 skipSpace()
                 if Self.key(key, is: name) { return true }
-                guard skipValue(depth: 0) else { return false }
-                skipSpace()
-                if take(UInt8(ascii: ",")) { continue }
-                return false
-            }
-        }
-
-        /// Moves to the value of the top-level `error` of the object starting here; `false` if there is none, or
-        /// if a `result` comes first (a response has one outcome: whatever follows it is not read).
-        mutating func seekError() -> Bool {
-            skipSpace()
-            guard take(UInt8(ascii: "{")) else { return false }
-            while true {
-                skipSpace()
-                guard let key = readString() else { return false }
-                skipSpace()
-                guard take(UInt8(ascii: ":")) else { return false }
-                skipSpace()
-                if Self.key(key, is: "error") { return true }
-                if Self.key(key, is: "result") { return false }
+                if let stop, Self.key(key, is: stop) { return false }
                 guard skipValue(depth: 0) else { return false }
                 skipSpace()
                 if take(UInt8(ascii: ",")) { continue }
