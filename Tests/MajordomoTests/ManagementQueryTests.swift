@@ -21,6 +21,11 @@ import ZeroMQ
         try broker.send([request[0], "", "MDPC01", "mmi.service", status(of: request[4])])
     }
 
+    /// How long a query that the fake broker answers may wait for it: a guard against a hang, not a measure. Its
+    /// clock runs in the client's loop while this test's task, which plays the broker, may sit queued for the
+    /// cooperative pool (20 s between a query's arrival and the answer was seen beside a busy core).
+    static let answeredQueryTimeout: Duration = .seconds(120)
+
     /// Sends a query and returns the task awaiting its answer. The task starts on the caller's thread, so the query
     /// is in the client's inbox when this returns: a wait that follows measures the transport, not how long a
     /// cooperative pool held by the CPU-bound tests beside this one takes to start a child task (20 s was missed so
@@ -49,9 +54,9 @@ import ZeroMQ
 
     @Test func answersGivenInReverseOrderReachTheirOwnQueries() async throws {
         try await withScriptedBroker { broker, client in
-            let first = Self.query("live", on: client, timeout: .seconds(20))
+            let first = Self.query("live", on: client, timeout: Self.answeredQueryTimeout)
             let firstRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
-            let second = Self.query("gone", on: client, timeout: .seconds(20))
+            let second = Self.query("gone", on: client, timeout: Self.answeredQueryTimeout)
             let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
             // The second query is answered first: in-order matching would hand "404" to the first.
             try Self.answer(secondRequest, on: broker)
@@ -72,7 +77,7 @@ import ZeroMQ
             } catch {
                 guard case .timeout = error as? MajordomoClientError else { throw error }
             }
-            let second = Self.query("gone", on: client, timeout: .seconds(20))
+            let second = Self.query("gone", on: client, timeout: Self.answeredQueryTimeout)
             let secondRequest = try #require(try await Self.nextRequest(on: broker, within: .seconds(20)))
             try Self.answer(firstRequest, on: broker)
             try Self.answer(secondRequest, on: broker)
